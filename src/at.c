@@ -1,0 +1,66 @@
+/*
+ * The AT_ table, built from at.def and indexed by type number.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "at.h"
+
+#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct at_type at_types[] = {
+#define AT_X(num, name, form, fam, desc) [num] = { #name, desc, form, fam },
+#include "at.def"
+#undef AT_X
+};
+
+/*
+ * The type numbered t, if it is generic or one of the architecture
+ * families fam defines it (AF_ALL: any); NULL means nobody names it and the
+ * caller shows the number.
+ */
+const struct at_type *
+at_lookup(uint64_t t, unsigned int fam)
+{
+	const struct at_type *a;
+
+	if (t >= NITEMS(at_types) || at_types[t].name == NULL)
+		return NULL;
+	a = &at_types[t];
+	if (a->families != AF_ALL && (a->families & fam) == 0)
+		return NULL;
+	return a;
+}
+
+/*
+ * Parses a -k key: AT_PAGESZ, PAGESZ, pagesz, 6 or 0x6.  Names are taken
+ * whatever the architecture, so that AT_ADI_BLKSZ can be asked of a core.
+ */
+int
+at_key(const char *s, uint64_t *t)
+{
+	char *end;
+	size_t i;
+
+	if (*s >= '0' && *s <= '9') {
+		unsigned long long v;
+
+		errno = 0;
+		v = strtoull(s, &end, 0);
+		if (errno != 0 || *end != '\0')
+			return -1;
+		*t = v;
+		return 0;
+	}
+	if (strncasecmp(s, "AT_", 3) == 0)
+		s += 3;
+	for (i = 0; i < NITEMS(at_types); i++)
+		if (at_types[i].name != NULL &&
+		    strcasecmp(s, at_types[i].name) == 0) {
+			*t = i;
+			return 0;
+		}
+	return -1;
+}

@@ -1,0 +1,34 @@
+/*
+ * Every bound on input lives here, so that each read has a stated limit.
+ */
+#ifndef AUXV_CAPS_H
+#define AUXV_CAPS_H
+
+#include <limits.h>
+
+/* Entries in one vector, AT_NULL excluded; more is refused as too large. */
+#define AUXV_MAX_ENTRIES 4096
+
+/* Bytes of a raw vector: the entries, AT_NULL, and nothing more. */
+#define AUXV_MAX_RAW ((AUXV_MAX_ENTRIES + 1) * 16)
+
+/* A dereferenced string (AT_EXECFN, AT_PLATFORM, ...), NUL excluded. */
+#define AUXV_MAX_STR PATH_MAX
+
+/* Bytes at AT_RANDOM. */
+#define AUXV_RANDOM_LEN 16
+
+/* All strings of one vector together; past this they show as unreadable. */
+#define AUXV_STR_POOL (64 * 1024)
+
+/* A core read from standard input is held in memory up to this size. */
+#define AUXV_MAX_STDIN (1024UL * 1024 * 1024)
+
+/* Program headers and note bytes walked in one core. */
+#define AUXV_MAX_PHDRS 65536
+#define AUXV_MAX_NOTES (64UL * 1024 * 1024)
+
+/* Keys given with -k. */
+#define AUXV_MAX_KEYS 64
+
+#endif

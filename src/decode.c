@@ -1,0 +1,112 @@
+/*
+ * Entry to struct decoded.  No I/O but through the vector's memsrc.
+ */
+#include <string.h>
+
+#include "arch.h"
+#include "decode.h"
+
+/* Reads stay inside one 4 KiB block, so never cross into another page. */
+#define BLOCK 4096u
+
+/*
+ * Reads the NUL-terminated string at addr into the pool, at most
+ * AUXV_MAX_STR bytes, a block at a time so that a string near the end of
+ * a mapping can be read.  Returns -1 when not a byte could be read.
+ */
+static int
+read_str(const struct memsrc *m, uint64_t addr, struct decoded *d,
+    struct strpool *p)
+{
+	char *dst = p->buf + p->used;
+	size_t room = sizeof(p->buf) - p->used, len = 0;
+
+	if (room > AUXV_MAX_STR)
+		room = AUXV_MAX_STR;
+	while (len < room) {
+		size_t want = BLOCK - (size_t)((addr + len) % BLOCK);
+		ssize_t n;
+		char *nul;
+
+		if (want > room - len)
+			want = room - len;
+		n = m->read(m, addr + len, dst + len, want);
+		if (n <= 0)
+			break;
+		nul = memchr(dst + len, '\0', (size_t)n);
+		if (nul != NULL) {
+			len = (size_t)(nul - dst);
+			goto found;
+		}
+		len += (size_t)n;
+		if ((size_t)n < want)
+			break;
+	}
+	/* No NUL: a string cut by the end of readable memory or the cap. */
+	if (len == 0)
+		return -1;
+	d->truncated = 1;
+found:
+	d->str = dst;
+	d->strlen = len;
+	p->used += len;
+	return 0;
+}
+
+static int
+read_bytes(const struct memsrc *m, uint64_t addr, unsigned char *buf,
+    size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = m->read(m, addr + got, buf + got, len - got);
+
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+void
+decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
+    struct decoded *d, struct strpool *p)
+{
+	unsigned int word, i;
+
+	memset(d, 0, sizeof(*d));
+	d->type = e->type;
+	d->value = e->value;
+	/* Without an architecture, every type is named that anyone names. */
+	d->at = at_lookup(e->type, v->arch != NULL ? v->arch->families : AF_ALL);
+	d->form = d->at != NULL ? d->at->form : F_HEX;
+
+	switch (d->form) {
+	case F_STR:
+		if (v->mem.read != NULL && e->value != 0 &&
+		    read_str(&v->mem, e->value, d, p) == 0)
+			d->readable = 1;
+		break;
+	case F_RANDOM:
+		if (v->mem.read != NULL && e->value != 0 &&
+		    read_bytes(&v->mem, e->value, d->bytes, sizeof(d->bytes)) ==
+			0)
+			d->readable = 1;
+		break;
+	case F_HWCAP:
+	case F_HWCAP2:
+	case F_HWCAP3:
+	case F_HWCAP4:
+		word = (unsigned int)(d->form - F_HWCAP);
+		d->bits = v->arch != NULL ? v->arch->hwcap[word] : NULL;
+		d->unknown_bits = e->value;
+		if (d->bits != NULL)
+			for (i = 0; i < 64; i++)
+				if (d->bits[i] != NULL)
+					d->unknown_bits &= ~((uint64_t)1 << i);
+		break;
+	default:
+		break;
+	}
+}

@@ -1,0 +1,38 @@
+/*
+ * One vector entry made ready to print: its name and form, the string or
+ * bytes it points to, and its flag bits.
+ */
+#ifndef AUXV_DECODE_H
+#define AUXV_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "at.h"
+#include "caps.h"
+#include "vec.h"
+
+struct decoded {
+	uint64_t type;
+	uint64_t value;
+	const struct at_type *at;	/* NULL: nobody names this type */
+	enum at_form form;
+	int readable;			/* F_STR, F_RANDOM: memory was read */
+	int truncated;			/* F_STR: no NUL in AUXV_MAX_STR */
+	const char *str;		/* F_STR, not NUL-terminated */
+	size_t strlen;
+	unsigned char bytes[AUXV_RANDOM_LEN];
+	const char *const *bits;	/* F_HWCAP*: names, or NULL */
+	uint64_t unknown_bits;		/* F_HWCAP*: set bits without one */
+};
+
+/* Holds the strings of one vector's decoded entries. */
+struct strpool {
+	size_t used;
+	char buf[AUXV_STR_POOL];
+};
+
+void decode_entry(const struct auxv_vec *, const struct auxv_ent *,
+    struct decoded *, struct strpool *);
+
+#endif

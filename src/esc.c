@@ -1,0 +1,143 @@
+/*
+ * Byte escaping.  Strings from another process or a file may hold control
+ * characters and invalid UTF-8; none of it reaches a terminal as is.
+ */
+#include <stdint.h>
+
+#include "esc.h"
+
+/*
+ * The length of the valid UTF-8 sequence at s (n bytes left), or 0 when
+ * s does not start one: overlong forms, surrogates and code points past
+ * U+10FFFF are invalid.
+ */
+size_t
+esc_utf8_len(const unsigned char *s, size_t n)
+{
+	uint32_t cp, min;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+		min = 0x80;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+		min = 0x800;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+		min = 0x10000;
+	} else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+static void
+put_octal(FILE *f, unsigned char c)
+{
+	putc('\\', f);
+	putc('0' + (c >> 6), f);
+	putc('0' + ((c >> 3) & 7), f);
+	putc('0' + (c & 7), f);
+}
+
+/*
+ * As ls -b: C escapes for the common controls, \ooo for other controls,
+ * C1 controls and bytes that are not valid UTF-8; a backslash is doubled
+ * so that the output reads back unambiguously.
+ */
+void
+esc_human(FILE *f, const char *str, size_t n)
+{
+	static const char cesc[] = {
+		['\a'] = 'a',
+		['\b'] = 'b',
+		['\t'] = 't',
+		['\n'] = 'n',
+		['\v'] = 'v',
+		['\f'] = 'f',
+		['\r'] = 'r',
+	};
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, len;
+
+	while (i < n) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			putc(c, f);
+			i++;
+			continue;
+		}
+		if (c == '\\') {
+			fputs("\\\\", f);
+			i++;
+			continue;
+		}
+		if (c < sizeof(cesc) && cesc[c] != 0) {
+			putc('\\', f);
+			putc(cesc[c], f);
+			i++;
+			continue;
+		}
+		len = c < 0x80 ? 0 : esc_utf8_len(s + i, n - i);
+		/* U+0080..U+009F are C1 controls: escape their bytes too. */
+		if (len == 0 || (len == 2 && c == 0xc2 && s[i + 1] < 0xa0)) {
+			put_octal(f, c);
+			i++;
+			continue;
+		}
+		fwrite(s + i, 1, len, f);
+		i += len;
+	}
+}
+
+/*
+ * A JSON string, quotes included.  A byte that is not part of valid UTF-8
+ * becomes \u00XX, the code point of the same number, so that the document
+ * stays valid whatever the input.
+ */
+void
+esc_json(FILE *f, const char *str, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, len;
+
+	putc('"', f);
+	while (i < n) {
+		unsigned char c = s[i];
+
+		if (c == '"' || c == '\\') {
+			putc('\\', f);
+			putc(c, f);
+			i++;
+		} else if (c >= 0x20 && c < 0x7f) {
+			putc(c, f);
+			i++;
+		} else if (c < 0x80 ||
+		    (len = esc_utf8_len(s + i, n - i)) == 0) {
+			fputs("\\u00", f);
+			putc(hex[c >> 4], f);
+			putc(hex[c & 15], f);
+			i++;
+		} else {
+			fwrite(s + i, 1, len, f);
+			i += len;
+		}
+	}
+	putc('"', f);
+}

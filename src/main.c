@@ -1,0 +1,510 @@
+/*
+ * auxv: show the ELF auxiliary vector of this process, of other
+ * processes, of a saved vector or core, or of a command about to run.
+ *
+ * Options, the loop over sources and the exit status live here; this is
+ * the only file that writes to standard error or exits.
+ */
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arch.h"
+#include "decode.h"
+#include "opts.h"
+#include "print.h"
+#include "source.h"
+
+#ifndef AUXV_VERSION
+#define AUXV_VERSION "unknown"
+#endif
+
+enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
+
+enum {
+	OPT_JSON = 256,
+	OPT_OD,
+	OPT_VALUE,
+	OPT_ARCH,
+	OPT_WORDSIZE,
+	OPT_ENDIAN,
+	OPT_VERSION,
+};
+
+/* A source named on the command line, in the order given. */
+struct srcarg {
+	const char *arg;
+	int file;
+};
+
+/* Everything one source needs while it is shown, allocated once. */
+struct work {
+	struct source src;
+	struct strpool pool;
+	struct decoded dec[AUXV_MAX_ENTRIES];
+};
+
+/* What the loop over sources tallies for the exit status. */
+struct tally {
+	int status;
+	unsigned long perm;	/* -a: processes not ours to read */
+};
+
+static const struct option longopts[] = {
+	{ "all", no_argument, NULL, 'a' },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "endian", required_argument, NULL, OPT_ENDIAN },
+	{ "exec", no_argument, NULL, 'e' },
+	{ "file", required_argument, NULL, 'f' },
+	{ "format", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "key", required_argument, NULL, 'k' },
+	{ "od", no_argument, NULL, OPT_OD },
+	{ "value", no_argument, NULL, OPT_VALUE },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "word-size", required_argument, NULL, OPT_WORDSIZE },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char synopsis[] =
+    "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]\n"
+    "       auxv -a [-v] [-o format] [-k key[,key...]]\n"
+    "       auxv -f file [--arch arch] [--word-size 4|8]"
+    " [--endian little|big] [...]\n"
+    "       auxv [options] -e command [arg ...]\n";
+
+static const char help[] =
+    "Show the ELF auxiliary vector of this process, of processes, of a\n"
+    "saved vector or core dump, or of a command about to run.\n"
+    "\n"
+    "Sources (default: this process):\n"
+    "  PID...                 /proc/PID/auxv of each process\n"
+    "  -a, --all              every process in /proc\n"
+    "  -f, --file FILE        a raw vector or an ELF core dump; - is stdin\n"
+    "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
+    "                         runs (ends option parsing)\n"
+    "\n"
+    "Output:\n"
+    "  -o, --format FORMAT    human (default), od, json or raw\n"
+    "      --json             same as -o json\n"
+    "      --od               same as -o od\n"
+    "  -k, --key KEY[,KEY]    only these types: AT_PAGESZ, PAGESZ, 6, 0x6\n"
+    "      --value            only the value of each kept entry\n"
+    "  -v, --verbose          describe each type\n"
+    "\n"
+    "Decoding:\n"
+    "      --arch ARCH        HWCAP tables and AT_ names of ARCH (uname -m)\n"
+    "      --word-size 4|8    word size of a raw file (default: host's)\n"
+    "      --endian little|big  byte order of a raw file (default: host's)\n"
+    "\n"
+    "  -h, --help             show this help\n"
+    "      --version          show the version\n"
+    "\n"
+    "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
+    "was absent, 2 usage error.  See auxv(1).\n";
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fputs(synopsis, stderr);
+	exit(AUXV_EXIT_USAGE);
+}
+
+static void __attribute__((noreturn))
+unknown_arch(const char *name)
+{
+	const struct arch *a;
+	size_t i;
+
+	fprintf(stderr, "auxv: %s: unknown architecture; known:", name);
+	for (i = 0; (a = arch_at(i)) != NULL; i++)
+		if (arch_by_name(a->name) == a)
+			fprintf(stderr, " %s", a->name);
+	fputs("\n", stderr);
+	usage();
+}
+
+static void
+add_keys(struct opts *o, char *arg)
+{
+	char *key, *save = NULL;
+
+	for (key = strtok_r(arg, ",", &save); key != NULL;
+	    key = strtok_r(NULL, ",", &save)) {
+		if (o->nkeys == AUXV_MAX_KEYS) {
+			warnx("too many keys (at most %d)", AUXV_MAX_KEYS);
+			usage();
+		}
+		if (at_key(key, &o->keys[o->nkeys]) == -1) {
+			warnx("%s: unknown key", key);
+			usage();
+		}
+		o->nkeys++;
+	}
+}
+
+static int
+parse_pid(const char *s, pid_t *pid)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v <= 0 || v > 0x3fffffff)
+		return -1;
+	*pid = (pid_t)v;
+	return 0;
+}
+
+static int
+key_wanted(const struct opts *o, uint64_t type)
+{
+	size_t i;
+
+	if (o->nkeys == 0)
+		return 1;
+	for (i = 0; i < o->nkeys; i++)
+		if (o->keys[i] == type)
+			return 1;
+	return 0;
+}
+
+/* With --value, every key must be in the vector. */
+static int
+keys_present(const struct opts *o, const struct auxv_vec *v)
+{
+	size_t i, j;
+
+	for (i = 0; i < o->nkeys; i++) {
+		for (j = 0; j < v->nent; j++)
+			if (v->ent[j].type == o->keys[i])
+				break;
+		if (j == v->nent)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Shows one opened source: parses its bytes, keeps the wanted entries,
+ * decodes and prints them.  A vector that breaks off is shown up to the
+ * break and then reported.
+ */
+static void
+show(struct work *w, struct pr_ctx *c, const struct opts *o,
+    struct tally *t)
+{
+	struct auxv_vec *v = &w->src.vec;
+	struct diag d = { 0 };
+	char msg[160];
+	size_t i, n = 0;
+	int bad;
+
+	if (o->arch != NULL)
+		v->arch = o->arch;
+	else
+		v->arch = arch_by_elf(v->machine, v->wordsize, v->bigendian);
+	bad = vec_parse(v, AUXV_MAX_ENTRIES, &d) == -1;
+	if (bad)
+		diag_message(&d, msg, sizeof(msg));
+	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
+		o->printer->failure(stdout, c, v, &d, msg);
+		c->first = 0;
+		warnx("%s: %s", v->label, msg);
+		t->status = AUXV_EXIT_SOURCE;
+		return;
+	}
+	if (o->printer->flags & PR_DECODE) {
+		w->pool.used = 0;
+		for (i = 0; i < v->nent; i++)
+			if (key_wanted(o, v->ent[i].type))
+				decode_entry(v, &v->ent[i], &w->dec[n++],
+				    &w->pool);
+	}
+	c->partial = bad ? &d : NULL;
+	c->partial_msg = msg;
+	o->printer->vector(stdout, c, v, w->dec, n);
+	c->first = 0;
+	if (bad) {
+		warnx("%s: %s", v->label, msg);
+		t->status = AUXV_EXIT_SOURCE;
+	} else if (o->value_only && !keys_present(o, v))
+		t->status = AUXV_EXIT_SOURCE;
+}
+
+static void
+failed(struct work *w, struct pr_ctx *c, const struct opts *o,
+    const struct diag *d, struct tally *t)
+{
+	char msg[160];
+
+	diag_message(d, msg, sizeof(msg));
+	o->printer->failure(stdout, c, &w->src.vec, d, msg);
+	c->first = 0;
+	warnx("%s: %s", w->src.vec.label, msg);
+	t->status = AUXV_EXIT_SOURCE;
+}
+
+static int
+pid_cmp(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Every process in /proc, in ascending PID order.  Kernel threads and
+ * processes that vanish are passed over; those we may not read are
+ * counted for one summary line (an error object each in JSON).
+ */
+static int
+show_all(struct work *w, struct pr_ctx *c, const struct opts *o,
+    struct tally *t)
+{
+	pid_t *pids = NULL, *np, pid;
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	struct diag d;
+	DIR *dir;
+
+	if ((dir = opendir("/proc")) == NULL) {
+		warn("/proc");
+		return AUXV_EXIT_SOURCE;
+	}
+	errno = 0;
+	while ((de = readdir(dir)) != NULL) {
+		if (parse_pid(de->d_name, &pid) == -1)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			if ((np = reallocarray(pids, cap, sizeof(*pids))) ==
+			    NULL)
+				err(AUXV_EXIT_SOURCE, NULL);
+			pids = np;
+		}
+		pids[n++] = pid;
+	}
+	if (errno != 0) {
+		warn("/proc");
+		closedir(dir);
+		free(pids);
+		return AUXV_EXIT_SOURCE;
+	}
+	closedir(dir);
+	qsort(pids, n, sizeof(*pids), pid_cmp);
+	c->multi = 1;
+	for (i = 0; i < n; i++) {
+		src_init(&w->src);
+		memset(&d, 0, sizeof(d));
+		if (src_pid(&w->src, o, pids[i], &d) == -1) {
+			if (d.flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
+				/* Not a process with a vector: say nothing. */
+			} else if (o->printer == &pr_json) {
+				char msg[160];
+
+				diag_message(&d, msg, sizeof(msg));
+				o->printer->failure(stdout, c, &w->src.vec,
+				    &d, msg);
+			} else if (d.flags & DIAG_PERM)
+				t->perm++;
+			else
+				failed(w, c, o, &d, t);
+		} else
+			show(w, c, o, t);
+		src_close(&w->src);
+	}
+	free(pids);
+	if (t->perm > 0 && o->printer != &pr_json)
+		warnx("%lu process%s not readable: permission denied", t->perm,
+		    t->perm == 1 ? "" : "es");
+	return AUXV_EXIT_OK;
+}
+
+/* As util-linux close_stdout(): a failed write is an error at exit. */
+static int
+close_stdout(int status)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		if (errno == EPIPE)
+			return status;
+		warn("write error");
+		return AUXV_EXIT_SOURCE;
+	}
+	return status;
+}
+
+int
+main(int argc, char *argv[], char *envp[])
+{
+	struct opts o = { .printer = &pr_human, .endian = -1 };
+	struct srcarg *srcs = NULL;
+	struct tally t = { 0 };
+	struct pr_ctx c = { 0 };
+	struct diag d = { 0 };
+	size_t nsrc = 0, i;
+	struct work *w;
+	int ch, exec = 0;
+	pid_t pid;
+
+	if (argc > 1 && (srcs = calloc((size_t)argc, sizeof(*srcs))) == NULL)
+		err(AUXV_EXIT_SOURCE, NULL);
+	/* "-" first: sources come back in order, as argument 1. */
+	while ((ch = getopt_long(argc, argv, "-af:ehk:o:v", longopts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 1:
+			if (parse_pid(optarg, &pid) == -1) {
+				warnx("%s: not a process ID", optarg);
+				usage();
+			}
+			srcs[nsrc++] = (struct srcarg){ optarg, 0 };
+			break;
+		case 'a':
+			o.all = 1;
+			break;
+		case 'e':
+			exec = 1;
+			goto done; /* COMMAND's own options are not ours. */
+		case 'f':
+			srcs[nsrc++] = (struct srcarg){ optarg, 1 };
+			break;
+		case 'h':
+			fputs(synopsis, stdout);
+			fputs("\n", stdout);
+			fputs(help, stdout);
+			return close_stdout(AUXV_EXIT_OK);
+		case 'k':
+			add_keys(&o, optarg);
+			break;
+		case 'o':
+			if ((o.printer = pr_by_name(optarg)) == NULL) {
+				warnx("%s: unknown format (human, od, json, "
+				      "raw)",
+				    optarg);
+				usage();
+			}
+			break;
+		case 'v':
+			o.verbose = 1;
+			break;
+		case OPT_JSON:
+			o.printer = &pr_json;
+			break;
+		case OPT_OD:
+			o.printer = &pr_od;
+			break;
+		case OPT_VALUE:
+			o.value_only = 1;
+			break;
+		case OPT_ARCH:
+			if ((o.arch = arch_by_name(optarg)) == NULL)
+				unknown_arch(optarg);
+			break;
+		case OPT_WORDSIZE:
+			if (strcmp(optarg, "4") != 0 &&
+			    strcmp(optarg, "8") != 0) {
+				warnx("%s: word size is 4 or 8", optarg);
+				usage();
+			}
+			o.wordsize = (unsigned int)(optarg[0] - '0');
+			break;
+		case OPT_ENDIAN:
+			if (strcmp(optarg, "little") == 0)
+				o.endian = 0;
+			else if (strcmp(optarg, "big") == 0)
+				o.endian = 1;
+			else {
+				warnx("%s: byte order is little or big",
+				    optarg);
+				usage();
+			}
+			break;
+		case OPT_VERSION:
+			puts("auxv " AUXV_VERSION);
+			return close_stdout(AUXV_EXIT_OK);
+		default:
+			usage();
+		}
+	}
+	/* After "--", the rest are process IDs. */
+	for (; optind < argc; optind++) {
+		if (parse_pid(argv[optind], &pid) == -1) {
+			warnx("%s: not a process ID", argv[optind]);
+			usage();
+		}
+		srcs[nsrc++] = (struct srcarg){ argv[optind], 0 };
+	}
+done:
+	if (exec && optind >= argc) {
+		warnx("-e needs a command");
+		usage();
+	}
+	if ((exec || o.all) && nsrc > 0) {
+		warnx("-%c takes no other source", exec ? 'e' : 'a');
+		usage();
+	}
+	if (exec && o.all) {
+		warnx("-e and -a exclude each other");
+		usage();
+	}
+	if ((o.printer->flags & PR_BINARY) && isatty(STDOUT_FILENO)) {
+		warnx("refusing to write raw bytes to a terminal");
+		usage();
+	}
+	if (o.value_only && o.printer != &pr_human) {
+		warnx("--value prints text: it takes no -o");
+		usage();
+	}
+	if ((w = malloc(sizeof(*w))) == NULL)
+		err(AUXV_EXIT_SOURCE, NULL);
+	c.opts = &o;
+	c.first = 1;
+	c.multi = nsrc > 1;
+	src_init(&w->src);
+	if (o.all)
+		t.status = show_all(w, &c, &o, &t);
+	else if (exec) {
+		if (src_exec(&w->src, &o, argv + optind, &d) == -1)
+			failed(w, &c, &o, &d, &t);
+		else
+			show(w, &c, &o, &t);
+		src_close(&w->src);
+	} else if (nsrc == 0) {
+		if (src_self(&w->src, envp, &d) == -1)
+			failed(w, &c, &o, &d, &t);
+		else
+			show(w, &c, &o, &t);
+		src_close(&w->src);
+	}
+	for (i = 0; i < nsrc; i++) {
+		int rc;
+
+		src_init(&w->src);
+		memset(&d, 0, sizeof(d));
+		if (srcs[i].file)
+			rc = src_file(&w->src, &o, srcs[i].arg, &d);
+		else {
+			(void)parse_pid(srcs[i].arg, &pid);
+			rc = src_pid(&w->src, &o, pid, &d);
+		}
+		if (rc == -1)
+			failed(w, &c, &o, &d, &t);
+		else
+			show(w, &c, &o, &t);
+		src_close(&w->src);
+	}
+	free(w);
+	free(srcs);
+	return close_stdout(t.status);
+}

@@ -1,0 +1,69 @@
+/*
+ * The table of formats and what the text formats share.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "esc.h"
+#include "print.h"
+
+static const struct printer *const printers[] = {
+	&pr_human,
+	&pr_od,
+	&pr_json,
+	&pr_raw,
+};
+
+const struct printer *
+pr_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(printers) / sizeof(printers[0]); i++)
+		if (strcmp(printers[i]->name, name) == 0)
+			return printers[i];
+	return NULL;
+}
+
+/* Names the source when there are several, as head(1) does. */
+void
+pr_header(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v)
+{
+	if (!c->multi)
+		return;
+	if (!c->first)
+		putc('\n', f);
+	fputs("==> ", f);
+	esc_human(f, v->label, strlen(v->label));
+	fputs(" <==\n", f);
+}
+
+/*
+ * The value text of an entry as glibc's LD_SHOW_AUXV prints it: decimal
+ * for sizes and IDs, bare or 0x hex, the string for a readable string.
+ */
+void
+pr_value(FILE *f, const struct decoded *d)
+{
+	switch (d->form) {
+	case F_DEC:
+	case F_ID:
+	case F_BOOL:
+		fprintf(f, "%" PRIu64, d->value);
+		break;
+	case F_HEX:
+	case F_HWCAP:
+		fprintf(f, "%" PRIx64, d->value);
+		break;
+	case F_STR:
+		if (d->readable) {
+			esc_human(f, d->str, d->strlen);
+			break;
+		}
+		fprintf(f, "0x%" PRIx64, d->value);
+		break;
+	default:
+		fprintf(f, "0x%" PRIx64, d->value);
+		break;
+	}
+}

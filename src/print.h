@@ -1,0 +1,40 @@
+/*
+ * Output formats, one printer each behind one interface; -o picks a row.
+ */
+#ifndef AUXV_PRINT_H
+#define AUXV_PRINT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "decode.h"
+#include "opts.h"
+#include "vec.h"
+
+/* What a printer knows of the run besides the vector. */
+struct pr_ctx {
+	const struct opts *opts;
+	int multi;	/* several sources: name each one */
+	int first;	/* the first block printed */
+	const struct diag *partial;	/* the vector broke off here, or NULL */
+	const char *partial_msg;
+};
+
+struct printer {
+	const char *name; /* as given to -o */
+	unsigned int flags;
+#define PR_BINARY 0x01	  /* refuse when stdout is a terminal */
+#define PR_DECODE 0x02	  /* needs decoded entries */
+	void (*vector)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
+	    const struct decoded *, size_t);
+	void (*failure)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
+	    const struct diag *, const char *);
+};
+
+extern const struct printer pr_human, pr_od, pr_json, pr_raw;
+
+const struct printer *pr_by_name(const char *);
+void pr_header(FILE *, const struct pr_ctx *, const struct auxv_vec *);
+void pr_value(FILE *, const struct decoded *);
+
+#endif

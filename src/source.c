@@ -1,0 +1,45 @@
+/*
+ * What every source shares: setting up, tearing down, and reading target
+ * memory through a file descriptor (/proc/PID/mem).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "source.h"
+
+void
+src_init(struct source *s)
+{
+	memset(&s->vec, 0, sizeof(s->vec));
+	s->vec.ent = s->ent;
+	s->vec.label = s->label;
+	s->label[0] = '\0';
+	s->fd = -1;
+	s->child = 0;
+	s->data = NULL;
+	s->datalen = 0;
+	s->loads = NULL;
+	s->nloads = 0;
+}
+
+/* Releases what a source holds; a traced child is killed and reaped. */
+void
+src_close(struct source *s)
+{
+	if (s->child > 0) {
+		kill(s->child, SIGKILL);
+		while (waitpid(s->child, NULL, __WALL) == -1 && errno == EINTR)
+			;
+		s->child = 0;
+	}
+	if (s->fd != -1)
+		close(s->fd);
+	free(s->data);
+	free(s->loads);
+	src_init(s);
+}

@@ -1,0 +1,47 @@
+/*
+ * Sources: each one produces the raw bytes of a vector, its word size,
+ * byte order and machine, and a reader of the memory its pointers point
+ * into.  A source never prints; it fills struct diag and returns -1.
+ */
+#ifndef AUXV_SOURCE_H
+#define AUXV_SOURCE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "caps.h"
+#include "vec.h"
+
+struct opts;
+
+/* A PT_LOAD segment of a core: where its bytes are in the file. */
+struct src_load {
+	uint64_t vaddr;
+	uint64_t filesz;
+	uint64_t offset;
+};
+
+struct source {
+	struct auxv_vec vec;
+	char label[32];
+	int fd;				/* /proc/PID/mem, or a core; -1 */
+	pid_t child;			/* -e: traced child to kill; 0 */
+	unsigned char *data;		/* a file held in memory (malloc) */
+	size_t datalen;
+	struct src_load *loads;		/* a core's PT_LOADs (malloc) */
+	size_t nloads;
+	unsigned char rawbuf[AUXV_MAX_RAW];
+	struct auxv_ent ent[AUXV_MAX_ENTRIES];
+};
+
+void src_init(struct source *);
+void src_close(struct source *);
+int src_self(struct source *, char **, struct diag *);
+int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
+int src_file(struct source *, const struct opts *, const char *,
+    struct diag *);
+int src_exec(struct source *, const struct opts *, char *const[],
+    struct diag *);
+void src_host(uint16_t *, unsigned int *, int *);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * Splitting raw vector bytes into (type, value) pairs.  The bytes come from
+ * files and other processes and are not trusted: every length is checked
+ * before it is used.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "caps.h"
+#include "vec.h"
+
+uint64_t
+vec_word(const unsigned char *p, unsigned int size, int bigendian)
+{
+	uint64_t w = 0;
+	unsigned int i;
+
+	if (bigendian)
+		for (i = 0; i < size; i++)
+			w = w << 8 | p[i];
+	else
+		for (i = size; i-- > 0;)
+			w = w << 8 | p[i];
+	return w;
+}
+
+void
+diag_set(struct diag *d, int err, const char *reason)
+{
+	d->err = err;
+	d->reason = reason;
+	d->offset = 0;
+	d->has_offset = 0;
+	d->flags = 0;
+}
+
+void
+diag_at(struct diag *d, const char *reason, uint64_t offset)
+{
+	d->err = EINVAL;
+	d->reason = reason;
+	d->offset = offset;
+	d->has_offset = 1;
+	d->flags = 0;
+}
+
+/* The REASON of "auxv: WHAT: REASON", in buf. */
+const char *
+diag_message(const struct diag *d, char *buf, size_t size)
+{
+	if (d->reason != NULL && d->has_offset)
+		snprintf(buf, size, "%s %" PRIu64, d->reason, d->offset);
+	else if (d->reason != NULL)
+		snprintf(buf, size, "%s", d->reason);
+	else
+		snprintf(buf, size, "%s", strerror(d->err));
+	return buf;
+}
+
+/*
+ * Fills vec->ent (room for cap entries) from vec->raw, stopping at AT_NULL.
+ * The entries before a fault are kept, so that a truncated vector can still
+ * be shown up to where it breaks.
+ */
+int
+vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
+{
+	unsigned int ws = v->wordsize;
+	size_t pair = 2 * (size_t)ws, off;
+
+	v->nent = 0;
+	if (ws != 4 && ws != 8) {
+		diag_set(d, EINVAL, "word size is neither 4 nor 8");
+		return -1;
+	}
+	for (off = 0; v->rawlen - off >= pair; off += pair) {
+		uint64_t type = vec_word(v->raw + off, ws, v->bigendian);
+
+		if (type == 0)
+			return 0;
+		if (v->nent == cap || v->nent == AUXV_MAX_ENTRIES) {
+			diag_at(d, "too large: more than 4096 entries at offset",
+			    off);
+			return -1;
+		}
+		v->ent[v->nent].type = type;
+		v->ent[v->nent].value = vec_word(v->raw + off + ws, ws,
+		    v->bigendian);
+		v->nent++;
+	}
+	diag_at(d, off == v->rawlen ? "no AT_NULL: truncated at offset"
+				     : "truncated at offset",
+	    off);
+	return -1;
+}

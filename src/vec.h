@@ -1,0 +1,65 @@
+/*
+ * The neutral vector every source fills and every printer reads, and the
+ * error record that flows back to main.
+ */
+#ifndef AUXV_VEC_H
+#define AUXV_VEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct arch;
+
+struct diag {
+	int err;		/* errno value, or 0 */
+	const char *reason;	/* when err says too little */
+	uint64_t offset;	/* for malformed input */
+	int has_offset;
+	unsigned int flags;
+#define DIAG_VANISHED 0x01	/* the process is gone: -a says nothing */
+#define DIAG_KTHREAD 0x02	/* a kernel thread: -a says nothing */
+#define DIAG_PERM 0x04		/* not ours to read: -a counts it */
+};
+
+/*
+ * Reads target memory at addr.  Returns the number of bytes read, which
+ * may be short where the mapping ends, or -1 when nothing could be read.
+ * A NULL read means the memory can't be dereferenced at all.
+ */
+struct memsrc {
+	ssize_t (*read)(const struct memsrc *, uint64_t, void *, size_t);
+	const void *ctx;
+	int fd;
+};
+
+enum src_kind { SRC_SELF, SRC_PID, SRC_FILE, SRC_CORE, SRC_EXEC };
+
+struct auxv_ent {
+	uint64_t type;
+	uint64_t value;
+};
+
+struct auxv_vec {
+	const char *label;	   /* "1234", "core.5", "self" */
+	enum src_kind kind;
+	pid_t pid;		   /* SRC_SELF, SRC_PID, SRC_EXEC */
+	const char *path;	   /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
+	uint16_t machine;	   /* e_machine, or 0 when unknown */
+	uint8_t wordsize;	   /* 4 or 8 */
+	uint8_t bigendian;
+	const struct arch *arch;   /* NULL: generic types only */
+	const unsigned char *raw;  /* as read, for -o od and -o raw */
+	size_t rawlen;
+	struct auxv_ent *ent;	   /* up to, not including, AT_NULL */
+	size_t nent;
+	struct memsrc mem;
+};
+
+int vec_parse(struct auxv_vec *, size_t, struct diag *);
+uint64_t vec_word(const unsigned char *, unsigned int, int);
+void diag_set(struct diag *, int, const char *);
+void diag_at(struct diag *, const char *, uint64_t);
+const char *diag_message(const struct diag *, char *, size_t);
+
+#endif
