@@ -12,12 +12,12 @@
  * LD_SHOW_AUXV: F_HEX is bare hex, F_ADDR is 0x hex.
  */
 enum at_form {
-	F_DEC,	  /* size or count, decimal */
-	F_ID,	  /* user or group ID, decimal */
-	F_BOOL,	  /* 0 or 1, decimal */
-	F_HEX,	  /* bare hex */
-	F_ADDR,	  /* 0x hex */
-	F_STR,	  /* address of a NUL-terminated string */
+	F_DEC,    /* size or count, decimal */
+	F_ID,     /* user or group ID, decimal */
+	F_BOOL,   /* 0 or 1, decimal */
+	F_HEX,    /* bare hex */
+	F_ADDR,   /* 0x hex */
+	F_STR,    /* address of a NUL-terminated string */
 	F_RANDOM, /* address of AUXV_RANDOM_LEN bytes */
 	F_HWCAP,  /* bit mask, bare hex, names from word 0 */
 	F_HWCAP2, /* bit mask, 0x hex, names from word 1 */
@@ -27,12 +27,12 @@ enum at_form {
 
 /* Architecture families that define their own AT_ types. */
 #define AF_ALPHA 0x01u
-#define AF_SH	 0x02u
+#define AF_SH    0x02u
 #define AF_SPARC 0x04u
-#define AF_ALL	 (~0u)
+#define AF_ALL   (~0u)
 
 struct at_type {
-	const char *name;	/* without the AT_ prefix */
+	const char *name; /* without the AT_ prefix */
 	const char *desc;
 	enum at_form form;
 	unsigned int families;

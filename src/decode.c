@@ -15,8 +15,8 @@
  * a mapping can be read.  Returns -1 when not a byte could be read.
  */
 static int
-read_str(const struct memsrc *m, uint64_t addr, struct decoded *d,
-    struct strpool *p)
+read_str(
+    const struct memsrc *m, uint64_t addr, struct decoded *d, struct strpool *p)
 {
 	char *dst = p->buf + p->used;
 	size_t room = sizeof(p->buf) - p->used, len = 0;
@@ -54,8 +54,8 @@ found:
 }
 
 static int
-read_bytes(const struct memsrc *m, uint64_t addr, unsigned char *buf,
-    size_t len)
+read_bytes(
+    const struct memsrc *m, uint64_t addr, unsigned char *buf, size_t len)
 {
 	size_t got = 0;
 
@@ -79,7 +79,8 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 	d->type = e->type;
 	d->value = e->value;
 	/* Without an architecture, every type is named that anyone names. */
-	d->at = at_lookup(e->type, v->arch != NULL ? v->arch->families : AF_ALL);
+	d->at =
+	    at_lookup(e->type, v->arch != NULL ? v->arch->families : AF_ALL);
 	d->form = d->at != NULL ? d->at->form : F_HEX;
 
 	switch (d->form) {
@@ -91,7 +92,7 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 	case F_RANDOM:
 		if (v->mem.read != NULL && e->value != 0 &&
 		    read_bytes(&v->mem, e->value, d->bytes, sizeof(d->bytes)) ==
-			0)
+		        0)
 			d->readable = 1;
 		break;
 	case F_HWCAP:

@@ -15,15 +15,15 @@
 struct decoded {
 	uint64_t type;
 	uint64_t value;
-	const struct at_type *at;	/* NULL: nobody names this type */
+	const struct at_type *at; /* NULL: nobody names this type */
 	enum at_form form;
-	int readable;			/* F_STR, F_RANDOM: memory was read */
-	int truncated;			/* F_STR: no NUL in AUXV_MAX_STR */
-	const char *str;		/* F_STR, not NUL-terminated */
+	int readable;    /* F_STR, F_RANDOM: memory was read */
+	int truncated;   /* F_STR: no NUL in AUXV_MAX_STR */
+	const char *str; /* F_STR, not NUL-terminated */
 	size_t strlen;
 	unsigned char bytes[AUXV_RANDOM_LEN];
-	const char *const *bits;	/* F_HWCAP*: names, or NULL */
-	uint64_t unknown_bits;		/* F_HWCAP*: set bits without one */
+	const char *const *bits; /* F_HWCAP*: names, or NULL */
+	uint64_t unknown_bits;   /* F_HWCAP*: set bits without one */
 };
 
 /* Holds the strings of one vector's decoded entries. */

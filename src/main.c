@@ -52,7 +52,7 @@ struct work {
 /* What the loop over sources tallies for the exit status. */
 struct tally {
 	int status;
-	unsigned long perm;	/* -a: processes not ours to read */
+	unsigned long perm; /* -a: processes not ours to read */
 };
 
 static const struct option longopts[] = {
@@ -110,15 +110,13 @@ static const char help[] =
     "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
     "was absent, 2 usage error.  See auxv(1).\n";
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	fputs(synopsis, stderr);
 	exit(AUXV_EXIT_USAGE);
 }
 
-static void __attribute__((noreturn))
-unknown_arch(const char *name)
+static void __attribute__((noreturn)) unknown_arch(const char *name)
 {
 	const struct arch *a;
 	size_t i;
@@ -137,7 +135,7 @@ add_keys(struct opts *o, char *arg)
 	char *key, *save = NULL;
 
 	for (key = strtok_r(arg, ",", &save); key != NULL;
-	    key = strtok_r(NULL, ",", &save)) {
+	     key = strtok_r(NULL, ",", &save)) {
 		if (o->nkeys == AUXV_MAX_KEYS) {
 			warnx("too many keys (at most %d)", AUXV_MAX_KEYS);
 			usage();
@@ -201,8 +199,7 @@ keys_present(const struct opts *o, const struct auxv_vec *v)
  * break and then reported.
  */
 static void
-show(struct work *w, struct pr_ctx *c, const struct opts *o,
-    struct tally *t)
+show(struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 {
 	struct auxv_vec *v = &w->src.vec;
 	struct diag d = { 0 };
@@ -228,8 +225,8 @@ show(struct work *w, struct pr_ctx *c, const struct opts *o,
 		w->pool.used = 0;
 		for (i = 0; i < v->nent; i++)
 			if (key_wanted(o, v->ent[i].type))
-				decode_entry(v, &v->ent[i], &w->dec[n++],
-				    &w->pool);
+				decode_entry(
+				    v, &v->ent[i], &w->dec[n++], &w->pool);
 	}
 	c->partial = bad ? &d : NULL;
 	c->partial_msg = msg;
@@ -269,8 +266,8 @@ pid_cmp(const void *a, const void *b)
  * counted for one summary line (an error object each in JSON).
  */
 static int
-show_all(struct work *w, struct pr_ctx *c, const struct opts *o,
-    struct tally *t)
+show_all(
+    struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 {
 	pid_t *pids = NULL, *np, pid;
 	size_t n = 0, cap = 0, i;
@@ -314,8 +311,8 @@ show_all(struct work *w, struct pr_ctx *c, const struct opts *o,
 				char msg[160];
 
 				diag_message(&d, msg, sizeof(msg));
-				o->printer->failure(stdout, c, &w->src.vec,
-				    &d, msg);
+				o->printer->failure(
+				    stdout, c, &w->src.vec, &d, msg);
 			} else if (d.flags & DIAG_PERM)
 				t->perm++;
 			else
@@ -425,8 +422,8 @@ main(int argc, char *argv[], char *envp[])
 			else if (strcmp(optarg, "big") == 0)
 				o.endian = 1;
 			else {
-				warnx("%s: byte order is little or big",
-				    optarg);
+				warnx(
+				    "%s: byte order is little or big", optarg);
 				usage();
 			}
 			break;

@@ -14,13 +14,13 @@ struct printer;
 
 struct opts {
 	const struct printer *printer;
-	const struct arch *arch;	/* --arch, or NULL: the source's */
-	unsigned int wordsize;		/* --word-size, or 0: the source's */
-	int endian;			/* --endian: 0 little, 1 big, -1 unset */
+	const struct arch *arch; /* --arch, or NULL: the source's */
+	unsigned int wordsize;   /* --word-size, or 0: the source's */
+	int endian;              /* --endian: 0 little, 1 big, -1 unset */
 	int verbose;
-	int value_only;			/* --value */
-	int all;			/* -a */
-	size_t nkeys;			/* -k, in the order given */
+	int value_only; /* --value */
+	int all;        /* -a */
+	size_t nkeys;   /* -k, in the order given */
 	uint64_t keys[AUXV_MAX_KEYS];
 };
 

@@ -14,17 +14,17 @@
 /* What a printer knows of the run besides the vector. */
 struct pr_ctx {
 	const struct opts *opts;
-	int multi;	/* several sources: name each one */
-	int first;	/* the first block printed */
-	const struct diag *partial;	/* the vector broke off here, or NULL */
+	int multi;                  /* several sources: name each one */
+	int first;                  /* the first block printed */
+	const struct diag *partial; /* the vector broke off here, or NULL */
 	const char *partial_msg;
 };
 
 struct printer {
 	const char *name; /* as given to -o */
 	unsigned int flags;
-#define PR_BINARY 0x01	  /* refuse when stdout is a terminal */
-#define PR_DECODE 0x02	  /* needs decoded entries */
+#define PR_BINARY 0x01 /* refuse when stdout is a terminal */
+#define PR_DECODE 0x02 /* needs decoded entries */
 	void (*vector)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
 	    const struct decoded *, size_t);
 	void (*failure)(FILE *, const struct pr_ctx *, const struct auxv_vec *,

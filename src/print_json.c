@@ -66,8 +66,8 @@ json_entry(FILE *f, const struct decoded *d)
 		fprintf(f, "\"AT_%s\"", d->at->name);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"value\":%" PRIu64 ",\"hex\":\"0x%" PRIx64 "\"",
-	    d->value, d->value);
+	fprintf(f, ",\"value\":%" PRIu64 ",\"hex\":\"0x%" PRIx64 "\"", d->value,
+	    d->value);
 	switch (d->form) {
 	case F_STR:
 		fputs(",\"string\":", f);

@@ -24,11 +24,11 @@ struct src_load {
 struct source {
 	struct auxv_vec vec;
 	char label[32];
-	int fd;				/* /proc/PID/mem, or a core; -1 */
-	pid_t child;			/* -e: traced child to kill; 0 */
-	unsigned char *data;		/* a file held in memory (malloc) */
+	int fd;              /* /proc/PID/mem, or a core; -1 */
+	pid_t child;         /* -e: traced child to kill; 0 */
+	unsigned char *data; /* a file held in memory (malloc) */
 	size_t datalen;
-	struct src_load *loads;		/* a core's PT_LOADs (malloc) */
+	struct src_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
 	unsigned char rawbuf[AUXV_MAX_RAW];
 	struct auxv_ent ent[AUXV_MAX_ENTRIES];
@@ -38,10 +38,9 @@ void src_init(struct source *);
 void src_close(struct source *);
 int src_self(struct source *, char **, struct diag *);
 int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
-int src_file(struct source *, const struct opts *, const char *,
-    struct diag *);
-int src_exec(struct source *, const struct opts *, char *const[],
-    struct diag *);
+int src_file(struct source *, const struct opts *, const char *, struct diag *);
+int src_exec(
+    struct source *, const struct opts *, char *const[], struct diag *);
 void src_host(uint16_t *, unsigned int *, int *);
 
 #endif

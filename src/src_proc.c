@@ -40,8 +40,9 @@ open_failed(struct diag *d, int err)
 		break;
 	case EACCES:
 	case EPERM:
-		diag_set(d, err, "permission denied (another user's process "
-				 "needs CAP_SYS_PTRACE)");
+		diag_set(d, err,
+		    "permission denied (another user's process "
+		    "needs CAP_SYS_PTRACE)");
 		d->flags = DIAG_PERM;
 		break;
 	default:
@@ -122,8 +123,8 @@ exe_layout(int dir, struct source *s)
 	    (h[EI_DATA] == ELFDATA2LSB || h[EI_DATA] == ELFDATA2MSB)) {
 		s->vec.wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
 		s->vec.bigendian = h[EI_DATA] == ELFDATA2MSB;
-		s->vec.machine = (uint16_t)vec_word(h + EI_NIDENT + 2, 2,
-		    s->vec.bigendian);
+		s->vec.machine =
+		    (uint16_t)vec_word(h + EI_NIDENT + 2, 2, s->vec.bigendian);
 		return;
 	}
 	s->vec.machine = m;
@@ -154,25 +155,26 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	}
 	/* One byte more than a vector may have, to tell a too large one. */
 	n = read_proc(dir, "auxv", s->rawbuf, sizeof(s->rawbuf));
-	if (n == -1) {
+	if (n == -1 && errno != ESRCH) {
 		open_failed(d, errno);
 		close(dir);
 		return -1;
 	}
-	s->vec.raw = s->rawbuf;
-	s->vec.rawlen = (size_t)n;
-	if (n == 0) {
+	/* No memory map: a kernel thread, or a process that has exited. */
+	if (n <= 0) {
 		if (is_kthread(dir)) {
 			diag_set(d, 0, "kernel thread: no auxiliary vector");
 			d->flags = DIAG_KTHREAD;
 		} else {
-			diag_set(d, ESRCH, "process has exited: no auxiliary "
-					   "vector");
+			diag_set(d, ESRCH,
+			    "process has exited: no auxiliary vector");
 			d->flags = DIAG_VANISHED;
 		}
 		close(dir);
 		return -1;
 	}
+	s->vec.raw = s->rawbuf;
+	s->vec.rawlen = (size_t)n;
 	exe_layout(dir, s);
 	s->fd = openat(dir, "mem", O_RDONLY | O_CLOEXEC);
 	if (s->fd != -1) {

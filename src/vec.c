@@ -81,17 +81,18 @@ vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
 		if (type == 0)
 			return 0;
 		if (v->nent == cap || v->nent == AUXV_MAX_ENTRIES) {
-			diag_at(d, "too large: more than 4096 entries at offset",
-			    off);
+			diag_at(d,
+			    "too large: more than 4096 entries at offset", off);
 			return -1;
 		}
 		v->ent[v->nent].type = type;
-		v->ent[v->nent].value = vec_word(v->raw + off + ws, ws,
-		    v->bigendian);
+		v->ent[v->nent].value =
+		    vec_word(v->raw + off + ws, ws, v->bigendian);
 		v->nent++;
 	}
-	diag_at(d, off == v->rawlen ? "no AT_NULL: truncated at offset"
-				     : "truncated at offset",
+	diag_at(d,
+	    off == v->rawlen ? "no AT_NULL: truncated at offset"
+	                     : "truncated at offset",
 	    off);
 	return -1;
 }

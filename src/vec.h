@@ -12,14 +12,14 @@
 struct arch;
 
 struct diag {
-	int err;		/* errno value, or 0 */
-	const char *reason;	/* when err says too little */
-	uint64_t offset;	/* for malformed input */
+	int err;            /* errno value, or 0 */
+	const char *reason; /* when err says too little */
+	uint64_t offset;    /* for malformed input */
 	int has_offset;
 	unsigned int flags;
-#define DIAG_VANISHED 0x01	/* the process is gone: -a says nothing */
-#define DIAG_KTHREAD 0x02	/* a kernel thread: -a says nothing */
-#define DIAG_PERM 0x04		/* not ours to read: -a counts it */
+#define DIAG_VANISHED 0x01 /* the process is gone: -a says nothing */
+#define DIAG_KTHREAD  0x02 /* a kernel thread: -a says nothing */
+#define DIAG_PERM     0x04 /* not ours to read: -a counts it */
 };
 
 /*
@@ -41,17 +41,17 @@ struct auxv_ent {
 };
 
 struct auxv_vec {
-	const char *label;	   /* "1234", "core.5", "self" */
+	const char *label; /* "1234", "core.5", "self" */
 	enum src_kind kind;
-	pid_t pid;		   /* SRC_SELF, SRC_PID, SRC_EXEC */
-	const char *path;	   /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
-	uint16_t machine;	   /* e_machine, or 0 when unknown */
-	uint8_t wordsize;	   /* 4 or 8 */
+	pid_t pid;        /* SRC_SELF, SRC_PID, SRC_EXEC */
+	const char *path; /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
+	uint16_t machine; /* e_machine, or 0 when unknown */
+	uint8_t wordsize; /* 4 or 8 */
 	uint8_t bigendian;
-	const struct arch *arch;   /* NULL: generic types only */
-	const unsigned char *raw;  /* as read, for -o od and -o raw */
+	const struct arch *arch;  /* NULL: generic types only */
+	const unsigned char *raw; /* as read, for -o od and -o raw */
 	size_t rawlen;
-	struct auxv_ent *ent;	   /* up to, not including, AT_NULL */
+	struct auxv_ent *ent; /* up to, not including, AT_NULL */
 	size_t nent;
 	struct memsrc mem;
 };

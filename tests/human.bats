@@ -1,0 +1,143 @@
+#!/usr/bin/env bats
+# The default format against glibc's own LD_SHOW_AUXV text.
+
+load common
+
+teardown() {
+	stop_bg
+}
+
+# Every line glibc prints must start our line for the same entry; where
+# glibc prints "AT_??? (0xNN): 0xV", we print the kernel's name for NN.
+compare_with_glibc() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+glibc = [l for l in open(sys.argv[1]).read().splitlines() if l.startswith("AT_")]
+ours = [l for l in open(sys.argv[2]).read().splitlines()]
+names = {0x1b: ("AT_RSEQ_FEATURE_SIZE", 10), 0x1c: ("AT_RSEQ_ALIGN", 10),
+         0x1d: ("AT_HWCAP3", 16), 0x1e: ("AT_HWCAP4", 16)}
+assert len(glibc) > 10, glibc
+assert len(glibc) == len(ours), (len(glibc), len(ours))
+for g, o in zip(glibc, ours):
+    m = re.match(r"AT_\?\?\? \(0x([0-9a-f]+)\): 0x([0-9a-f]+)$", g)
+    if m and int(m.group(1), 16) in names:
+        name, base = names[int(m.group(1), 16)]
+        v = int(m.group(2), 16)
+        want = (name + ":").ljust(22) + (str(v) if base == 10 else "0x%x" % v)
+        assert o.startswith(want), (g, o, want)
+    else:
+        assert o.startswith(g), (g, o)
+        rest = o[len(g):]
+        assert rest == "" or rest.startswith("  "), (g, o)
+print("ok", len(glibc))
+PY
+}
+
+@test "self: each line starts with what glibc prints for the same vector" {
+	# ld.so prints the vector of the process, then auxv prints its own:
+	# the same vector, twice.
+	LD_SHOW_AUXV=1 "$AUXV" >"$BATS_TEST_TMPDIR/both"
+	n=$(LD_SHOW_AUXV=1 /bin/true | wc -l)
+	[ "$n" -gt 10 ]
+	total=$(wc -l <"$BATS_TEST_TMPDIR/both")
+	half=$((total / 2))
+	head -n "$half" "$BATS_TEST_TMPDIR/both" >"$BATS_TEST_TMPDIR/glibc"
+	tail -n +"$((half + 1))" "$BATS_TEST_TMPDIR/both" >"$BATS_TEST_TMPDIR/ours"
+	run compare_with_glibc "$BATS_TEST_TMPDIR/glibc" "$BATS_TEST_TMPDIR/ours"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "PID: each line starts with what glibc printed at that process's start" {
+	LD_SHOW_AUXV=1 start_bg sleep 1000
+	for i in $(seq 1 100); do
+		[ -s "$BATS_TEST_TMPDIR/bg.out" ] && break
+		sleep 0.02
+	done
+	run -0 "$AUXV" "$BG_PID"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/ours"
+	run compare_with_glibc "$BATS_TEST_TMPDIR/bg.out" "$BATS_TEST_TMPDIR/ours"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "names and colon are padded to 22 columns, values follow glibc forms" {
+	run -0 "$AUXV"
+	pagesz=$(getconf PAGESIZE)
+	[[ "$output" == *$'\n'"AT_PAGESZ:            $pagesz"$'\n'* ]]
+	[[ "$output" == *"AT_UID:               $(id -u)"* ]]
+	[[ "$output" == *"AT_PLATFORM:          "* ]]
+	# Addresses are 0x hex, AT_HWCAP bare hex.
+	echo "$output" | grep -Eq '^AT_PHDR:              0x[0-9a-f]+$'
+	echo "$output" | grep -Eq '^AT_HWCAP:             [0-9a-f]+( |$)'
+	! echo "$output" | grep -q '^AT_NULL'
+}
+
+@test "AT_RANDOM shows its 16 bytes, the same as /proc/PID/mem holds" {
+	start_bg sleep 1000
+	run -0 "$AUXV" -k RANDOM "$BG_PID"
+	addr=$(echo "$output" | awk '{print $2}')
+	shown=$(echo "$output" | awk '{print $3}')
+	want=$(python3 -c '
+import sys
+f = open("/proc/%s/mem" % sys.argv[1], "rb"); f.seek(int(sys.argv[2], 16))
+print(f.read(16).hex())' "$BG_PID" "$addr")
+	[ "$shown" = "$want" ]
+	[ "${#shown}" -eq 32 ]
+}
+
+@test "AT_HWCAP flag names are /proc/cpuinfo flags (x86)" {
+	[ "$(uname -m)" = x86_64 ] || skip "x86 only"
+	run -0 "$AUXV" -k HWCAP
+	flags=$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)
+	set -- $output
+	shift 2
+	[ "$#" -gt 5 ]
+	for f in "$@"; do
+		[[ " $flags " == *" $f "* ]] || { echo "not in cpuinfo: $f"; false; }
+	done
+}
+
+@test "-v ends each line with two spaces, #, a space and the description" {
+	run -0 "$AUXV" -v
+	while IFS= read -r line; do
+		[[ "$line" == *"  # "?* ]] || { echo "$line"; false; }
+	done <<<"$output"
+	[[ "$output" == *"AT_PAGESZ:            $(getconf PAGESIZE)  # System page size"* ]]
+}
+
+@test "a type nobody names prints as glibc's AT_??? line" {
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 6 4096 0x99 0xabc 1000 7
+	run -0 "$AUXV" -f "$BATS_TEST_TMPDIR/v"
+	[ "${lines[0]}" = "AT_PAGESZ:            4096" ]
+	[ "${lines[1]}" = "AT_??? (0x99): 0xabc" ]
+	[ "${lines[2]}" = "AT_??? (0x3e8): 0x7" ]
+}
+
+@test "kernel names glibc lacks: decimal for sizes, 0x hex otherwise" {
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 27 28 28 32 29 0x5 30 0x0 51 2048
+	run -0 "$AUXV" -f "$BATS_TEST_TMPDIR/v"
+	[ "${lines[0]}" = "AT_RSEQ_FEATURE_SIZE: 28" ]
+	[ "${lines[1]}" = "AT_RSEQ_ALIGN:        32" ]
+	[[ "${lines[2]}" == "AT_HWCAP3:            0x5"* ]]
+	[[ "${lines[3]}" == "AT_HWCAP4:            0x0"* ]]
+	[ "${lines[4]}" = "AT_MINSIGSTKSZ:       2048" ]
+}
+
+@test "a string that can't be read shows its address and (unreadable)" {
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 31 0x7ffc1234 15 0x10 25 0x20
+	run -0 "$AUXV" -f "$BATS_TEST_TMPDIR/v"
+	[ "${lines[0]}" = "AT_EXECFN:            0x7ffc1234  (unreadable)" ]
+	[ "${lines[1]}" = "AT_PLATFORM:          0x10  (unreadable)" ]
+	[ "${lines[2]}" = "AT_RANDOM:            0x20  (unreadable)" ]
+}
+
+@test "several sources: each block headed ==> NAME <==, blank line between" {
+	start_bg sleep 1000
+	run -0 "$AUXV" "$BG_PID" "$$"
+	[ "${lines[0]}" = "==> $BG_PID <==" ]
+	n=$(echo "$output" | grep -c '^==> ')
+	[ "$n" -eq 2 ]
+	echo "$output" | grep -qx "==> $$ <=="
+	echo "$output" | grep -B1 "^==> $$ <==" | head -1 | grep -qx ''
+}

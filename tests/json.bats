@@ -1,0 +1,131 @@
+#!/usr/bin/env bats
+# --json against the kernel's bytes decoded with python3 struct.
+
+load common
+
+teardown() {
+	stop_bg
+}
+
+# Checks a --json document against a raw vector file with python3.
+check_json() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import json, struct, sys
+doc = json.load(open(sys.argv[1]))
+raw = open(sys.argv[2], "rb").read()
+ws = int(sys.argv[3]); fmt = "<" + ("Q" if ws == 8 else "I")
+want = []
+for off in range(0, len(raw), 2 * ws):
+    t, v = struct.unpack_from(fmt, raw, off)[0], struct.unpack_from(fmt, raw, off + ws)[0]
+    if t == 0:
+        break
+    want.append((t, v))
+got = [(e["type"], e["value"]) for e in doc["entries"]]
+assert got == want, (got, want)
+assert doc["word_size"] == ws and doc["byte_order"] == "little"
+for e in doc["entries"]:
+    assert e["hex"] == "0x%x" % e["value"], e
+    assert e["name"] is None or e["name"].startswith("AT_"), e
+print("ok", len(got))
+PY
+}
+
+@test "PID: entries are /proc/PID/auxv decoded with struct" {
+	start_bg sleep 1000
+	cp "/proc/$BG_PID/auxv" "$BATS_TEST_TMPDIR/raw"
+	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
+	run check_json "$BATS_TEST_TMPDIR/j" "$BATS_TEST_TMPDIR/raw" 8
+	echo "$output"
+	[ "$status" -eq 0 ]
+	jq -e --arg p "$BG_PID" '.source == "pid" and .pid == ($p|tonumber) and .arch == "x86_64"' "$BATS_TEST_TMPDIR/j"
+}
+
+@test "PID: strings and AT_RANDOM bytes come from the process's memory" {
+	start_bg sleep 1000
+	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
+	python3 - "$BATS_TEST_TMPDIR/j" "$BG_PID" "$(command -v sleep)" "$(uname -m)" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+by = {e["name"]: e for e in doc["entries"]}
+mem = open("/proc/%s/mem" % sys.argv[2], "rb")
+mem.seek(by["AT_RANDOM"]["value"])
+assert by["AT_RANDOM"]["bytes"] == mem.read(16).hex(), by["AT_RANDOM"]
+assert by["AT_EXECFN"]["string"] == sys.argv[3], by["AT_EXECFN"]
+assert by["AT_PLATFORM"]["string"] == sys.argv[4], by["AT_PLATFORM"]
+PY
+}
+
+@test "32-bit PID: word_size 4, arch i386, values from struct '<I'" {
+	s32=$(build_sleep32)
+	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc-multilib)"
+	start_bg "$s32"
+	cp "/proc/$BG_PID/auxv" "$BATS_TEST_TMPDIR/raw"
+	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
+	run check_json "$BATS_TEST_TMPDIR/j" "$BATS_TEST_TMPDIR/raw" 4
+	echo "$output"
+	[ "$status" -eq 0 ]
+	jq -e '.arch == "i386" and .word_size == 4' "$BATS_TEST_TMPDIR/j"
+	jq -e --arg f "$s32" '.entries[] | select(.name == "AT_EXECFN") | .string == $f' "$BATS_TEST_TMPDIR/j"
+	jq -e '.entries[] | select(.name == "AT_PLATFORM") | .string == "i686"' "$BATS_TEST_TMPDIR/j"
+}
+
+@test "self: page size, uid, platform agree with getconf, id, uname" {
+	run -0 "$AUXV" --json
+	echo "$output" | jq -e --argjson p "$(getconf PAGESIZE)" --argjson u "$(id -u)" --arg m "$(uname -m)" '
+	    .source == "self" and
+	    (.entries[] | select(.name == "AT_PAGESZ") | .value) == $p and
+	    (.entries[] | select(.name == "AT_UID") | .value) == $u and
+	    (.entries[] | select(.name == "AT_PLATFORM") | .string) == $m and
+	    (.entries[] | select(.name == "AT_CLKTCK") | .value) == '"$(getconf CLK_TCK)"
+}
+
+@test "HWCAP: flags are the set bits' names, unknown_bits the rest" {
+	[ "$(uname -m)" = x86_64 ] || skip "x86 only"
+	# fpu (0), bit 10 (unnamed on x86), sse2 (26), bit 40 (unnamed).
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 16 $(( (1 << 0) | (1 << 10) | (1 << 26) | (1 << 40) )) 26 3
+	run -0 "$AUXV" --json -f "$BATS_TEST_TMPDIR/v"
+	echo "$output" | jq -e '.entries[0].flags == ["fpu", "sse2"] and .entries[0].unknown_bits == (1024 + 1099511627776)'
+	echo "$output" | jq -e '.entries[1].flags == ["ring3mwait", "fsgsbase"] and .entries[1].unknown_bits == 0'
+}
+
+@test "64-bit values are exact, hex is lower-case and unpadded" {
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 7 0xffffffffffffffff 9 0x1 0xdeadbeef 0x10
+	run -0 "$AUXV" --json -f "$BATS_TEST_TMPDIR/v"
+	python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+e = d["entries"]
+assert e[0]["value"] == 2**64 - 1 and e[0]["hex"] == "0xffffffffffffffff", e[0]
+assert e[1]["hex"] == "0x1", e[1]
+assert e[2]["name"] is None and e[2]["type"] == 0xdeadbeef and e[2]["value"] == 16, e[2]
+assert d["source"] == "file" and "path" in d
+' "$output"
+}
+
+@test "unreadable string and bytes are null" {
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 31 0x7ffc1234 25 0x20
+	run -0 "$AUXV" --json -f "$BATS_TEST_TMPDIR/v"
+	echo "$output" | jq -e '.entries[0].string == null and .entries[1].bytes == null'
+}
+
+@test "several sources are JSON Lines, one valid object each" {
+	start_bg sleep 1000
+	run -0 "$AUXV" --json "$BG_PID" "$$"
+	[ "${#lines[@]}" -eq 2 ]
+	echo "${lines[0]}" | jq -e --argjson p "$BG_PID" '.pid == $p'
+	echo "${lines[1]}" | jq -e --argjson p "$$" '.pid == $p'
+}
+
+@test "a source that fails is an object with error, not entries" {
+	run -1 --separate-stderr "$AUXV" --json 999999999
+	echo "$output" | jq -e '.error.errno == 3 and (.error.message | test("no such process")) and (has("entries") | not)'
+	[[ "$stderr" == "auxv: 999999999: no such process" ]]
+}
+
+@test "-k keeps only the asked types, in vector order" {
+	run -0 "$AUXV" --json -k UID,PAGESZ -k 0x11
+	[ "$(echo "$output" | jq '.entries | length')" -eq 3 ]
+	# The same order as the unfiltered vector.
+	want=$("$AUXV" --json | jq -c '[.entries[].name | select(. == "AT_PAGESZ" or . == "AT_CLKTCK" or . == "AT_UID")]')
+	[ "$(echo "$output" | jq -c '[.entries[].name]')" = "$want" ]
+}
