@@ -1,19 +1,265 @@
 /*
- * The vector a command receives: placeholder until the ptrace source lands.
+ * The vector a command receives from the kernel.  The command is started
+ * as our child under ptrace, stopped at PTRACE_EVENT_EXEC, after the
+ * kernel has built its stack and before it runs an instruction of its
+ * own; its vector is then read from /proc as for any process, and
+ * src_close() kills and reaps it.
+ *
+ * The child never outlives us: until we trace it, PR_SET_PDEATHSIG kills
+ * it when we die, and once traced, PTRACE_O_EXITKILL does.  Every signal
+ * is blocked in it, so that nothing but SIGKILL and SIGSTOP stops or kills
+ * it between fork and exec.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "source.h"
 
-int
-src_exec(struct source *s, const struct opts *o, char *const argv[],
-    struct diag *d)
+/* /proc/self/status is about 1.5 KiB; Seccomp: comes halfway. */
+#define STATUS_MAX 8192
+
+#define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
+
+/* Reads at most size - 1 bytes of a small file, NUL-terminated. */
+static int
+read_small(const char *path, char *buf, size_t size)
 {
-	(void)o;
+	size_t len = 0;
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	while (len < size - 1) {
+		n = read(fd, buf + len, size - 1 - len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	return 0;
+}
+
+/* The number after name (as "\nSeccomp:") in a /proc status file, or 0. */
+static long
+status_field(const char *path, const char *name)
+{
+	char buf[STATUS_MAX], *p;
+
+	if (read_small(path, buf, sizeof(buf)) == -1 ||
+	    (p = strstr(buf, name)) == NULL)
+		return 0;
+	return strtol(p + strlen(name), NULL, 10);
+}
+
+/*
+ * Why we may not trace our own child: someone traces it already (strace
+ * -f, a debugger), Yama's mode 3 forbids every attach, a seccomp filter
+ * (as container runtimes install) refuses the call, else a security
+ * module or policy refused it.
+ */
+static const char *
+ptrace_denied(pid_t pid)
+{
+	char path[64], buf[8];
+
+	snprintf(path, sizeof(path), "/proc/%ld/status", (long)pid);
+	if (status_field(path, "\nTracerPid:") != 0)
+		return "ptrace not permitted: the command is traced already "
+		       "(by strace -f or a debugger)";
+	if (read_small(YAMA_SCOPE, buf, sizeof(buf)) == 0 && buf[0] == '3')
+		return "ptrace not permitted: kernel.yama.ptrace_scope is 3 "
+		       "(no process may be traced)";
+	if (status_field("/proc/self/status", "\nSeccomp:") != 0)
+		return "ptrace not permitted: a seccomp filter forbids it "
+		       "(in a container, allow the ptrace system call)";
+	return "ptrace not permitted: refused by a security policy "
+	       "(SELinux, AppArmor or the like)";
+}
+
+static void
+exec_failed(struct diag *d, const char *cmd, int err)
+{
+	switch (err) {
+	case ENOENT:
+		if (strchr(cmd, '/') == NULL)
+			diag_set(d, err, "command not found");
+		else if (access(cmd, F_OK) == 0)
+			diag_set(d, err, "interpreter not found");
+		else
+			diag_set(d, err, "no such file or directory");
+		break;
+	case EACCES:
+		diag_set(d, err, "permission denied");
+		break;
+	case ENOEXEC:
+		diag_set(d, err, "exec format error");
+		break;
+	default:
+		diag_set(d, err, NULL);
+		break;
+	}
+}
+
+/*
+ * The child: waits until it is traced (one byte on sock; end of file
+ * means we gave up or died), then execs.  An exec that fails sends its
+ * errno back; one that succeeds closes sock, which is close-on-exec.
+ */
+static void __attribute__((noreturn))
+child(char *const argv[], pid_t parent, int sock)
+{
+	ssize_t n;
+	char c;
+	int e;
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
+		_exit(127);
+	do
+		n = read(sock, &c, 1);
+	while (n == -1 && errno == EINTR);
+	if (n != 1)
+		_exit(127);
+	execvp(argv[0], argv);
+	e = errno;
+	while (write(sock, &e, sizeof(e)) == -1 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+static void
+bury(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, __WALL) == -1 && errno == EINTR)
+		;
+}
+
+/*
+ * Lets the traced child run until its exec succeeds (0: it is stopped at
+ * PTRACE_EVENT_EXEC) or it is gone (-1: dead and reaped).  Before the exec
+ * only SIGSTOP and SIGKILL reach it; a stop is let go on.
+ */
+static int
+await_exec(pid_t pid)
+{
+	int st, sig;
+
+	for (;;) {
+		if (waitpid(pid, &st, __WALL) == -1) {
+			if (errno == EINTR)
+				continue;
+			/* ECHILD: SIGCHLD is ignored and it was reaped. */
+			return -1;
+		}
+		if (WIFEXITED(st) || WIFSIGNALED(st))
+			return -1;
+		if (!WIFSTOPPED(st))
+			continue;
+		if (st >> 8 == (SIGTRAP | PTRACE_EVENT_EXEC << 8))
+			return 0;
+		/* A signal-delivery-stop passes the signal on. */
+		sig = st >> 16 == 0 ? WSTOPSIG(st) : 0;
+		if (ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig) == -1 &&
+		    errno != ESRCH) {
+			bury(pid);
+			return -1;
+		}
+	}
+}
+
+/* The errno a failed exec sent, or 0 when the child died otherwise. */
+static int
+exec_errno(int fd)
+{
+	ssize_t n;
+	int e;
+
+	do
+		n = read(fd, &e, sizeof(e));
+	while (n == -1 && errno == EINTR);
+	return n == (ssize_t)sizeof(e) ? e : 0;
+}
+
+/* Names the source after the command, whatever src_pid() set. */
+static void
+name_source(struct source *s, char *const argv[])
+{
 	s->vec.kind = SRC_EXEC;
 	s->vec.path = argv[0];
+	s->vec.label = argv[0];
 	snprintf(s->label, sizeof(s->label), "%s", argv[0]);
-	diag_set(d, ENOSYS, NULL);
-	return -1;
+}
+
+int
+src_exec(
+    struct source *s, const struct opts *o, char *const argv[], struct diag *d)
+{
+	sigset_t all, old;
+	pid_t pid, self;
+	int sv[2], e, rc;
+
+	name_source(s, argv);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	self = getpid();
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	if ((pid = fork()) == 0) {
+		close(sv[0]);
+		child(argv, self, sv[1]);
+	}
+	e = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(sv[1]);
+	if (pid == -1) {
+		diag_set(d, e, NULL);
+		close(sv[0]);
+		return -1;
+	}
+	if (ptrace(PTRACE_SEIZE, pid, NULL,
+	        (void *)(long)(PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL)) == -1) {
+		e = errno;
+		if (e == EPERM)
+			diag_set(d, e, ptrace_denied(pid));
+		else
+			diag_set(d, e, "ptrace not available");
+		bury(pid);
+		close(sv[0]);
+		return -1;
+	}
+	/* No SIGPIPE should the child be gone: await_exec() will tell. */
+	while (send(sv[0], "", 1, MSG_NOSIGNAL) == -1 && errno == EINTR)
+		;
+	if (await_exec(pid) == -1) {
+		if ((e = exec_errno(sv[0])) != 0)
+			exec_failed(d, argv[0], e);
+		else
+			diag_set(d, 0, "killed before its exec completed");
+		close(sv[0]);
+		return -1;
+	}
+	close(sv[0]);
+	s->child = pid;
+	rc = src_pid(s, o, pid, d);
+	name_source(s, argv);
+	if (rc == -1 && (d->flags & DIAG_PERM))
+		d->reason = "permission denied (an unreadable program: its "
+		            "vector needs CAP_SYS_PTRACE)";
+	d->flags = 0;
+	return rc;
 }

@@ -1,50 +1,254 @@
 /*
- * A saved vector: raw bytes as copied from /proc/PID/auxv, from a file or
- * standard input.  Word size and byte order are the options', else the
- * --arch's, else the host's.
+ * A saved vector, from a file or standard input: raw bytes as copied from
+ * /proc/PID/auxv, or an ELF core dump, told apart by the ELF magic.
+ *
+ * A raw vector's word size and byte order are the options', else the
+ * --arch's, else the host's.  A core's are its ELF header's, its vector is
+ * its NT_AUXV note, and its pointers are read from its PT_LOAD segments.
+ * A core in a regular file is read by offset, whatever its size; one on a
+ * pipe is held in memory up to AUXV_MAX_STDIN.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arch.h"
+#include "elfcore.h"
 #include "opts.h"
 #include "source.h"
 
+#define XSTR(x) STR(x)
+#define STR(x)  #x
+
+_Static_assert(AUXV_MAX_STDIN == 1024UL * 1024 * 1024, "message says 1 GiB");
+
+/* A core on a pipe grows its buffer from this size. */
+#define CHUNK (1024 * 1024)
+
+/* Reads up to size bytes, fewer only at end of file; -1 and errno. */
+static int
+read_full(int fd, unsigned char *buf, size_t size, size_t *len)
+{
+	ssize_t n;
+
+	*len = 0;
+	while (*len < size) {
+		n = read(fd, buf + *len, size - *len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		if (n == 0)
+			break;
+		*len += (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Whether fd has more to read: the one byte past a cap tells a file that
+ * is too large from one that fills the cap exactly.  -1 and errno.
+ */
+static int
+more(int fd)
+{
+	unsigned char b;
+	size_t n;
+
+	if (read_full(fd, &b, 1, &n) == -1)
+		return -1;
+	return n == 1;
+}
+
+/* The reader of a core: the file by offset, or the copy in memory. */
+static void
+core_reader(const struct source *s, int fd, struct elf_reader *r)
+{
+	if (s->data != NULL)
+		elf_reader_mem(r, s->data, s->datalen);
+	else
+		elf_reader_fd(r, fd);
+}
+
+/*
+ * Reads the core's memory at addr from the PT_LOAD that holds it, and on
+ * into the next one where they meet.  Bytes past a segment's p_filesz,
+ * or in no segment, can't be read.
+ */
+static ssize_t
+core_mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	const struct source *s = m->ctx;
+	const struct src_load *l;
+	struct elf_reader r;
+	uint64_t a, delta;
+	size_t got = 0, want, i;
+	ssize_t n;
+
+	core_reader(s, m->fd, &r);
+	while (got < len) {
+		if (addr > UINT64_MAX - got)
+			break;
+		a = addr + got;
+		for (i = 0; i < s->nloads; i++) {
+			l = &s->loads[i];
+			if (a >= l->vaddr && a - l->vaddr < l->filesz)
+				break;
+		}
+		if (i == s->nloads)
+			break;
+		delta = a - l->vaddr;
+		want = len - got;
+		if (want > l->filesz - delta)
+			want = (size_t)(l->filesz - delta);
+		if ((n = elf_read(&r, l->offset + delta,
+		         (unsigned char *)buf + got, want)) <= 0)
+			break;
+		got += (size_t)n;
+		if ((size_t)n < want)
+			break;
+	}
+	return got > 0 ? (ssize_t)got : -1;
+}
+
+/*
+ * Holds the rest of a core that can't be read by offset, after the len
+ * bytes already in s->rawbuf, up to AUXV_MAX_STDIN.
+ */
+static int
+slurp(struct source *s, int fd, size_t len, struct diag *d)
+{
+	size_t cap = CHUNK, n;
+	unsigned char *p;
+
+	if ((s->data = malloc(cap)) == NULL)
+		goto nomem;
+	memcpy(s->data, s->rawbuf, len);
+	for (;;) {
+		if (read_full(fd, s->data + len, cap - len, &n) == -1)
+			goto fail;
+		len += n;
+		if (len < cap)
+			break;
+		if (cap == AUXV_MAX_STDIN) {
+			int rc = more(fd);
+
+			if (rc == -1)
+				goto fail;
+			if (rc == 1) {
+				diag_set(d, EFBIG,
+				    "too large: a core not in a regular file "
+				    "is read up to 1 GiB");
+				return -1;
+			}
+			break;
+		}
+		cap = cap > AUXV_MAX_STDIN / 2 ? AUXV_MAX_STDIN : 2 * cap;
+		if ((p = realloc(s->data, cap)) == NULL)
+			goto nomem;
+		s->data = p;
+	}
+	s->datalen = len;
+	return 0;
+nomem:
+	diag_set(d, ENOMEM, NULL);
+	return -1;
+fail:
+	diag_set(d, errno, NULL);
+	return -1;
+}
+
+/*
+ * A core, the first len bytes of which are in s->rawbuf.  A regular file
+ * read from its start is read on by offset and kept open for its memory;
+ * anything else is read into memory.
+ */
+static int
+open_core(struct source *s, int fd, size_t len, struct diag *d)
+{
+	struct elf_core c = { 0 };
+	struct elf_reader r;
+	struct stat st;
+	size_t i;
+
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    lseek(fd, 0, SEEK_CUR) != (off_t)len) {
+		if (slurp(s, fd, len, d) == -1)
+			return -1;
+	}
+	core_reader(s, fd, &r);
+	c.raw = s->rawbuf;
+	c.rawcap = sizeof(s->rawbuf);
+	if (elf_core_auxv(&r, &c, d) == -1) {
+		if (c.core)
+			s->vec.kind = SRC_CORE;
+		return -1;
+	}
+	if (c.nloads > 0 &&
+	    (s->loads = calloc(c.nloads, sizeof(*s->loads))) == NULL) {
+		elf_core_free(&c);
+		diag_set(d, ENOMEM, NULL);
+		return -1;
+	}
+	for (i = 0; i < c.nloads; i++) {
+		s->loads[i].vaddr = c.loads[i].vaddr;
+		s->loads[i].filesz = c.loads[i].filesz;
+		s->loads[i].offset = c.loads[i].offset;
+	}
+	s->nloads = c.nloads;
+	elf_core_free(&c);
+	s->vec.kind = SRC_CORE;
+	s->vec.machine = c.machine;
+	s->vec.wordsize = c.wordsize;
+	s->vec.bigendian = c.bigendian;
+	s->vec.raw = s->rawbuf;
+	s->vec.rawlen = c.rawlen;
+	s->vec.mem.read = core_mem_read;
+	s->vec.mem.ctx = s;
+	s->vec.mem.fd = s->data != NULL ? -1 : fd;
+	return 0;
+}
+
 int
-src_file(struct source *s, const struct opts *o, const char *path,
-    struct diag *d)
+src_file(
+    struct source *s, const struct opts *o, const char *path, struct diag *d)
 {
 	unsigned int ws;
-	size_t len = 0;
-	ssize_t n;
-	int fd, be;
+	size_t len;
+	int fd, be, rc;
 	uint16_t m;
 
 	s->vec.kind = SRC_FILE;
 	s->vec.path = path;
-	snprintf(s->label, sizeof(s->label), "%s", path);
+	/* Named in full: s->label would cut a long path. */
+	s->vec.label = path;
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
 	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
 		diag_set(d, errno, NULL);
 		return -1;
 	}
-	while (len < sizeof(s->rawbuf)) {
-		n = read(fd, s->rawbuf + len, sizeof(s->rawbuf) - len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	if (n == -1) {
-		diag_set(d, errno, NULL);
-		if (fd != STDIN_FILENO)
+	if (read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
+		goto fail;
+	if (elf_is_elf(s->rawbuf, len)) {
+		rc = open_core(s, fd, len, d);
+		/* A core read by offset keeps its file open for its memory. */
+		if (rc == 0 && s->vec.mem.fd == fd && fd != STDIN_FILENO)
+			s->fd = fd;
+		else if (fd != STDIN_FILENO)
 			close(fd);
-		return -1;
+		return rc;
+	}
+	/* A raw vector is refused whole when it is too large, not cut. */
+	if (len == sizeof(s->rawbuf) && (rc = more(fd)) != 0) {
+		if (rc == -1)
+			goto fail;
+		diag_set(d, EFBIG,
+		    "too large: more than " XSTR(AUXV_MAX_ENTRIES) " entries");
+		goto out;
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
@@ -60,4 +264,10 @@ src_file(struct source *s, const struct opts *o, const char *path,
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = len;
 	return 0;
+fail:
+	diag_set(d, errno, NULL);
+out:
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return -1;
 }

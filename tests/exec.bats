@@ -1,0 +1,391 @@
+# auxv -e COMMAND: the vector a command receives from the kernel, read
+# while the command is stopped at its exec, before it runs.
+
+bats_require_minimum_version 1.5.0
+
+: "${AUXV:?AUXV must name the auxv binary}"
+
+setup_file() {
+	local src="$BATS_TEST_DIRNAME/exec" bin="$BATS_FILE_TMPDIR/bin"
+
+	mkdir -p "$bin"
+	export BIN="$bin"
+	cc -O2 -o "$bin/reaper" "$src/reaper.c"
+	cc -O2 -o "$bin/noptrace" "$src/noptrace.c"
+	# Each toolchain may be missing: the cases that need it skip.
+	cc -static -o "$bin/marker" "$src/marker.c" 2>/dev/null || true
+	gcc -m32 -static -o "$bin/marker32" "$src/marker.c" 2>/dev/null || true
+	if command -v musl-gcc >/dev/null; then
+		musl-gcc -static -o "$bin/marker-musl" "$src/marker.c" \
+		    2>/dev/null || true
+	fi
+}
+
+teardown() {
+	if [ -n "${SUID_DIR:-}" ]; then
+		rm -rf "$SUID_DIR"
+	fi
+}
+
+# Skips unless the static helper was built.
+need_marker() {
+	[ -x "$BIN/marker${1:-}" ] || skip "no static ${1:-native} toolchain"
+}
+
+# The value text of AT_$2 in human output $1.
+field() {
+	sed -n "s/^AT_$2: *//p" <<<"$1" | sed 's/  .*//'
+}
+
+# The pid of the traced child, from JSON output $1; it must be gone.
+child_gone() {
+	local pid
+
+	pid=$(jq -r .pid <<<"$1")
+	[ "$pid" -gt 0 ]
+	# A reused pid is not ours: it is neither traced nor a zombie.
+	if [ -e "/proc/$pid/status" ]; then
+		! grep -q '^State:.*[ZtT]' "/proc/$pid/status"
+		grep -q '^TracerPid:.0$' "/proc/$pid/status"
+	fi
+}
+
+@test "static program: its AT_EXECFN, and it never runs" {
+	need_marker
+	# The helper does leave a marker when it runs.
+	"$BIN/marker" "$BATS_TEST_TMPDIR/ran"
+	[ -e "$BATS_TEST_TMPDIR/ran" ]
+
+	run -0 --separate-stderr "$AUXV" -e "$BIN/marker" "$BATS_TEST_TMPDIR/m"
+	[ -z "$stderr" ]
+	[ "$(field "$output" EXECFN)" = "$BIN/marker" ]
+	[ "$(field "$output" PAGESZ)" = "$(getconf PAGESIZE)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+@test "dynamic program: the lines glibc's LD_SHOW_AUXV prints alike" {
+	local g o k n=0 glibc
+
+	glibc=$(LD_SHOW_AUXV=1 /bin/true)
+	[[ "$glibc" == *AT_PAGESZ:* ]] || skip "/bin/true is not glibc's"
+	run -0 --separate-stderr "$AUXV" -e /bin/true
+	for k in PAGESZ CLKTCK HWCAP HWCAP2 UID EUID GID EGID SECURE PHENT \
+	    PHNUM PLATFORM EXECFN; do
+		g=$(grep "^AT_$k:" <<<"$glibc") || continue
+		o=$(grep "^AT_$k:" <<<"$output")
+		# glibc's text exactly, then decoded extras after two spaces.
+		if [[ "$o" != "$g" && "$o" != "$g  "* ]]; then
+			printf 'glibc: %s\nauxv:  %s\n' "$g" "$o"
+			return 1
+		fi
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+@test "32-bit static program: a 32-bit vector, arch i386" {
+	command -v jq >/dev/null || skip "no jq"
+	need_marker 32
+	run -0 --separate-stderr "$AUXV" --json -e "$BIN/marker32" \
+	    "$BATS_TEST_TMPDIR/m"
+	jq -e --arg p "$BIN/marker32" '.source == "exec" and
+	    .command == $p and .word_size == 4 and .arch == "i386" and
+	    (.entries[] | select(.name == "AT_EXECFN") | .string) == $p and
+	    (.entries[] | select(.name == "AT_PHENT") | .value) == 32' \
+	    <<<"$output"
+	child_gone "$output"
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+@test "32-bit static program: od is od -t d4 of its raw bytes" {
+	command -v setarch >/dev/null || skip "no setarch"
+	need_marker 32
+	# Without address randomization both runs get the same vector.
+	setarch -R true 2>/dev/null || skip "setarch -R not permitted"
+	setarch -R "$AUXV" -o raw -e "$BIN/marker32" >"$BATS_TEST_TMPDIR/raw"
+	run -0 --separate-stderr setarch -R "$AUXV" --od -e "$BIN/marker32"
+	[ "$output" = "$(od -t d4 "$BATS_TEST_TMPDIR/raw")" ]
+}
+
+@test "musl static program" {
+	[ -x "$BIN/marker-musl" ] || skip "no musl-gcc"
+	run -0 --separate-stderr "$AUXV" -e "$BIN/marker-musl" \
+	    "$BATS_TEST_TMPDIR/m"
+	[ "$(field "$output" EXECFN)" = "$BIN/marker-musl" ]
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+@test "Go program" {
+	command -v go >/dev/null || skip "no go"
+	local d="$BATS_TEST_TMPDIR/gosrc"
+
+	mkdir -p "$d"
+	cat >"$d/main.go" <<-'EOF'
+		package main
+
+		import "os"
+
+		func main() { os.Create(os.Args[1]) }
+	EOF
+	(cd "$d" && GO111MODULE=off CGO_ENABLED=0 go build -o prog main.go) ||
+	    skip "go build failed"
+	run -0 --separate-stderr "$AUXV" -e "$d/prog" "$BATS_TEST_TMPDIR/m"
+	[ "$(field "$output" EXECFN)" = "$d/prog" ]
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+@test "#! script: AT_EXECFN is the script, the rest is the interpreter's" {
+	local script="$BATS_TEST_TMPDIR/script" interp
+
+	interp=$(readlink -f /bin/sh)
+	printf '#!/bin/sh\n: >"$1"\n' >"$script"
+	chmod +x "$script"
+	run -0 --separate-stderr "$AUXV" -e "$script" "$BATS_TEST_TMPDIR/m"
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+	[ "$(field "$output" EXECFN)" = "$script" ]
+	# AT_PHNUM, and AT_ENTRY relative to AT_PHDR, are the interpreter's
+	# ELF header's (e_phnum; e_entry relative to PT_PHDR's address).
+	python3 - "$interp" "$(field "$output" PHNUM)" \
+	    "$(field "$output" PHDR)" "$(field "$output" ENTRY)" <<-'PY'
+		import struct, sys
+		f = open(sys.argv[1], "rb").read()
+		assert f[:4] == b"\x7fELF"
+		end = "<" if f[5] == 1 else ">"
+		if f[4] == 2:
+		    entry, phoff = struct.unpack_from(end + "QQ", f, 24)
+		    phentsize, phnum = struct.unpack_from(end + "HH", f, 54)
+		    ph = lambda i: struct.unpack_from(end + "IIQQ", f, phoff + i * phentsize)
+		else:
+		    entry, phoff = struct.unpack_from(end + "II", f, 24)
+		    phentsize, phnum = struct.unpack_from(end + "HH", f, 42)
+		    ph = lambda i: struct.unpack_from(end + "IIII", f, phoff + i * phentsize)
+		assert phnum == int(sys.argv[2]), (phnum, sys.argv[2])
+		phdr = [ph(i)[3] for i in range(phnum) if ph(i)[0] == 6]
+		if phdr:
+		    got = int(sys.argv[4], 16) - int(sys.argv[3], 16)
+		    assert got == entry - phdr[0], (got, entry - phdr[0])
+	PY
+}
+
+@test "the command is looked up in PATH, as execvp does" {
+	need_marker
+	run -0 --separate-stderr env PATH="$BIN:$PATH" "$AUXV" -e marker \
+	    "$BATS_TEST_TMPDIR/m"
+	[ "$(field "$output" EXECFN)" = "$BIN/marker" ]
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+@test "missing command: status 1, command not found" {
+	run -1 --separate-stderr "$AUXV" -e auxv-test-no-such-command
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: auxv-test-no-such-command: command not found" ]
+
+	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR/nothing"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/nothing: no such file or directory" ]
+}
+
+@test "missing command in JSON: an error object" {
+	command -v jq >/dev/null || skip "no jq"
+	run -1 --separate-stderr "$AUXV" --json -e auxv-test-no-such-command
+	jq -e '.source == "exec" and .command == "auxv-test-no-such-command"
+	    and .error.errno == 2 and .error.message == "command not found"
+	    and has("entries") == false' <<<"$output"
+	[[ "$stderr" == *"command not found" ]]
+}
+
+@test "file not executable: status 1, permission denied" {
+	local f="$BATS_TEST_TMPDIR/plain"
+
+	printf 'true\n' >"$f"
+	chmod 644 "$f"
+	run -1 --separate-stderr "$AUXV" -e "$f"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: permission denied" ]
+
+	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR"
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR: permission denied" ]
+}
+
+@test "script with a missing interpreter: interpreter not found" {
+	local f="$BATS_TEST_TMPDIR/badinterp"
+
+	printf '#!/auxv-test/no/such/shell\n' >"$f"
+	chmod 755 "$f"
+	run -1 --separate-stderr "$AUXV" -e "$f"
+	[ "$stderr" = "auxv: $f: interpreter not found" ]
+}
+
+@test "option parsing stops at COMMAND" {
+	command -v jq >/dev/null || skip "no jq"
+	# --json after the command is echo's: human output, echo never runs.
+	run -0 --separate-stderr "$AUXV" -e /bin/echo --json
+	[[ "${lines[0]}" == AT_* ]]
+	[[ "$output" != *--json* ]]
+	[ "$(field "$output" EXECFN)" = /bin/echo ]
+
+	# Before it, ours: one JSON document of echo's vector.
+	run -0 --separate-stderr "$AUXV" --json -e /bin/echo --json hello
+	[ "${#lines[@]}" -eq 1 ]
+	jq -e '.source == "exec" and .command == "/bin/echo" and
+	    .label == "/bin/echo" and .word_size == 8 and
+	    (.entries | length) > 10 and
+	    (.entries[] | select(.name == "AT_EXECFN") | .string) ==
+	    "/bin/echo"' <<<"$output"
+	child_gone "$output"
+}
+
+@test "-e needs a command" {
+	run -2 --separate-stderr "$AUXV" -e
+	[ -z "$output" ]
+	[[ "$stderr" == *"usage: auxv"* ]]
+}
+
+@test "-k PLATFORM --value: the platform" {
+	local want
+
+	case $(uname -m) in
+	x86_64 | aarch64) want=$(uname -m) ;;
+	*) want=$(LD_SHOW_AUXV=1 /bin/true | sed -n 's/^AT_PLATFORM: *//p') ;;
+	esac
+	[ -n "$want" ] || skip "no platform to compare with"
+	run -0 --separate-stderr "$AUXV" -k PLATFORM --value -e /bin/true
+	[ "$output" = "$want" ]
+
+	run -0 --separate-stderr "$AUXV" -k pagesz,AT_EXECFN --value -e /bin/true
+	[ "${lines[0]}" = "$(getconf PAGESIZE)" ]
+	[ "${lines[1]}" = /bin/true ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "--value with a key the vector lacks: status 1" {
+	# AT_BASE_PLATFORM is given on few machines; a number nobody uses.
+	run -1 --separate-stderr "$AUXV" -k 0x7fff --value -e /bin/true
+	[ -z "$output" ]
+}
+
+@test "-v: a description on each line" {
+	run -0 --separate-stderr "$AUXV" -v -e /bin/true
+	[[ "$(grep '^AT_PAGESZ:' <<<"$output")" == *"  # "?* ]]
+}
+
+@test "--od is od -t d8 of the -o raw bytes" {
+	command -v setarch >/dev/null || skip "no setarch"
+	setarch -R true 2>/dev/null || skip "setarch -R not permitted"
+	setarch -R "$AUXV" -o raw -e /bin/true >"$BATS_TEST_TMPDIR/raw"
+	run -0 --separate-stderr setarch -R "$AUXV" --od -e /bin/true
+	[ "$output" = "$(od -t d8 "$BATS_TEST_TMPDIR/raw")" ]
+	# And the types and stable values match whatever the addresses.
+	"$AUXV" -o raw -e /bin/true | od -t d8 | awk '{ print $2 }' \
+	    >"$BATS_TEST_TMPDIR/types"
+	"$AUXV" --od -e /bin/true | awk '{ print $2 }' |
+	    diff "$BATS_TEST_TMPDIR/types" -
+}
+
+@test "-o raw bytes are the JSON entries, AT_NULL last" {
+	command -v setarch >/dev/null || skip "no setarch"
+	setarch -R true 2>/dev/null || skip "setarch -R not permitted"
+	setarch -R "$AUXV" -o raw -e /bin/true >"$BATS_TEST_TMPDIR/raw"
+	setarch -R "$AUXV" --json -e /bin/true >"$BATS_TEST_TMPDIR/json"
+	python3 - "$BATS_TEST_TMPDIR/raw" "$BATS_TEST_TMPDIR/json" <<-'PY'
+		import json, struct, sys
+		raw = open(sys.argv[1], "rb").read()
+		doc = json.load(open(sys.argv[2]))
+		assert doc["word_size"] == 8 and len(raw) % 16 == 0
+		pairs = list(struct.iter_unpack("<QQ", raw))
+		assert pairs[-1] == (0, 0), pairs[-1]
+		want = [(e["type"], e["value"]) for e in doc["entries"]]
+		assert pairs[:-1] == want, (pairs, want)
+		for e in doc["entries"]:
+		    assert e["hex"] == hex(e["value"]), e
+	PY
+}
+
+@test "no child is left behind, whatever the outcome" {
+	local reaper="$BIN/reaper"
+
+	run -0 "$reaper" "$AUXV" -e /bin/true
+	run -0 "$reaper" "$AUXV" --json -e /bin/true
+	run -1 "$reaper" "$AUXV" -e auxv-test-no-such-command
+	run -1 "$reaper" "$AUXV" -e "$BATS_TEST_TMPDIR"
+	run -1 "$reaper" "$BIN/noptrace" env ASAN_OPTIONS=detect_leaks=0 \
+	    "$AUXV" -e /bin/true
+	# The reaper itself sees what is left: a shell that leaves a child.
+	run -99 "$reaper" sh -c 'sleep 1 & exit 0'
+}
+
+@test "SIGINT, SIGTERM, SIGHUP while the child is stopped: it dies too" {
+	local sig
+
+	need_marker
+	for sig in 2 15 1; do
+		# auxv blocks writing to a suspended terminal with its child
+		# traced; the reaper signals it and must see the child die.
+		run -0 "$BIN/reaper" -s "$sig" "$AUXV" -e "$BIN/marker" \
+		    "$BATS_TEST_TMPDIR/m"
+		[[ "$output" == "child "*" killed by signal 9" ]]
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+# LeakSanitizer needs ptrace too: an ASan build runs without it here.
+@test "ptrace refused by seccomp: status 1, the reason" {
+	run -1 --separate-stderr "$BIN/noptrace" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: /bin/true: ptrace not permitted: a seccomp filter"* ]]
+}
+
+@test "command traced already (strace -f): ptrace not permitted" {
+	command -v strace >/dev/null || skip "no strace"
+	strace -o /dev/null true 2>/dev/null || skip "strace does not work here"
+	run -1 --separate-stderr strace -f -o /dev/null \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true
+	[[ "$stderr" == *"auxv: /bin/true: ptrace not permitted: the command is traced already"* ]]
+}
+
+@test "SIGCHLD ignored by whoever started auxv" {
+	run -0 --separate-stderr python3 -c '
+import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -k EXECFN --value -e /bin/true
+	[ "$output" = /bin/true ]
+	run -1 --separate-stderr python3 -c '
+import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e auxv-test-no-such-command
+	[ "$stderr" = "auxv: auxv-test-no-such-command: command not found" ]
+}
+
+# Under ptrace the kernel does not grant set-user-ID: the vector is the one
+# the traced exec got (the caveat in the man page).  Needs root, to make a
+# set-user-ID program and to become another user.
+@test "set-user-ID program run by another user: AT_EUID is the caller's" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	need_marker
+	local d
+
+	# Not under $BATS_FILE_TMPDIR: that one is for root only.
+	SUID_DIR=$(mktemp -d /tmp/auxv-exec.XXXXXX)
+	d=$SUID_DIR
+	chmod 755 "$d"
+	cp "$AUXV" "$d/auxv"
+	cp "$BIN/reaper" "$d/reaper"
+	cp "$BIN/marker" "$d/suid"
+	chmod 4755 "$d/suid"
+	cp "$BIN/marker" "$d/noread"
+	chmod 711 "$d/noread"
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups -- "$d/auxv" -k UID,EUID --value -e "$d/suid"
+	[ "${lines[0]}" = 65534 ]
+	[ "${lines[1]}" = 65534 ]
+	# The child dies with auxv even after a set-user-ID exec.
+	run -0 setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+	    "$d/reaper" -s 15 "$d/auxv" -e "$d/suid"
+	[[ "$output" == "child "*" killed by signal 9" ]]
+	# An execute-only program's memory is not ours to read.
+	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups -- "$d/auxv" -e "$d/noread"
+	[[ "$stderr" == "auxv: $d/noread: permission denied"* ]]
+}

@@ -1,0 +1,709 @@
+#!/usr/bin/env bats
+#
+# -f FILE: raw vectors and ELF core dumps, from files and standard input.
+#
+# The expected values never come from auxv itself: raw vectors are decoded
+# with python3 struct, cores are checked against eu-readelf -n and against
+# what the live process showed in /proc/PID/auxv and /proc/PID/mem before
+# it died, and synthetic files against the values mkfixture was told to
+# write (see the comment at the top of tests/mkfixture.c for its layout).
+
+bats_require_minimum_version 1.5.0
+
+: "${AUXV:?AUXV must name the auxv binary}"
+: "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
+
+# Types are given by number: AT_PAGESZ 6, AT_CLKTCK 17, AT_UID 11,
+# AT_HWCAP 16, AT_PLATFORM 15, AT_RANDOM 25, AT_EXECFN 31.  A core from
+# mkfixture holds 16, 6, 17, 11, 25, 31, 15 in that order.
+RANDOM_HEX=0f1e2d3c4b5a69788796a5b4c3d2e1f0
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+}
+
+teardown() {
+	if [ -n "${OLD_PATTERN+set}" ]; then
+		printf '%s\n' "$OLD_PATTERN" >/proc/sys/kernel/core_pattern
+	fi
+	if [ -n "${PID:-}" ]; then
+		kill -9 "$PID" 2>/dev/null || true
+		wait "$PID" 2>/dev/null || true
+	fi
+	return 0
+}
+
+# pyvec FILE WORDSIZE little|big: the pairs before AT_NULL, as JSON,
+# decoded with python3 struct.
+pyvec() {
+	python3 - "$@" <<'EOF'
+import json, struct, sys
+data = open(sys.argv[1], "rb").read()
+ws = int(sys.argv[2])
+fmt = {"little": "<", "big": ">"}[sys.argv[3]] + ("QQ" if ws == 8 else "II")
+out = []
+for off in range(0, len(data) - 2 * ws + 1, 2 * ws):
+    t, v = struct.unpack_from(fmt, data, off)
+    if t == 0:
+        break
+    out.append([t, v])
+print(json.dumps(out))
+EOF
+}
+
+# pycheck JSON CODE [ARG...]: runs the python CODE with the parsed
+# document in d, its entries by type in e, their (type, value) pairs in
+# pairs and the ARGs in a.  Python integers keep 64-bit values exact.
+pycheck() {
+	local doc=$1 code=$2
+	shift 2
+	printf '%s' "$doc" | python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+a = sys.argv[1:]
+e = {x['type']: x for x in d.get('entries', [])}
+pairs = [[x['type'], x['value']] for x in d.get('entries', [])]
+$code" "$@"
+}
+
+# eu_auxv CORE: the AUXV note as eu-readelf -n prints it, as JSON pairs
+# of (label, value); the label is a name without AT_, or a number.
+eu_auxv() {
+	eu-readelf -n "$1" | python3 -c '
+import json, re, sys
+out, inside = [], False
+for line in sys.stdin:
+    if re.match(r"^\s+CORE\s+\d+\s+AUXV\s*$", line):
+        inside = True
+        continue
+    if not inside:
+        continue
+    m = re.match(r"^\s{4}(\S+): (\S+)", line)
+    if m is None:
+        break
+    out.append([m.group(1), int(m.group(2), 0)])
+print(json.dumps(out))'
+}
+
+# same_as_eu JSON CORE: every entry's type and value is what eu-readelf
+# shows for the core's NT_AUXV note, in the same order.
+same_as_eu() {
+	local eu
+	eu=$(eu_auxv "$2")
+	pycheck "$1" '
+eu = json.loads(a[0])
+assert len(eu) == len(pairs), (eu, pairs)
+for (label, value), x in zip(eu, d["entries"]):
+    assert value == x["value"], (label, value, x)
+    if label.isdigit():
+        assert int(label) == x["type"], (label, x)
+    else:
+        assert "AT_" + label == x["name"], (label, x)
+' "$eu"
+}
+
+# spawn [core]: starts sleep by its real path (with RLIMIT_CORE unlimited
+# for "core") as $PID, and saves while it lives its /proc/PID/auxv, the 16
+# bytes at AT_RANDOM and the strings at AT_EXECFN and AT_PLATFORM, read
+# from /proc/PID/mem.
+spawn() {
+	local i
+	SLEEP=$(readlink -f "$(command -v sleep)")
+	if [ "${1:-}" = core ]; then
+		(ulimit -c unlimited && exec "$SLEEP" 1000) &
+	else
+		"$SLEEP" 1000 &
+	fi
+	PID=$!
+	for i in $(seq 1 250); do
+		[ "$(readlink "/proc/$PID/exe" 2>/dev/null)" = "$SLEEP" ] && break
+		sleep 0.02
+	done
+	[ "$(readlink "/proc/$PID/exe")" = "$SLEEP" ]
+	cp "/proc/$PID/auxv" "$T/proc.auxv"
+	python3 - "$PID" "$T" <<'EOF'
+import struct, sys
+pid, t = sys.argv[1], sys.argv[2]
+data = open(t + "/proc.auxv", "rb").read()
+fmt = "=" + ("QQ" if struct.calcsize("P") == 8 else "II")
+size = struct.calcsize(fmt)
+ent = {}
+for off in range(0, len(data) - size + 1, size):
+    k, v = struct.unpack_from(fmt, data, off)
+    if k == 0:
+        break
+    ent[k] = v
+mem = open("/proc/%s/mem" % pid, "rb", buffering=0)
+
+def cstring(addr):
+    s = b""
+    while b"\0" not in s:
+        mem.seek(addr + len(s))
+        s += mem.read(4096 - (addr + len(s)) % 4096)
+    return s[:s.index(b"\0")]
+
+mem.seek(ent[25])
+open(t + "/random", "w").write(mem.read(16).hex())
+open(t + "/execfn", "wb").write(cstring(ent[31]))
+open(t + "/platform", "wb").write(cstring(ent[15]))
+EOF
+}
+
+# check_real_core CORE: auxv's reading of a core of the process spawned,
+# against its saved vector and memory, eu-readelf and od.
+check_real_core() {
+	local core=$1 ws order
+	ws=$(python3 -c 'import struct; print(struct.calcsize("P"))')
+	order=$(python3 -c 'import sys; print(sys.byteorder)')
+
+	run -0 --separate-stderr "$AUXV" -f "$core" --json
+	[ -z "$stderr" ]
+	pycheck "$output" '
+want = json.loads(a[0])
+assert d["source"] == "core", d["source"]
+assert d["path"] == a[1], d["path"]
+assert d["word_size"] == int(a[2]) and d["byte_order"] == a[3], d
+assert pairs == want, (pairs, want)
+assert e[31]["string"] == a[4] == open(a[5] + "/execfn").read(), e[31]
+assert e[15]["string"] == open(a[5] + "/platform").read(), e[15]
+assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
+' "$(pyvec "$T/proc.auxv" "$ws" "$order")" "$core" "$ws" "$order" \
+	    "$SLEEP" "$T"
+	same_as_eu "$output" "$core"
+
+	# The raw bytes of a core are its NT_AUXV note: /proc/PID/auxv.
+	"$AUXV" -f "$core" -o raw >"$T/core.raw"
+	cmp "$T/core.raw" "$T/proc.auxv"
+	run -0 "$AUXV" -f "$core" --od
+	[ "$output" = "$(od -t "d$ws" "$T/proc.auxv")" ]
+	run -0 "$AUXV" -f "$core" -k EXECFN --value
+	[ "$output" = "$SLEEP" ]
+}
+
+# --- Real cores -------------------------------------------------------
+
+@test "gcore core: entries, strings and AT_RANDOM as the live process had" {
+	command -v gcore >/dev/null || skip "no gcore"
+	local pid
+	spawn
+	pid=$PID
+	gcore -o "$T/gc" "$pid" >/dev/null 2>&1 || skip "gcore failed"
+	kill "$PID"
+	wait "$PID" 2>/dev/null || true
+	PID=
+	check_real_core "$T/gc.$pid"
+}
+
+@test "kernel core: entries, strings and AT_RANDOM as the live process had" {
+	local pattern=$T/kcore.%p
+	[ "${#pattern}" -lt 120 ] || skip "temporary directory name too long"
+	OLD_PATTERN=$(cat /proc/sys/kernel/core_pattern) ||
+	    skip "core_pattern not readable"
+	if ! (printf '%s\n' "$pattern" >/proc/sys/kernel/core_pattern) \
+	    2>/dev/null; then
+		unset OLD_PATTERN
+		skip "core_pattern not writable"
+	fi
+	spawn core
+	kill -SEGV "$PID"
+	wait "$PID" 2>/dev/null || true
+	PID=
+	printf '%s\n' "$OLD_PATTERN" >/proc/sys/kernel/core_pattern
+	unset OLD_PATTERN
+	set -- "$T"/kcore.*
+	[ -f "$1" ] || skip "the kernel wrote no core (container?)"
+	check_real_core "$1"
+}
+
+@test "a raw vector from /proc/PID/auxv: od and raw give its bytes back" {
+	local ws order
+	ws=$(python3 -c 'import struct; print(struct.calcsize("P"))')
+	order=$(python3 -c 'import sys; print(sys.byteorder)')
+	spawn
+	run -0 --separate-stderr "$AUXV" -f "$T/proc.auxv" --json
+	pycheck "$output" '
+assert d["source"] == "file" and d["path"] == a[1], d
+assert pairs == json.loads(a[0]), pairs
+assert e[31]["string"] is None and e[25]["bytes"] is None, e
+' "$(pyvec "$T/proc.auxv" "$ws" "$order")" "$T/proc.auxv"
+	"$AUXV" -f "$T/proc.auxv" -o raw >"$T/back"
+	cmp "$T/back" "$T/proc.auxv"
+	run -0 "$AUXV" -f "$T/proc.auxv" --od
+	[ "$output" = "$(od -t "d$ws" "$T/proc.auxv")" ]
+	# And from a process directly, then back in through -f.
+	"$AUXV" "$PID" -o raw >"$T/pid.raw"
+	cmp "$T/pid.raw" "$T/proc.auxv"
+}
+
+# --- Synthetic cores --------------------------------------------------
+
+# foreign MACHINE CLASS ENDIAN ARCH: a core of another architecture.
+foreign() {
+	local m=$1 class=$2 endian=$3 arch=$4 ws=$(($2 / 8))
+	"$MKFIXTURE" core -m "$m" -c "$class" -e "$endian" -p 65536 -H 0x5 \
+	    -x "/opt/$arch/bin/prog" -P "$arch-plat" -r "$RANDOM_HEX" \
+	    >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	[ -z "$stderr" ]
+	pycheck "$output" '
+m, ws, endian, arch, rnd = a
+assert d["source"] == "core" and d["path"].endswith("/core"), d
+assert d["arch"] == arch, d["arch"]
+assert d["machine"] == int(m), d["machine"]
+assert d["word_size"] == int(ws) and d["byte_order"] == endian, d
+assert [p[0] for p in pairs] == [16, 6, 17, 11, 25, 31, 15], pairs
+assert e[6]["value"] == 65536 and e[16]["value"] == 5, e
+assert e[17]["value"] == 100 and e[11]["value"] == 1000, e
+assert e[31]["string"] == "/opt/%s/bin/prog" % arch, e[31]
+assert e[15]["string"] == arch + "-plat", e[15]
+assert e[25]["bytes"] == rnd, e[25]
+' "$m" "$ws" "$endian" "$arch" "$RANDOM_HEX"
+	same_as_eu "$output" "$T/core"
+	local json=$output
+
+	# -o raw is the note's descriptor; read back as a raw vector of the
+	# same word size and byte order, it has the same entries.
+	"$AUXV" -f "$T/core" -o raw >"$T/raw"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size "$ws" \
+	    --endian "$endian" --arch "$arch" --json
+	pycheck "$output" '
+assert d["source"] == "file", d
+core = json.loads(a[0])
+assert pairs == [[x["type"], x["value"]] for x in core["entries"]]
+assert pairs == json.loads(a[1]), pairs
+' "$json" "$(pyvec "$T/raw" "$ws" "$endian")"
+}
+
+@test "foreign core: s390x (EM_S390, 64-bit, big-endian)" {
+	foreign 22 64 big s390x
+}
+
+@test "foreign core: s390 (EM_S390, 32-bit, big-endian)" {
+	foreign 22 32 big s390
+}
+
+@test "foreign core: x32 (EM_X86_64, 32-bit)" {
+	foreign 62 32 little x32
+}
+
+@test "foreign core: arm (EM_ARM, 32-bit)" {
+	foreign 40 32 little arm
+}
+
+@test "foreign core: ppc64 (EM_PPC64, 64-bit, big-endian)" {
+	foreign 21 64 big ppc64
+}
+
+@test "foreign core: aarch64 (EM_AARCH64, 64-bit)" {
+	foreign 183 64 little aarch64
+}
+
+@test "foreign core: i386 (EM_386, 32-bit)" {
+	foreign 3 32 little i386
+}
+
+@test "core: human output names the strings and bytes it read" {
+	"$MKFIXTURE" core -x /usr/bin/prog -P x86_64 -r "$RANDOM_HEX" \
+	    -p 16384 >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core"
+	[[ "${lines[1]}" == "AT_PAGESZ:            16384" ]]
+	[[ "$output" == *"AT_EXECFN:            /usr/bin/prog"* ]]
+	[[ "$output" == *"AT_PLATFORM:          x86_64"* ]]
+	[[ "$output" == *"AT_RANDOM:            0x"*"  $RANDOM_HEX"* ]]
+}
+
+@test "core on standard input: a pipe and a redirected file" {
+	"$MKFIXTURE" core -x /bin/piped -r "$RANDOM_HEX" >"$T/core"
+	run -0 --separate-stderr bash -c '"$1" -f - --json <"$2"' _ \
+	    "$AUXV" "$T/core"
+	pycheck "$output" '
+assert d["source"] == "core" and d["path"] == "-", d
+assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
+' "$RANDOM_HEX"
+	run -0 --separate-stderr bash -c 'cat "$2" | "$1" -f - --json' _ \
+	    "$AUXV" "$T/core"
+	pycheck "$output" '
+assert d["source"] == "core" and d["path"] == "-", d
+assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
+' "$RANDOM_HEX"
+}
+
+@test "core on a pipe: held up to 1 GiB, refused beyond" {
+	local avail
+	avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+	[ "${avail:-0}" -gt $((3 << 20)) ] || skip "less than 3 GiB free"
+	"$MKFIXTURE" core -p 16384 >"$T/core"
+	local size
+	size=$(stat -c %s "$T/core")
+	# Exactly 1 GiB in all: read.
+	run -0 --separate-stderr bash -c '{ cat "$2"; head -c "$3" /dev/zero; } |
+	    "$1" -f - -k PAGESZ --value' _ "$AUXV" "$T/core" \
+	    $(((1 << 30) - size))
+	[ "$output" = 16384 ]
+	# One byte more: refused, not cut.
+	run -1 --separate-stderr bash -c '{ cat "$2"; head -c "$3" /dev/zero; } |
+	    "$1" -f -' _ "$AUXV" "$T/core" $(((1 << 30) - size + 1))
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: -: too large"* ]]
+}
+
+@test "core with PN_XNUM: the count from section header 0" {
+	"$MKFIXTURE" core -b xnum -p 8192 >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" 'assert e[6]["value"] == 8192, e'
+	# eu-readelf looks for notes in the section headers there are: ask it
+	# about the same core with an ordinary e_phnum.
+	"$MKFIXTURE" core -p 8192 >"$T/plain"
+	same_as_eu "$output" "$T/plain"
+}
+
+@test "core: a misaligned PT_NOTE over the real one does no harm" {
+	"$MKFIXTURE" core -b overlap -p 8192 >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" 'assert e[6]["value"] == 8192, e'
+}
+
+@test "core: a string that runs across two PT_LOADs is read whole" {
+	"$MKFIXTURE" core -b split -x /a/path/across/segments >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert e[31]["string"] == "/a/path/across/segments", e[31]
+assert "truncated" not in e[31], e[31]
+assert e[15]["string"] == "fixture", e[15]'
+}
+
+@test "core: a string cut by the end of its segment is marked truncated" {
+	"$MKFIXTURE" core -b cutstr -x /no/nul/here >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert e[31]["string"] == "/no/nul/here", e[31]
+assert e[31]["truncated"] is True, e[31]'
+}
+
+@test "core: memory past p_filesz or in no segment is unreadable" {
+	"$MKFIXTURE" core -b unmapped >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert e[15]["string"] is None and e[25]["bytes"] is None, e
+assert e[31]["string"] == "/usr/bin/fixture", e[31]'
+	run -0 --separate-stderr "$AUXV" -f "$T/core"
+	[[ "$output" == *"AT_PLATFORM:          0x7ffc12341200  (unreadable)"* ]]
+}
+
+@test "core: a PT_LOAD past the end of the file leaves strings unreadable" {
+	"$MKFIXTURE" core -b load-past-end >"$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert e[31]["string"] is None and e[15]["string"] is None, e
+assert e[25]["bytes"] is None, e'
+}
+
+@test "core of 8 GiB (sparse): read by offset, quickly" {
+	"$MKFIXTURE" core -x /far/away -r "$RANDOM_HEX" >"$T/core"
+	# Move the PT_LOAD's bytes 8 GiB into the file, leaving a hole.
+	python3 - "$T/core" <<'EOF' || skip "no sparse files here"
+import struct, sys
+path = sys.argv[1]
+data = bytearray(open(path, "rb").read())
+phoff, = struct.unpack_from("<Q", data, 32)
+for i in range(struct.unpack_from("<H", data, 56)[0]):
+    at = phoff + 56 * i
+    if struct.unpack_from("<I", data, at)[0] == 1:
+        off, = struct.unpack_from("<Q", data, at + 8)
+        size, = struct.unpack_from("<Q", data, at + 32)
+        seg = bytes(data[off:off + size])
+        struct.pack_into("<Q", data, at + 8, 8 << 30)
+with open(path, "wb") as f:
+    f.write(data)
+    f.seek(8 << 30)
+    f.write(seg)
+EOF
+	[ "$(stat -c %s "$T/core")" -gt $((8 << 30)) ]
+	run -0 --separate-stderr timeout 10 "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert e[31]["string"] == "/far/away" and e[25]["bytes"] == a[0], e
+' "$RANDOM_HEX"
+}
+
+# --- Malformed cores --------------------------------------------------
+
+# bad VARIANT STATUS MESSAGE [CLASS ENDIAN]: the variant fails with the
+# status and "auxv: PATH: MESSAGE" on standard error.
+bad() {
+	"$MKFIXTURE" core -b "$1" -c "${4:-64}" -e "${5:-little}" >"$T/core"
+	run -"$2" --separate-stderr timeout 10 "$AUXV" -f "$T/core"
+	[[ "$stderr" == "auxv: $T/core: $3"* ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "ELF that is not a core: not a core dump" {
+	bad not-core 1 "not a core dump"
+	[ -z "$output" ]
+	[[ "$stderr" != *NT_AUXV* ]]
+	run -1 --separate-stderr "$AUXV" -f "$MKFIXTURE"
+	[ "$stderr" = "auxv: $MKFIXTURE: not a core dump" ]
+}
+
+@test "core without NT_AUXV: not a core dump with NT_AUXV" {
+	bad no-auxv 1 "not a core dump with NT_AUXV"
+	[ -z "$output" ]
+	run -1 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert d["source"] == "core" and "entries" not in d, d
+assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
+	bad no-auxv 1 "not a core dump with NT_AUXV" 32 big
+}
+
+@test "core whose NT_AUXV has no AT_NULL: entries shown, then the error" {
+	# Seven pairs of 8-byte words: the vector breaks off at 7 * 16.
+	bad no-null 1 "no AT_NULL: truncated at offset 112"
+	[ "${#lines[@]}" -eq 7 ]
+	[[ "${lines[6]}" == "AT_PLATFORM:          fixture" ]]
+	bad no-null 1 "no AT_NULL: truncated at offset 56" 32 big
+	[ "${#lines[@]}" -eq 7 ]
+}
+
+@test "core with a huge note descsz or namesz: malformed note" {
+	# The notes start after the ELF header and two program headers.
+	bad huge-descsz 1 "malformed note at offset $((64 + 2 * 56))"
+	bad huge-namesz 1 "malformed note at offset $((64 + 2 * 56))"
+	bad huge-descsz 1 "malformed note at offset $((52 + 2 * 32))" 32 big
+	bad huge-namesz 1 "malformed note at offset $((52 + 2 * 32))" 32 little
+}
+
+@test "core whose first note's descriptor covers NT_AUXV: not found" {
+	bad desc-overlap 1 "not a core dump with NT_AUXV"
+}
+
+@test "core with offsets past the end: truncated at that offset" {
+	bad phoff-past-end 1 "truncated at offset 18446744073709551600"
+	bad phoff-past-end 1 "truncated at offset 4294967280" 32 big
+	# PT_NOTE at the end of the 4096-byte segment at 4096, plus 1000.
+	bad note-past-end 1 "truncated at offset 9192"
+}
+
+@test "core with an NT_AUXV of more than 4096 entries: too large" {
+	bad big-auxv 1 "too large"
+	[ -z "$output" ]
+}
+
+@test "core with more than 64 MiB of notes: too large, quickly" {
+	bad many-notes 1 "too large: more than 64 MiB of notes"
+	bad many-notes 1 "too large: more than 64 MiB of notes" 32 big
+}
+
+@test "core with more than 65536 program headers: too large" {
+	bad xnum-huge 1 "too large: more than 65536 program headers"
+}
+
+@test "core with a bad header: malformed at the field's offset" {
+	bad phentsize 1 "malformed ELF header at offset 54"
+	bad phentsize 1 "malformed ELF header at offset 42" 32 big
+	bad bad-class 1 "malformed ELF header at offset 4"
+}
+
+@test "every variant in every class and byte order: no crash, a message" {
+	local v c e
+	for v in not-core no-auxv no-null huge-descsz huge-namesz \
+	    desc-overlap overlap phoff-past-end note-past-end load-past-end \
+	    big-auxv many-notes xnum xnum-huge phentsize bad-class unmapped \
+	    split cutstr; do
+		for c in 32 64; do
+			for e in little big; do
+				"$MKFIXTURE" core -b "$v" -c "$c" -e "$e" \
+				    >"$T/core"
+				run --separate-stderr timeout 10 "$AUXV" \
+				    -f "$T/core" --json
+				echo "$v $c $e: $status $stderr"
+				[ "$status" -le 1 ]
+				[ "${#stderr_lines[@]}" -le "$status" ]
+				if [ "$status" -eq 1 ]; then
+					[[ "$stderr" == "auxv: $T/core: "?* ]]
+				fi
+				jq -e --arg p "$T/core" '.path == $p' \
+				    <<<"$output" >/dev/null
+			done
+		done
+	done
+}
+
+@test "every prefix of a small core: status 0 or 1, a message, no signal" {
+	local c e
+	for c in 64 32; do
+		e=little
+		[ "$c" = 32 ] && e=big
+		"$MKFIXTURE" core -S 1024 -c "$c" -e "$e" >"$T/core"
+		python3 - "$AUXV" "$T/core" "$T/prefix" <<'EOF'
+import subprocess, sys, time
+auxv, core, prefix = sys.argv[1:]
+data = open(core, "rb").read()
+assert len(data) < 2048, len(data)
+start = time.monotonic()
+for n in range(len(data) + 1):
+    with open(prefix, "wb") as f:
+        f.write(data[:n])
+    for args, stdin in (([auxv, "-f", prefix], None),
+                        ([auxv, "-f", "-"], data[:n])):
+        r = subprocess.run(args, input=stdin, capture_output=True,
+                           timeout=5, stdin=None if stdin is not None
+                           else subprocess.DEVNULL)
+        what = "%s, %d bytes: status %d" % (args[2], n, r.returncode)
+        assert r.returncode in (0, 1), what
+        assert r.stderr.count(b"\n") <= 1, (what, r.stderr)
+        if r.returncode == 1:
+            assert r.stderr.startswith(b"auxv: "), (what, r.stderr)
+        else:
+            assert r.stdout and not r.stderr, (what, r.stderr)
+assert r.returncode == 0, "the whole core must be read"
+assert time.monotonic() - start < 120, "too slow"
+EOF
+	done
+}
+
+# --- Raw vectors --------------------------------------------------------
+
+@test "raw 64-bit little-endian: every pair before AT_NULL" {
+	"$MKFIXTURE" raw -w 8 -e little 6=16384 17=100 \
+	    25=0xffffffffffff0000 31=0x7ffd00001000 >"$T/raw"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size 8 \
+	    --endian little --json
+	pycheck "$output" '
+assert d["source"] == "file" and d["path"] == a[1], d
+assert d["word_size"] == 8 and d["byte_order"] == "little", d
+assert pairs == json.loads(a[0]), pairs
+assert pairs == [[6, 16384], [17, 100], [25, 0xffffffffffff0000],
+                 [31, 0x7ffd00001000]], pairs
+assert e[31]["string"] is None and e[25]["bytes"] is None, e
+' "$(pyvec "$T/raw" 8 little)" "$T/raw"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size 8 \
+	    --endian little
+	[[ "$output" == *"AT_EXECFN:            0x7ffd00001000  (unreadable)"* ]]
+}
+
+@test "raw 32-bit (--word-size 4)" {
+	"$MKFIXTURE" raw -w 4 6=4096 11=1000 16=0xbfebfbff >"$T/raw"
+	[ "$(stat -c %s "$T/raw")" -eq 32 ]
+	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size 4 \
+	    --endian little --json
+	pycheck "$output" '
+assert d["word_size"] == 4, d
+assert pairs == json.loads(a[0]) == [[6, 4096], [11, 1000],
+                                     [16, 0xbfebfbff]], pairs
+' "$(pyvec "$T/raw" 4 little)"
+	run -0 "$AUXV" -f "$T/raw" --word-size 4 --endian little --od
+	[ "$output" = "$(od -t d4 "$T/raw")" ]
+}
+
+@test "raw big-endian (--endian big), 64- and 32-bit" {
+	"$MKFIXTURE" raw -w 8 -e big 6=65536 16=0x123 >"$T/raw8"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw8" --word-size 8 \
+	    --endian big --json
+	pycheck "$output" '
+assert d["byte_order"] == "big", d
+assert pairs == json.loads(a[0]) == [[6, 65536], [16, 0x123]], pairs
+' "$(pyvec "$T/raw8" 8 big)"
+	"$MKFIXTURE" raw -w 4 -e big 6=65536 17=250 >"$T/raw4"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw4" --word-size 4 \
+	    --endian big --json
+	pycheck "$output" '
+assert d["word_size"] == 4 and d["byte_order"] == "big", d
+assert pairs == json.loads(a[0]) == [[6, 65536], [17, 250]], pairs
+' "$(pyvec "$T/raw4" 4 big)"
+}
+
+@test "raw: --arch gives the default word size and byte order" {
+	"$MKFIXTURE" raw -w 8 -e big 6=65536 16=0x3 >"$T/raw"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw" --arch s390x --json
+	pycheck "$output" '
+assert d["arch"] == "s390x" and d["byte_order"] == "big", d
+assert d["word_size"] == 8 and pairs == [[6, 65536], [16, 3]], d'
+	"$MKFIXTURE" raw -w 4 -e little 6=4096 >"$T/raw4"
+	run -0 --separate-stderr "$AUXV" -f "$T/raw4" --arch i386 --json
+	pycheck "$output" '
+assert d["arch"] == "i386" and d["word_size"] == 4, d
+assert pairs == [[6, 4096]], pairs'
+}
+
+@test "raw from standard input (-f -), pipe and redirection" {
+	"$MKFIXTURE" raw 6=4096 17=100 >"$T/raw"
+	run -0 --separate-stderr bash -c '"$1" -f - --json <"$2"' _ \
+	    "$AUXV" "$T/raw"
+	pycheck "$output" '
+assert d["source"] == "file" and d["path"] == "-", d
+assert pairs == [[6, 4096], [17, 100]], pairs'
+	run -0 --separate-stderr bash -c 'cat "$2" | "$1" -f - -k PAGESZ \
+	    --value' _ "$AUXV" "$T/raw"
+	[ "$output" = 4096 ]
+}
+
+@test "raw of 4096 entries is read; 4097 is refused as too large" {
+	"$MKFIXTURE" raw -n 4096 >"$T/max"
+	[ "$(stat -c %s "$T/max")" -eq $((4097 * 16)) ]
+	run -0 --separate-stderr "$AUXV" -f "$T/max" --word-size 8 \
+	    --endian little --json
+	pycheck "$output" 'assert len(pairs) == 4096 and pairs[-1] == [145, 4095]'
+
+	"$MKFIXTURE" raw -n 4097 >"$T/over"
+	run -1 --separate-stderr "$AUXV" -f "$T/over"
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: $T/over: too large"* ]]
+	run -1 --separate-stderr bash -c 'cat "$2" | "$1" -f -' _ \
+	    "$AUXV" "$T/over"
+	[[ "$stderr" == "auxv: -: too large"* ]]
+
+	# Not silently cut: a short vector followed by more than the cap.
+	{ "$MKFIXTURE" raw 6=4096; head -c 70000 /dev/zero; } >"$T/padded"
+	run -1 --separate-stderr "$AUXV" -f "$T/padded"
+	[[ "$stderr" == "auxv: $T/padded: too large"* ]]
+
+	# 32-bit words: the file fits, the entries don't.
+	"$MKFIXTURE" raw -w 4 -n 4097 >"$T/over4"
+	run -1 --separate-stderr "$AUXV" -f "$T/over4" --word-size 4 \
+	    --endian little
+	[[ "$stderr" == "auxv: $T/over4: too large"* ]]
+}
+
+@test "raw of odd length: the stray byte after AT_NULL, or truncated" {
+	"$MKFIXTURE" raw -O 6=4096 >"$T/odd"
+	[ $(($(stat -c %s "$T/odd") % 2)) -eq 1 ]
+	run -0 --separate-stderr "$AUXV" -f "$T/odd" --word-size 8 \
+	    --endian little --json
+	pycheck "$output" 'assert pairs == [[6, 4096]], pairs'
+
+	"$MKFIXTURE" raw -N -O 6=4096 17=100 >"$T/odd"
+	run -1 --separate-stderr "$AUXV" -f "$T/odd" --word-size 8 \
+	    --endian little
+	[ "${lines[0]}" = "AT_PAGESZ:            4096" ]
+	[ "${lines[1]}" = "AT_CLKTCK:            100" ]
+	[ "$stderr" = "auxv: $T/odd: truncated at offset 32" ]
+}
+
+@test "raw without AT_NULL: the entries, the error, status 1" {
+	"$MKFIXTURE" raw -N 6=4096 17=100 11=0 >"$T/nonull"
+	run -1 --separate-stderr "$AUXV" -f "$T/nonull" --word-size 8 \
+	    --endian little
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[2]}" = "AT_UID:               0" ]
+	[ "$stderr" = "auxv: $T/nonull: no AT_NULL: truncated at offset 48" ]
+	run -1 --separate-stderr "$AUXV" -f "$T/nonull" --word-size 8 \
+	    --endian little --json
+	pycheck "$output" '
+assert pairs == [[6, 4096], [17, 100], [11, 0]], pairs
+assert "truncated at offset 48" in d["error"]["message"], d'
+}
+
+@test "raw round trip: -o raw gives the file's bytes, --od what od gives" {
+	"$MKFIXTURE" raw 33=0x7ffc00000000 6=4096 17=100 3=0x400040 \
+	    25=0x7ffc0000ff00 >"$T/raw"
+	"$AUXV" -f "$T/raw" --word-size 8 --endian little -o raw >"$T/back"
+	cmp "$T/raw" "$T/back"
+	run -0 "$AUXV" -f "$T/raw" --word-size 8 --endian little --od
+	[ "$output" = "$(od -t d8 "$T/raw")" ]
+}
+
+@test "-f of a missing file or a directory: an error, status 1" {
+	run -1 --separate-stderr "$AUXV" -f "$T/none"
+	[ "$stderr" = "auxv: $T/none: No such file or directory" ]
+	run -1 --separate-stderr "$AUXV" -f "$T"
+	[ "$stderr" = "auxv: $T: Is a directory" ]
+}

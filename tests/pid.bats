@@ -1,0 +1,109 @@
+#!/usr/bin/env bats
+# Processes: errors, permissions, --all.
+
+load common
+
+NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+teardown() {
+	stop_bg
+}
+
+@test "no such process: message and status 1" {
+	run -1 --separate-stderr "$AUXV" 999999999
+	[ "$stderr" = "auxv: 999999999: no such process" ]
+	[ -z "$output" ]
+}
+
+@test "kernel thread: message and status 1" {
+	kt=$(awk '{ if (int($9 / 2097152) % 2 == 1) { print $1; exit } }' /proc/[0-9]*/stat 2>/dev/null)
+	[ -n "$kt" ] || skip "no kernel thread visible"
+	run -1 --separate-stderr "$AUXV" "$kt"
+	[ "$stderr" = "auxv: $kt: kernel thread: no auxiliary vector" ]
+}
+
+@test "another user's process: permission denied, names CAP_SYS_PTRACE" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to switch user"
+	start_bg sleep 1000
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$BG_PID"
+	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
+}
+
+@test "own process as an unprivileged user: read, strings dereferenced" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to switch user"
+	"${NOBODY[@]}" sleep 1000 &
+	pid=$!
+	sleep 0.2
+	run -0 "${NOBODY[@]}" "$AUXV" --json "$pid"
+	kill "$pid"
+	echo "$output" | jq -e '.entries[] | select(.name == "AT_UID") | .value == 65534'
+	echo "$output" | jq -e '.entries[] | select(.name == "AT_PLATFORM") | .string != null'
+}
+
+@test "an exited, unreaped process: message and status 1" {
+	# A child that has exited but whose parent has not reaped it.
+	bash -c 'sleep 0 & exec sleep 5' &
+	parent=$!
+	sleep 0.5
+	zombie=$(awk -v p="$parent" '$4 == p && $3 == "Z" { print $1 }' /proc/[0-9]*/stat 2>/dev/null | head -1)
+	[ -n "$zombie" ] || { kill "$parent"; skip "no zombie made"; }
+	run -1 --separate-stderr "$AUXV" "$zombie"
+	kill "$parent"
+	[[ "$stderr" == "auxv: $zombie: "* ]]
+}
+
+@test "several PIDs, one bad: the others still printed, status 1" {
+	start_bg sleep 1000
+	run -1 --separate-stderr "$AUXV" --json "$BG_PID" 999999999 "$$"
+	[ "${#lines[@]}" -eq 3 ]
+	echo "${lines[0]}" | jq -e '.entries | length > 5'
+	echo "${lines[1]}" | jq -e '.error.message == "no such process"'
+	echo "${lines[2]}" | jq -e '.entries | length > 5'
+	[ "$stderr" = "auxv: 999999999: no such process" ]
+}
+
+@test "not a PID: usage error" {
+	run -2 --separate-stderr "$AUXV" 12abc
+	[[ "$stderr" == *"12abc: not a process ID"* ]]
+	[[ "$stderr" == *"usage: auxv"* ]]
+}
+
+@test "--all: ascending PIDs, each object valid, exit 0" {
+	start_bg sleep 1000
+	run -0 --separate-stderr "$AUXV" --all --json
+	echo "$output" | python3 -c '
+import json, sys
+pids = []
+for line in sys.stdin:
+    d = json.loads(line)
+    assert "entries" in d or "error" in d, d
+    pids.append(d["pid"])
+assert pids == sorted(pids) and len(pids) == len(set(pids)), pids
+assert int(sys.argv[1]) in pids
+' "$BG_PID"
+	# Kernel threads are passed over without a word.
+	kt=$(awk '{ if (int($9 / 2097152) % 2 == 1) { print $1; exit } }' /proc/[0-9]*/stat 2>/dev/null)
+	if [ -n "$kt" ]; then
+		! echo "$output" | jq -e --argjson k "$kt" 'select(.pid == $k)' >/dev/null
+	fi
+}
+
+@test "--all human: a header per process, PIDs ascending" {
+	run -0 "$AUXV" -a
+	echo "$output" | grep '^==> ' | sed 's/==> \(.*\) <==/\1/' >"$BATS_TEST_TMPDIR/p"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/p")" -gt 1 ]
+	sort -n "$BATS_TEST_TMPDIR/p" | cmp - "$BATS_TEST_TMPDIR/p"
+}
+
+@test "--all unprivileged: one summary line, exit 0, JSON has error objects" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to switch user"
+	start_bg sleep 1000
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a
+	[[ "$stderr" =~ ^auxv:\ [0-9]+\ process(es)?\ not\ readable:\ permission\ denied$ ]]
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a --json
+	echo "$output" | jq -s -e 'map(select(.error.message != null and (.error.message | test("permission denied")))) | length > 0'
+}
+
+@test "--all with a PID is a usage error" {
+	run -2 "$AUXV" -a 1
+}
