@@ -80,7 +80,7 @@ arch_by_elf(uint16_t machine, unsigned int wordsize, int bigendian)
 			continue;
 		if (a->wordsize == wordsize &&
 		    (a->bigendian == ARCH_ANY_ENDIAN ||
-			a->bigendian == (bigendian != 0)))
+		        a->bigendian == (bigendian != 0)))
 			return a;
 		if (fallback == NULL)
 			fallback = a;

@@ -12,12 +12,12 @@
 #define ARCH_ANY_ENDIAN 2
 
 struct arch {
-	const char *name;		  /* as uname -m spells it */
-	uint16_t machine;		  /* e_machine */
-	uint8_t wordsize;		  /* 4 or 8 */
-	uint8_t bigendian;		  /* 0, 1 or ARCH_ANY_ENDIAN */
-	unsigned int families;		  /* AF_*: its own AT_ types */
-	const char *const *hwcap[4];	  /* AT_HWCAP..AT_HWCAP4 bit names */
+	const char *name;            /* as uname -m spells it */
+	uint16_t machine;            /* e_machine */
+	uint8_t wordsize;            /* 4 or 8 */
+	uint8_t bigendian;           /* 0, 1 or ARCH_ANY_ENDIAN */
+	unsigned int families;       /* AF_*: its own AT_ types */
+	const char *const *hwcap[4]; /* AT_HWCAP..AT_HWCAP4 bit names */
 };
 
 const struct arch *arch_by_name(const char *);
