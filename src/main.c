@@ -357,8 +357,17 @@ main(int argc, char *argv[], char *envp[])
 	if (argc > 1 && (srcs = calloc((size_t)argc, sizeof(*srcs))) == NULL)
 		err(AUXV_EXIT_SOURCE, NULL);
 	/* "-" first: sources come back in order, as argument 1. */
-	while ((ch = getopt_long(argc, argv, "-af:ehk:o:v", longopts, NULL)) !=
-	    -1) {
+	for (;;) {
+		int at = optind;
+
+		if ((ch = getopt_long(
+		         argc, argv, "-af:ehk:o:v", longopts, NULL)) == -1)
+			break;
+		/* In "-ev cmd", getopt would go on inside the group. */
+		if (ch == 'e' && optind == at) {
+			warnx("-e must end its group of options");
+			usage();
+		}
 		switch (ch) {
 		case 1:
 			if (parse_pid(optarg, &pid) == -1) {
@@ -443,6 +452,8 @@ main(int argc, char *argv[], char *envp[])
 		srcs[nsrc++] = (struct srcarg){ argv[optind], 0 };
 	}
 done:
+	if (exec && optind < argc && strcmp(argv[optind], "--") == 0)
+		optind++;
 	if (exec && optind >= argc) {
 		warnx("-e needs a command");
 		usage();

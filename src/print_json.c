@@ -34,8 +34,12 @@ json_head(FILE *f, const struct auxv_vec *v)
 	put_str(f, kinds[v->kind]);
 	fputs(",\"label\":", f);
 	put_str(f, v->label);
-	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC)
-		fprintf(f, ",\"pid\":%ld", (long)v->pid);
+	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
+		if (v->pid > 0)
+			fprintf(f, ",\"pid\":%ld", (long)v->pid);
+		else
+			fputs(",\"pid\":null", f);
+	}
 	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
 		fputs(",\"path\":", f);
 		put_str(f, v->path);

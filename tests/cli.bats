@@ -81,3 +81,12 @@ load common
 	! grep -nE '\b(strcpy|sprintf|atoi|gets|strcat)\s*\(' "$src"/*.c "$src"/*.h
 	[ "$(grep -l '<err.h>' "$src"/*.c)" = "$src/main.c" ]
 }
+
+@test "-e ends option parsing: -e -- CMD runs CMD, -ev is refused" {
+	run -0 "$AUXV" -k EXECFN --value -e -- /bin/true
+	[ "$output" = /bin/true ]
+	run -0 "$AUXV" -k EXECFN --value -ve /bin/true
+	[[ "$output" == "/bin/true  # "* ]] || [ "$output" = /bin/true ]
+	run -2 --separate-stderr "$AUXV" -ev /bin/true
+	[[ "$stderr" == *"-e must end its group"* ]]
+}
