@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""auxv --all --json vs readloop (open+read every /proc/*/auxv) with extra sleeping processes."""
+import atexit, os, resource, signal, statistics, subprocess, sys, time
+
+auxv = os.environ.get("AUXV")
+readloop = os.environ.get("READLOOP")
+for name, p in (("AUXV", auxv), ("READLOOP", readloop)):
+    if not p or not os.access(p, os.X_OK):
+        print(f"SKIP: ${name} not set or not executable"); sys.exit(77)
+sleep = "/bin/sleep" if os.access("/bin/sleep", os.X_OK) else None
+if sleep is None:
+    print("SKIP: /bin/sleep not found"); sys.exit(77)
+
+REPS = 5
+children = []
+
+def cleanup():
+    for c in children:
+        try:
+            c.kill()
+        except OSError:
+            pass
+    for c in children:
+        try:
+            c.wait()
+        except OSError:
+            pass
+    children.clear()
+
+atexit.register(cleanup)  # the "trap EXIT"
+for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    signal.signal(s, lambda *_: sys.exit(1))
+
+def grow_to(n):
+    while len(children) < n:
+        children.append(subprocess.Popen([sleep, "100000"], stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+def timed(argv):
+    t0 = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return (time.perf_counter() - t0) * 1000
+
+def measure():
+    # warm up, then alternate
+    timed([auxv, "--all", "--json"]); timed([readloop])
+    a, b = [], []
+    for _ in range(REPS):
+        a.append(timed([auxv, "--all", "--json"]))
+        b.append(timed([readloop]))
+    return statistics.median(a), statistics.median(b)
+
+soft, _ = resource.getrlimit(resource.RLIMIT_NPROC)
+try:
+    pid_max = int(open("/proc/sys/kernel/pid_max").read())
+except OSError:
+    pid_max = None
+nprocs_now = sum(1 for d in os.listdir("/proc") if d.isdigit())
+
+print(f"{'extra sleeping procs (median of ' + str(REPS) + ', ms)':<44} {'auxv -a --json':>15} {'readloop':>10} {'ratio':>8}")
+for n in (1000, 4000):
+    need = n + nprocs_now + 64
+    if soft != resource.RLIM_INFINITY and soft < need:
+        print(f"{n:<44} skipped: ulimit -u is {soft}, need about {need}")
+        continue
+    if pid_max is not None and pid_max < need:
+        print(f"{n:<44} skipped: kernel.pid_max is {pid_max}, need about {need}")
+        continue
+    try:
+        grow_to(n)
+    except OSError as e:
+        print(f"{n:<44} skipped: could not start {n} processes ({e}); started {len(children)}")
+        break
+    time.sleep(0.5)
+    total = sum(1 for d in os.listdir("/proc") if d.isdigit())
+    a, b = measure()
+    print(f"{str(n) + ' (' + str(total) + ' in /proc)':<44} {a:>15.2f} {b:>10.2f} {a / b:>8.3f}")
+cleanup()
