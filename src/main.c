@@ -299,7 +299,8 @@ show_all(
 		return AUXV_EXIT_SOURCE;
 	}
 	closedir(dir);
-	qsort(pids, n, sizeof(*pids), pid_cmp);
+	if (n > 0)
+		qsort(pids, n, sizeof(*pids), pid_cmp);
 	c->multi = 1;
 	for (i = 0; i < n; i++) {
 		src_init(&w->src);
@@ -354,7 +355,7 @@ main(int argc, char *argv[], char *envp[])
 	int ch, exec = 0;
 	pid_t pid;
 
-	if (argc > 1 && (srcs = calloc((size_t)argc, sizeof(*srcs))) == NULL)
+	if ((srcs = calloc((size_t)argc + 1, sizeof(*srcs))) == NULL)
 		err(AUXV_EXIT_SOURCE, NULL);
 	/* "-" first: sources come back in order, as argument 1. */
 	for (;;) {
@@ -389,6 +390,7 @@ main(int argc, char *argv[], char *envp[])
 			fputs(synopsis, stdout);
 			fputs("\n", stdout);
 			fputs(help, stdout);
+			free(srcs);
 			return close_stdout(AUXV_EXIT_OK);
 		case 'k':
 			add_keys(&o, optarg);
@@ -438,6 +440,7 @@ main(int argc, char *argv[], char *envp[])
 			break;
 		case OPT_VERSION:
 			puts("auxv " AUXV_VERSION);
+			free(srcs);
 			return close_stdout(AUXV_EXIT_OK);
 		default:
 			usage();

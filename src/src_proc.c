@@ -130,10 +130,8 @@ exe_layout(int dir, struct source *s)
 	s->vec.machine = m;
 	s->vec.bigendian = (uint8_t)be;
 	s->vec.wordsize = 8;
-	if (ws == 8 && s->vec.rawlen >= 8 &&
-	    vec_word(s->vec.raw, 8, be) > 0xffff)
-		s->vec.wordsize = 4;
-	else if (ws == 4)
+	if (ws == 4 ||
+	    (s->vec.rawlen >= 8 && vec_word(s->vec.raw, 8, be) > 0xffff))
 		s->vec.wordsize = 4;
 }
 

@@ -1,10 +1,12 @@
-/* Baseline for bench-procs: open and read every /proc/PID/auxv, nothing else. */
+/* Baseline for bench-procs: open and read every /proc/PID/auxv, nothing else.
+ */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
 
-int main(void)
+int
+main(void)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
