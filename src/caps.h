@@ -28,6 +28,9 @@
 #define AUXV_MAX_PHDRS 65536
 #define AUXV_MAX_NOTES (64UL * 1024 * 1024)
 
+/* How long -f waits for a writer on a FIFO. */
+#define AUXV_FIFO_WAIT_MS 10000
+
 /* Keys given with -k. */
 #define AUXV_MAX_KEYS 64
 

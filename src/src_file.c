@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -212,6 +213,33 @@ open_core(struct source *s, int fd, size_t len, struct diag *d)
 	return 0;
 }
 
+/*
+ * A FIFO opened without waiting for a writer: wait for one, but not for
+ * ever, and then read it blocking as usual.
+ */
+static int
+wait_writer(int fd, struct diag *d)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct stat st;
+	int n;
+
+	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+		do
+			n = poll(&p, 1, AUXV_FIFO_WAIT_MS);
+		while (n == -1 && errno == EINTR);
+		if (n == 0) {
+			diag_set(d, ETIMEDOUT, "FIFO: no writer within 10 s");
+			return -1;
+		}
+	}
+	if (fcntl(fd, F_SETFL, 0) == -1) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	return 0;
+}
+
 int
 src_file(
     struct source *s, const struct opts *o, const char *path, struct diag *d)
@@ -227,10 +255,16 @@ src_file(
 	s->vec.label = path;
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	else if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
 		diag_set(d, errno, NULL);
 		return -1;
 	}
+	/*
+	 * O_NONBLOCK only so that opening a FIFO with no writer does not
+	 * wait for one; reads block as usual, and end at once without one.
+	 */
+	if (fd != STDIN_FILENO && wait_writer(fd, d) == -1)
+		goto out;
 	if (read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		goto fail;
 	if (elf_is_elf(s->rawbuf, len)) {
