@@ -13,6 +13,8 @@ bats_require_minimum_version 1.5.0
 : "${AUXV:?AUXV must name the auxv binary}"
 : "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
 
+load stress
+
 # Types are given by number: AT_PAGESZ 6, AT_CLKTCK 17, AT_UID 11,
 # AT_HWCAP 16, AT_PLATFORM 15, AT_RANDOM 25, AT_EXECFN 31.  A core from
 # mkfixture holds 16, 6, 17, 11, 25, 31, 15 in that order.
@@ -328,7 +330,8 @@ assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 ' "$RANDOM_HEX"
 }
 
-@test "core on a pipe: held up to 1 GiB, refused beyond" {
+@test "stress: core on a pipe: held up to 1 GiB, refused beyond" {
+	stress_only
 	local avail
 	avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
 	[ "${avail:-0}" -gt $((3 << 20)) ] || skip "less than 3 GiB free"
@@ -502,7 +505,8 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	bad bad-class 1 "malformed ELF header at offset 4"
 }
 
-@test "every variant in every class and byte order: no crash, a message" {
+@test "stress: every variant in every class and byte order: no crash, a message" {
+	stress_only
 	local v c e
 	for v in not-core no-auxv no-null huge-descsz huge-namesz \
 	    desc-overlap overlap phoff-past-end note-past-end load-past-end \
@@ -527,7 +531,8 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	done
 }
 
-@test "every prefix of a small core: status 0 or 1, a message, no signal" {
+@test "stress: every prefix of a small core: status 0 or 1, a message, no signal" {
+	stress_only
 	local c e
 	for c in 64 32; do
 		e=little

@@ -3,6 +3,7 @@
 # documented status and a message, and without a signal.
 
 load common
+load stress
 
 # One case a line: name | expected status | stderr pattern | command.
 cases() {
@@ -42,7 +43,8 @@ EOF
 	done < <(cases)
 }
 
-@test "a FIFO with no writer: refused after a bounded wait" {
+@test "stress: a FIFO with no writer: refused after a bounded wait" {
+	stress_only
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	run -1 --separate-stderr timeout 30 "$AUXV" -f "$BATS_TEST_TMPDIR/fifo"
 	[[ "$stderr" == *"FIFO: no writer within 10 s"* ]]
