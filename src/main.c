@@ -215,7 +215,7 @@ show(struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
-		o->printer->failure(stdout, c, v, &d, msg);
+		pr_failure(o->printer, stdout, c, v, &d, msg);
 		c->first = 0;
 		warnx("%s: %s", v->label, msg);
 		t->status = AUXV_EXIT_SOURCE;
@@ -246,7 +246,7 @@ failed(struct work *w, struct pr_ctx *c, const struct opts *o,
 	char msg[160];
 
 	diag_message(d, msg, sizeof(msg));
-	o->printer->failure(stdout, c, &w->src.vec, d, msg);
+	pr_failure(o->printer, stdout, c, &w->src.vec, d, msg);
 	c->first = 0;
 	warnx("%s: %s", w->src.vec.label, msg);
 	t->status = AUXV_EXIT_SOURCE;
@@ -312,8 +312,8 @@ show_all(
 				char msg[160];
 
 				diag_message(&d, msg, sizeof(msg));
-				o->printer->failure(
-				    stdout, c, &w->src.vec, &d, msg);
+				pr_failure(o->printer, stdout, c, &w->src.vec,
+				    &d, msg);
 			} else if (d.flags & DIAG_PERM)
 				t->perm++;
 			else

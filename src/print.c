@@ -67,3 +67,12 @@ pr_value(FILE *f, const struct decoded *d)
 		break;
 	}
 }
+
+/* Shows a failed source, in the formats that have a form for it. */
+void
+pr_failure(const struct printer *p, FILE *f, const struct pr_ctx *c,
+    const struct auxv_vec *v, const struct diag *d, const char *msg)
+{
+	if (p->failure != NULL)
+		p->failure(f, c, v, d, msg);
+}

@@ -27,6 +27,7 @@ struct printer {
 #define PR_DECODE 0x02 /* needs decoded entries */
 	void (*vector)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
 	    const struct decoded *, size_t);
+	/* NULL: the format shows nothing of a failed source. */
 	void (*failure)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
 	    const struct diag *, const char *);
 };
@@ -36,5 +37,7 @@ extern const struct printer pr_human, pr_od, pr_json, pr_raw;
 const struct printer *pr_by_name(const char *);
 void pr_header(FILE *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_value(FILE *, const struct decoded *);
+void pr_failure(const struct printer *, FILE *, const struct pr_ctx *,
+    const struct auxv_vec *, const struct diag *, const char *);
 
 #endif

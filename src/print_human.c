@@ -92,20 +92,9 @@ human_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	}
 }
 
-static void
-human_failure(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
-    const struct diag *dg, const char *msg)
-{
-	(void)f;
-	(void)c;
-	(void)v;
-	(void)dg;
-	(void)msg;
-}
-
 const struct printer pr_human = {
 	"human",
 	PR_DECODE,
 	human_vector,
-	human_failure,
+	NULL,
 };

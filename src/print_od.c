@@ -62,20 +62,9 @@ od_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	fprintf(f, "%07zo\n", v->rawlen);
 }
 
-static void
-od_failure(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
-    const struct diag *dg, const char *msg)
-{
-	(void)f;
-	(void)c;
-	(void)v;
-	(void)dg;
-	(void)msg;
-}
-
 const struct printer pr_od = {
 	"od",
 	0,
 	od_vector,
-	od_failure,
+	NULL,
 };

@@ -13,20 +13,9 @@ raw_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	fwrite(v->raw, 1, v->rawlen, f);
 }
 
-static void
-raw_failure(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
-    const struct diag *dg, const char *msg)
-{
-	(void)f;
-	(void)c;
-	(void)v;
-	(void)dg;
-	(void)msg;
-}
-
 const struct printer pr_raw = {
 	"raw",
 	PR_BINARY,
 	raw_vector,
-	raw_failure,
+	NULL,
 };

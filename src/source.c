@@ -43,3 +43,23 @@ src_close(struct source *s)
 	free(s->loads);
 	src_init(s);
 }
+
+/* Reads up to size bytes, fewer only at end of file; -1 and errno. */
+int
+src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
+{
+	ssize_t n;
+
+	*len = 0;
+	while (*len < size) {
+		n = read(fd, buf + *len, size - *len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		if (n == 0)
+			break;
+		*len += (size_t)n;
+	}
+	return 0;
+}

@@ -41,6 +41,7 @@ int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
 int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
+int src_read_full(int, unsigned char *, size_t, size_t *);
 void src_host(uint16_t *, unsigned int *, int *);
 
 #endif

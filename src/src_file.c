@@ -29,26 +29,6 @@ _Static_assert(AUXV_MAX_STDIN == 1024UL * 1024 * 1024, "message says 1 GiB");
 /* A core on a pipe grows its buffer from this size. */
 #define CHUNK (1024 * 1024)
 
-/* Reads up to size bytes, fewer only at end of file; -1 and errno. */
-static int
-read_full(int fd, unsigned char *buf, size_t size, size_t *len)
-{
-	ssize_t n;
-
-	*len = 0;
-	while (*len < size) {
-		n = read(fd, buf + *len, size - *len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			return -1;
-		if (n == 0)
-			break;
-		*len += (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Whether fd has more to read: the one byte past a cap tells a file that
  * is too large from one that fills the cap exactly.  -1 and errno.
@@ -59,7 +39,7 @@ more(int fd)
 	unsigned char b;
 	size_t n;
 
-	if (read_full(fd, &b, 1, &n) == -1)
+	if (src_read_full(fd, &b, 1, &n) == -1)
 		return -1;
 	return n == 1;
 }
@@ -129,7 +109,7 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 		goto nomem;
 	memcpy(s->data, s->rawbuf, len);
 	for (;;) {
-		if (read_full(fd, s->data + len, cap - len, &n) == -1)
+		if (src_read_full(fd, s->data + len, cap - len, &n) == -1)
 			goto fail;
 		len += n;
 		if (len < cap)
@@ -265,7 +245,7 @@ src_file(
 	 */
 	if (fd != STDIN_FILENO && wait_writer(fd, d) == -1)
 		goto out;
-	if (read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
+	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		goto fail;
 	if (elf_is_elf(s->rawbuf, len)) {
 		rc = open_core(s, fd, len, d);

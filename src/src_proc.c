@@ -55,29 +55,16 @@ open_failed(struct diag *d, int err)
 static ssize_t
 read_proc(int dir, const char *name, unsigned char *buf, size_t size)
 {
-	size_t len = 0;
-	ssize_t n;
-	int fd;
+	size_t len;
+	int fd, rc, e;
 
 	if ((fd = openat(dir, name, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	while (len < size) {
-		n = read(fd, buf + len, size - len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			int e = errno;
-
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
+	rc = src_read_full(fd, buf, size, &len);
+	e = errno;
 	close(fd);
-	return (ssize_t)len;
+	errno = e;
+	return rc == -1 ? -1 : (ssize_t)len;
 }
 
 static int
