@@ -25,20 +25,20 @@ read_str(
 		room = AUXV_MAX_STR;
 	while (len < room) {
 		size_t want = BLOCK - (size_t)((addr + len) % BLOCK);
+		size_t end;
 		ssize_t n;
-		char *nul;
 
 		if (want > room - len)
 			want = room - len;
 		n = m->read(m, addr + len, dst + len, want);
 		if (n <= 0)
 			break;
-		nul = memchr(dst + len, '\0', (size_t)n);
-		if (nul != NULL) {
-			len = (size_t)(nul - dst);
-			goto found;
-		}
-		len += (size_t)n;
+		/* A loop, not memchr: strings are short, and a libc call
+		 * costs more at start-up than the search. */
+		end = len + (size_t)n;
+		for (; len < end; len++)
+			if (dst[len] == '\0')
+				goto found;
 		if ((size_t)n < want)
 			break;
 	}
@@ -67,6 +67,12 @@ read_bytes(
 		got += (size_t)n;
 	}
 	return 0;
+}
+
+const char *
+decode_bit_name(const struct decoded *d, unsigned int i)
+{
+	return d->bits != NULL ? d->bits[i] : NULL;
 }
 
 void

@@ -16,13 +16,12 @@ put_flags(FILE *f, const struct decoded *d)
 	const char *sep = "  ";
 	unsigned int i;
 
-	if (d->bits != NULL)
-		for (i = 0; i < 64; i++)
-			if ((d->value >> i & 1) && d->bits[i] != NULL) {
-				fputs(sep, f);
-				fputs(d->bits[i], f);
-				sep = " ";
-			}
+	for (i = 0; i < 64; i++)
+		if ((d->value >> i & 1) && decode_bit_name(d, i) != NULL) {
+			fputs(sep, f);
+			fputs(decode_bit_name(d, i), f);
+			sep = " ";
+		}
 	if (d->unknown_bits != 0)
 		fprintf(f, "%sunknown:0x%" PRIx64, sep, d->unknown_bits);
 }

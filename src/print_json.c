@@ -98,13 +98,13 @@ json_entry(FILE *f, const struct decoded *d)
 	case F_HWCAP3:
 	case F_HWCAP4:
 		fputs(",\"flags\":[", f);
-		if (d->bits != NULL)
-			for (i = 0; i < 64; i++)
-				if ((d->value >> i & 1) && d->bits[i] != NULL) {
-					fputs(sep, f);
-					put_str(f, d->bits[i]);
-					sep = ",";
-				}
+		for (i = 0; i < 64; i++)
+			if ((d->value >> i & 1) &&
+			    decode_bit_name(d, i) != NULL) {
+				fputs(sep, f);
+				put_str(f, decode_bit_name(d, i));
+				sep = ",";
+			}
 		fprintf(f, "],\"unknown_bits\":%" PRIu64, d->unknown_bits);
 		break;
 	default:
