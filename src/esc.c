@@ -46,12 +46,12 @@ esc_utf8_len(const unsigned char *s, size_t n)
 }
 
 static void
-put_octal(FILE *f, unsigned char c)
+put_octal(struct out *f, unsigned char c)
 {
-	putc('\\', f);
-	putc('0' + (c >> 6), f);
-	putc('0' + ((c >> 3) & 7), f);
-	putc('0' + (c & 7), f);
+	out_char(f, '\\');
+	out_char(f, (char)('0' + (c >> 6)));
+	out_char(f, (char)('0' + ((c >> 3) & 7)));
+	out_char(f, (char)('0' + (c & 7)));
 }
 
 /*
@@ -60,7 +60,7 @@ put_octal(FILE *f, unsigned char c)
  * so that the output reads back unambiguously.
  */
 void
-esc_human(FILE *f, const char *str, size_t n)
+esc_human(struct out *f, const char *str, size_t n)
 {
 	static const char cesc[] = {
 		['\a'] = 'a',
@@ -78,18 +78,18 @@ esc_human(FILE *f, const char *str, size_t n)
 		unsigned char c = s[i];
 
 		if (c >= 0x20 && c < 0x7f && c != '\\') {
-			putc(c, f);
+			out_char(f, (char)c);
 			i++;
 			continue;
 		}
 		if (c == '\\') {
-			fputs("\\\\", f);
+			out_mem(f, "\\\\", 2);
 			i++;
 			continue;
 		}
 		if (c < sizeof(cesc) && cesc[c] != 0) {
-			putc('\\', f);
-			putc(cesc[c], f);
+			out_char(f, '\\');
+			out_char(f, cesc[c]);
 			i++;
 			continue;
 		}
@@ -100,7 +100,7 @@ esc_human(FILE *f, const char *str, size_t n)
 			i++;
 			continue;
 		}
-		fwrite(s + i, 1, len, f);
+		out_mem(f, s + i, len);
 		i += len;
 	}
 }
@@ -111,33 +111,33 @@ esc_human(FILE *f, const char *str, size_t n)
  * stays valid whatever the input.
  */
 void
-esc_json(FILE *f, const char *str, size_t n)
+esc_json(struct out *f, const char *str, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, len;
 
-	putc('"', f);
+	out_char(f, '"');
 	while (i < n) {
 		unsigned char c = s[i];
 
 		if (c == '"' || c == '\\') {
-			putc('\\', f);
-			putc(c, f);
+			out_char(f, '\\');
+			out_char(f, (char)c);
 			i++;
 		} else if (c >= 0x20 && c < 0x7f) {
-			putc(c, f);
+			out_char(f, (char)c);
 			i++;
 		} else if (c < 0x80 ||
 		    (len = esc_utf8_len(s + i, n - i)) == 0) {
-			fputs("\\u00", f);
-			putc(hex[c >> 4], f);
-			putc(hex[c & 15], f);
+			out_str(f, "\\u00");
+			out_char(f, hex[c >> 4]);
+			out_char(f, hex[c & 15]);
 			i++;
 		} else {
-			fwrite(s + i, 1, len, f);
+			out_mem(f, s + i, len);
 			i += len;
 		}
 	}
-	putc('"', f);
+	out_char(f, '"');
 }

@@ -5,11 +5,11 @@
 #ifndef AUXV_ESC_H
 #define AUXV_ESC_H
 
+#include "out.h"
 #include <stddef.h>
-#include <stdio.h>
 
 size_t esc_utf8_len(const unsigned char *, size_t);
-void esc_human(FILE *, const char *, size_t);
-void esc_json(FILE *, const char *, size_t);
+void esc_human(struct out *, const char *, size_t);
+void esc_json(struct out *, const char *, size_t);
 
 #endif

@@ -42,8 +42,13 @@ struct srcarg {
 	int file;
 };
 
-/* Everything one source needs while it is shown, allocated once. */
+/*
+ * Everything one source needs while it is shown, and the output buffer:
+ * one static object in main, zero-filled by the loader, pages touched
+ * only as used.  No allocation on the way of a vector.
+ */
 struct work {
+	struct out out;
 	struct source src;
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
@@ -110,9 +115,27 @@ static const char help[] =
     "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
     "was absent, 2 usage error.  See auxv(1).\n";
 
+/* Text to a descriptor, for the messages that don't go through warnx. */
+static void
+put_fd(int fd, const char *s)
+{
+	size_t len = out_strlen(s);
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, s, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		s += n;
+		len -= (size_t)n;
+	}
+}
+
 static void __attribute__((noreturn)) usage(void)
 {
-	fputs(synopsis, stderr);
+	put_fd(STDERR_FILENO, synopsis);
 	exit(AUXV_EXIT_USAGE);
 }
 
@@ -121,11 +144,15 @@ static void __attribute__((noreturn)) unknown_arch(const char *name)
 	const struct arch *a;
 	size_t i;
 
-	fprintf(stderr, "auxv: %s: unknown architecture; known:", name);
+	put_fd(STDERR_FILENO, "auxv: ");
+	put_fd(STDERR_FILENO, name);
+	put_fd(STDERR_FILENO, ": unknown architecture; known:");
 	for (i = 0; (a = arch_at(i)) != NULL; i++)
-		if (arch_by_name(a->name) == a)
-			fprintf(stderr, " %s", a->name);
-	fputs("\n", stderr);
+		if (arch_by_name(a->name) == a) {
+			put_fd(STDERR_FILENO, " ");
+			put_fd(STDERR_FILENO, a->name);
+		}
+	put_fd(STDERR_FILENO, "\n");
 	usage();
 }
 
@@ -215,8 +242,9 @@ show(struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
-		pr_failure(o->printer, stdout, c, v, &d, msg);
+		pr_failure(o->printer, &w->out, c, v, &d, msg);
 		c->first = 0;
+		out_flush(&w->out);
 		warnx("%s: %s", v->label, msg);
 		t->status = AUXV_EXIT_SOURCE;
 		return;
@@ -230,9 +258,10 @@ show(struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 	}
 	c->partial = bad ? &d : NULL;
 	c->partial_msg = msg;
-	o->printer->vector(stdout, c, v, w->dec, n);
+	o->printer->vector(&w->out, c, v, w->dec, n);
 	c->first = 0;
 	if (bad) {
+		out_flush(&w->out);
 		warnx("%s: %s", v->label, msg);
 		t->status = AUXV_EXIT_SOURCE;
 	} else if (o->value_only && !keys_present(o, v))
@@ -246,8 +275,9 @@ failed(struct work *w, struct pr_ctx *c, const struct opts *o,
 	char msg[160];
 
 	diag_message(d, msg, sizeof(msg));
-	pr_failure(o->printer, stdout, c, &w->src.vec, d, msg);
+	pr_failure(o->printer, &w->out, c, &w->src.vec, d, msg);
 	c->first = 0;
+	out_flush(&w->out);
 	warnx("%s: %s", w->src.vec.label, msg);
 	t->status = AUXV_EXIT_SOURCE;
 }
@@ -312,7 +342,7 @@ show_all(
 				char msg[160];
 
 				diag_message(&d, msg, sizeof(msg));
-				pr_failure(o->printer, stdout, c, &w->src.vec,
+				pr_failure(o->printer, &w->out, c, &w->src.vec,
 				    &d, msg);
 			} else if (d.flags & DIAG_PERM)
 				t->perm++;
@@ -323,23 +353,36 @@ show_all(
 		src_close(&w->src);
 	}
 	free(pids);
-	if (t->perm > 0 && o->printer != &pr_json)
+	if (t->perm > 0 && o->printer != &pr_json) {
+		out_flush(&w->out);
 		warnx("%lu process%s not readable: permission denied", t->perm,
 		    t->perm == 1 ? "" : "es");
+	}
 	return AUXV_EXIT_OK;
 }
 
 /* As util-linux close_stdout(): a failed write is an error at exit. */
 static int
-close_stdout(int status)
+close_stdout(struct out *out, int status)
 {
-	if (fflush(stdout) == EOF || ferror(stdout)) {
-		if (errno == EPIPE)
+	if (out_flush(out) == -1) {
+		if (out->err == EPIPE)
 			return status;
+		errno = out->err;
 		warn("write error");
 		return AUXV_EXIT_SOURCE;
 	}
 	return status;
+}
+
+/* Room for one more source; allocated only when there are sources. */
+static struct srcarg *
+add_src(struct srcarg **srcs, size_t n, int argc)
+{
+	if (*srcs == NULL &&
+	    (*srcs = calloc((size_t)argc, sizeof(**srcs))) == NULL)
+		err(AUXV_EXIT_SOURCE, NULL);
+	return &(*srcs)[n];
 }
 
 int
@@ -351,12 +394,12 @@ main(int argc, char *argv[], char *envp[])
 	struct pr_ctx c = { 0 };
 	struct diag d = { 0 };
 	size_t nsrc = 0, i;
-	struct work *w;
+	static struct work work;
+	struct work *w = &work;
 	int ch, exec = 0;
 	pid_t pid;
 
-	if ((srcs = calloc((size_t)argc + 1, sizeof(*srcs))) == NULL)
-		err(AUXV_EXIT_SOURCE, NULL);
+	out_init(&w->out, STDOUT_FILENO);
 	/* "-" first: sources come back in order, as argument 1. */
 	for (;;) {
 		int at = optind;
@@ -375,7 +418,8 @@ main(int argc, char *argv[], char *envp[])
 				warnx("%s: not a process ID", optarg);
 				usage();
 			}
-			srcs[nsrc++] = (struct srcarg){ optarg, 0 };
+			*add_src(&srcs, nsrc++, argc) =
+			    (struct srcarg){ optarg, 0 };
 			break;
 		case 'a':
 			o.all = 1;
@@ -384,14 +428,15 @@ main(int argc, char *argv[], char *envp[])
 			exec = 1;
 			goto done; /* COMMAND's own options are not ours. */
 		case 'f':
-			srcs[nsrc++] = (struct srcarg){ optarg, 1 };
+			*add_src(&srcs, nsrc++, argc) =
+			    (struct srcarg){ optarg, 1 };
 			break;
 		case 'h':
-			fputs(synopsis, stdout);
-			fputs("\n", stdout);
-			fputs(help, stdout);
+			out_str(&w->out, synopsis);
+			out_char(&w->out, '\n');
+			out_str(&w->out, help);
 			free(srcs);
-			return close_stdout(AUXV_EXIT_OK);
+			return close_stdout(&w->out, AUXV_EXIT_OK);
 		case 'k':
 			add_keys(&o, optarg);
 			break;
@@ -439,9 +484,9 @@ main(int argc, char *argv[], char *envp[])
 			}
 			break;
 		case OPT_VERSION:
-			puts("auxv " AUXV_VERSION);
+			out_str(&w->out, "auxv " AUXV_VERSION "\n");
 			free(srcs);
-			return close_stdout(AUXV_EXIT_OK);
+			return close_stdout(&w->out, AUXV_EXIT_OK);
 		default:
 			usage();
 		}
@@ -452,7 +497,8 @@ main(int argc, char *argv[], char *envp[])
 			warnx("%s: not a process ID", argv[optind]);
 			usage();
 		}
-		srcs[nsrc++] = (struct srcarg){ argv[optind], 0 };
+		*add_src(&srcs, nsrc++, argc) =
+		    (struct srcarg){ argv[optind], 0 };
 	}
 done:
 	if (exec && optind < argc && strcmp(argv[optind], "--") == 0)
@@ -477,8 +523,6 @@ done:
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
-	if ((w = malloc(sizeof(*w))) == NULL)
-		err(AUXV_EXIT_SOURCE, NULL);
 	c.opts = &o;
 	c.first = 1;
 	c.multi = nsrc > 1;
@@ -490,6 +534,9 @@ done:
 			failed(w, &c, &o, &d, &t);
 		else
 			show(w, &c, &o, &t);
+		/* Written while the child is still stopped: a signal that
+		 * kills us in a blocked write must take it along. */
+		out_flush(&w->out);
 		src_close(&w->src);
 	} else if (nsrc == 0) {
 		if (src_self(&w->src, envp, &d) == -1)
@@ -515,7 +562,6 @@ done:
 			show(w, &c, &o, &t);
 		src_close(&w->src);
 	}
-	free(w);
 	free(srcs);
-	return close_stdout(t.status);
+	return close_stdout(&w->out, t.status);
 }

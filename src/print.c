@@ -1,11 +1,10 @@
 /*
  * The table of formats and what the text formats share.
  */
-#include <inttypes.h>
+#include "print.h"
 #include <string.h>
 
 #include "esc.h"
-#include "print.h"
 
 static const struct printer *const printers[] = {
 	&pr_human,
@@ -27,15 +26,15 @@ pr_by_name(const char *name)
 
 /* Names the source when there are several, as head(1) does. */
 void
-pr_header(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v)
+pr_header(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v)
 {
 	if (!c->multi)
 		return;
 	if (!c->first)
-		putc('\n', f);
-	fputs("==> ", f);
-	esc_human(f, v->label, strlen(v->label));
-	fputs(" <==\n", f);
+		out_char(f, '\n');
+	out_str(f, "==> ");
+	esc_human(f, v->label, out_strlen(v->label));
+	out_str(f, " <==\n");
 }
 
 /*
@@ -43,34 +42,36 @@ pr_header(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v)
  * for sizes and IDs, bare or 0x hex, the string for a readable string.
  */
 void
-pr_value(FILE *f, const struct decoded *d)
+pr_value(struct out *f, const struct decoded *d)
 {
 	switch (d->form) {
 	case F_DEC:
 	case F_ID:
 	case F_BOOL:
-		fprintf(f, "%" PRIu64, d->value);
+		out_dec(f, d->value);
 		break;
 	case F_HEX:
 	case F_HWCAP:
-		fprintf(f, "%" PRIx64, d->value);
+		out_hex(f, d->value);
 		break;
 	case F_STR:
 		if (d->readable) {
 			esc_human(f, d->str, d->strlen);
 			break;
 		}
-		fprintf(f, "0x%" PRIx64, d->value);
+		out_str(f, "0x");
+		out_hex(f, d->value);
 		break;
 	default:
-		fprintf(f, "0x%" PRIx64, d->value);
+		out_str(f, "0x");
+		out_hex(f, d->value);
 		break;
 	}
 }
 
 /* Shows a failed source, in the formats that have a form for it. */
 void
-pr_failure(const struct printer *p, FILE *f, const struct pr_ctx *c,
+pr_failure(const struct printer *p, struct out *f, const struct pr_ctx *c,
     const struct auxv_vec *v, const struct diag *d, const char *msg)
 {
 	if (p->failure != NULL)

@@ -5,10 +5,9 @@
 #define AUXV_PRINT_H
 
 #include <stddef.h>
-#include <stdio.h>
-
 #include "decode.h"
 #include "opts.h"
+#include "out.h"
 #include "vec.h"
 
 /* What a printer knows of the run besides the vector. */
@@ -25,19 +24,19 @@ struct printer {
 	unsigned int flags;
 #define PR_BINARY 0x01 /* refuse when stdout is a terminal */
 #define PR_DECODE 0x02 /* needs decoded entries */
-	void (*vector)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
+	void (*vector)(struct out *, const struct pr_ctx *, const struct auxv_vec *,
 	    const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */
-	void (*failure)(FILE *, const struct pr_ctx *, const struct auxv_vec *,
+	void (*failure)(struct out *, const struct pr_ctx *, const struct auxv_vec *,
 	    const struct diag *, const char *);
 };
 
 extern const struct printer pr_human, pr_od, pr_json, pr_raw;
 
 const struct printer *pr_by_name(const char *);
-void pr_header(FILE *, const struct pr_ctx *, const struct auxv_vec *);
-void pr_value(FILE *, const struct decoded *);
-void pr_failure(const struct printer *, FILE *, const struct pr_ctx *,
+void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
+void pr_value(struct out *, const struct decoded *);
+void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
     const struct auxv_vec *, const struct diag *, const char *);
 
 #endif

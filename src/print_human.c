@@ -2,50 +2,48 @@
  * The default format, laid out as glibc's LD_SHOW_AUXV, with the decoded
  * extras after two spaces.
  */
-#include <inttypes.h>
-#include <string.h>
-
 #include "print.h"
 
 /* The name and colon are padded to this many columns, as glibc does. */
 #define NAME_COLS 22
 
 static void
-put_flags(FILE *f, const struct decoded *d)
+put_flags(struct out *f, const struct decoded *d)
 {
-	const char *sep = "  ";
+	const char *sep = "  ", *name;
 	unsigned int i;
 
 	for (i = 0; i < 64; i++)
-		if ((d->value >> i & 1) && decode_bit_name(d, i) != NULL) {
-			fputs(sep, f);
-			fputs(decode_bit_name(d, i), f);
+		if ((d->value >> i & 1) &&
+		    (name = decode_bit_name(d, i)) != NULL) {
+			out_str(f, sep);
+			out_str(f, name);
 			sep = " ";
 		}
-	if (d->unknown_bits != 0)
-		fprintf(f, "%sunknown:0x%" PRIx64, sep, d->unknown_bits);
+	if (d->unknown_bits != 0) {
+		out_str(f, sep);
+		out_str(f, "unknown:0x");
+		out_hex(f, d->unknown_bits);
+	}
 }
 
 static void
-put_extras(FILE *f, const struct decoded *d)
+put_extras(struct out *f, const struct decoded *d)
 {
-	unsigned int i;
-
 	switch (d->form) {
 	case F_STR:
 		if (!d->readable)
-			fputs("  (unreadable)", f);
+			out_str(f, "  (unreadable)");
 		else if (d->truncated)
-			fputs("  (truncated)", f);
+			out_str(f, "  (truncated)");
 		break;
 	case F_RANDOM:
 		if (!d->readable) {
-			fputs("  (unreadable)", f);
+			out_str(f, "  (unreadable)");
 			break;
 		}
-		fputs("  ", f);
-		for (i = 0; i < sizeof(d->bytes); i++)
-			fprintf(f, "%02x", d->bytes[i]);
+		out_str(f, "  ");
+		out_hexbytes(f, d->bytes, sizeof(d->bytes));
 		break;
 	case F_HWCAP:
 	case F_HWCAP2:
@@ -59,35 +57,41 @@ put_extras(FILE *f, const struct decoded *d)
 }
 
 static void
-human_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
+human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
-	size_t i;
-	int w;
+	size_t i, w;
 
 	if (c->opts->value_only) {
 		for (i = 0; i < n; i++) {
 			pr_value(f, &d[i]);
-			putc('\n', f);
+			out_char(f, '\n');
 		}
 		return;
 	}
 	pr_header(f, c, v);
 	for (i = 0; i < n; i++) {
 		if (d[i].at == NULL) {
-			fprintf(f, "AT_??? (0x%" PRIx64 "): 0x%" PRIx64,
-			    d[i].type, d[i].value);
+			out_str(f, "AT_??? (0x");
+			out_hex(f, d[i].type);
+			out_str(f, "): 0x");
+			out_hex(f, d[i].value);
 		} else {
-			w = fprintf(f, "AT_%s:", d[i].at->name);
+			out_str(f, "AT_");
+			out_str(f, d[i].at->name);
+			out_char(f, ':');
+			w = 4 + out_strlen(d[i].at->name);
 			if (w < NAME_COLS)
-				fprintf(f, "%*s", NAME_COLS - w, "");
+				out_pad(f, NAME_COLS - w);
 			pr_value(f, &d[i]);
 			put_extras(f, &d[i]);
 		}
-		if (c->opts->verbose)
-			fprintf(f, "  # %s",
+		if (c->opts->verbose) {
+			out_str(f, "  # ");
+			out_str(f,
 			    d[i].at != NULL ? d[i].at->desc : "Unknown type");
-		putc('\n', f);
+		}
+		out_char(f, '\n');
 	}
 }
 

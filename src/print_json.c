@@ -3,14 +3,11 @@
  * (JSON has no size limit; a reader that wants exactness parses them as
  * such), and every string goes through esc_json.
  */
-#include <inttypes.h>
-#include <string.h>
-
 #include "arch.h"
 #include "esc.h"
 #include "print.h"
 
-static const char *const kinds[] = {
+static const char kinds[][8] = {
 	[SRC_SELF] = "self",
 	[SRC_PID] = "pid",
 	[SRC_FILE] = "file",
@@ -19,142 +16,163 @@ static const char *const kinds[] = {
 };
 
 static void
-put_str(FILE *f, const char *s)
+put_str(struct out *f, const char *s)
 {
 	if (s == NULL)
-		fputs("null", f);
+		out_str(f, "null");
 	else
-		esc_json(f, s, strlen(s));
+		esc_json(f, s, out_strlen(s));
 }
 
 static void
-json_head(FILE *f, const struct auxv_vec *v)
+json_head(struct out *f, const struct auxv_vec *v)
 {
-	fputs("{\"source\":", f);
+	out_str(f, "{\"source\":");
 	put_str(f, kinds[v->kind]);
-	fputs(",\"label\":", f);
+	out_str(f, ",\"label\":");
 	put_str(f, v->label);
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
+		out_str(f, ",\"pid\":");
 		if (v->pid > 0)
-			fprintf(f, ",\"pid\":%ld", (long)v->pid);
+			out_dec(f, (uint64_t)v->pid);
 		else
-			fputs(",\"pid\":null", f);
+			out_str(f, "null");
 	}
 	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
-		fputs(",\"path\":", f);
+		out_str(f, ",\"path\":");
 		put_str(f, v->path);
 	}
 	if (v->kind == SRC_EXEC) {
-		fputs(",\"command\":", f);
+		out_str(f, ",\"command\":");
 		put_str(f, v->path);
 	}
 }
 
 static void
-json_layout(FILE *f, const struct auxv_vec *v)
+json_layout(struct out *f, const struct auxv_vec *v)
 {
-	fputs(",\"arch\":", f);
+	out_str(f, ",\"arch\":");
 	put_str(f, v->arch != NULL ? v->arch->name : NULL);
-	fprintf(f, ",\"machine\":%u,\"word_size\":%u,\"byte_order\":\"%s\"",
-	    v->machine, v->wordsize, v->bigendian ? "big" : "little");
+	out_str(f, ",\"machine\":");
+	out_dec(f, v->machine);
+	out_str(f, ",\"word_size\":");
+	out_dec(f, v->wordsize);
+	out_str(f,
+	    v->bigendian ? ",\"byte_order\":\"big\""
+	                 : ",\"byte_order\":\"little\"");
 }
 
 static void
-json_entry(FILE *f, const struct decoded *d)
+json_entry(struct out *f, const struct decoded *d)
 {
+	const char *sep = "", *name;
 	unsigned int i;
-	const char *sep = "";
 
-	fprintf(f, "{\"type\":%" PRIu64 ",\"name\":", d->type);
-	if (d->at != NULL)
-		fprintf(f, "\"AT_%s\"", d->at->name);
-	else
-		fputs("null", f);
-	fprintf(f, ",\"value\":%" PRIu64 ",\"hex\":\"0x%" PRIx64 "\"", d->value,
-	    d->value);
+	out_str(f, "{\"type\":");
+	out_dec(f, d->type);
+	out_str(f, ",\"name\":");
+	if (d->at != NULL) {
+		out_str(f, "\"AT_");
+		out_str(f, d->at->name);
+		out_char(f, '"');
+	} else
+		out_str(f, "null");
+	out_str(f, ",\"value\":");
+	out_dec(f, d->value);
+	out_str(f, ",\"hex\":\"0x");
+	out_hex(f, d->value);
+	out_char(f, '"');
 	switch (d->form) {
 	case F_STR:
-		fputs(",\"string\":", f);
+		out_str(f, ",\"string\":");
 		if (d->readable)
 			esc_json(f, d->str, d->strlen);
 		else
-			fputs("null", f);
+			out_str(f, "null");
 		if (d->readable && d->truncated)
-			fputs(",\"truncated\":true", f);
+			out_str(f, ",\"truncated\":true");
 		break;
 	case F_RANDOM:
-		fputs(",\"bytes\":", f);
+		out_str(f, ",\"bytes\":");
 		if (!d->readable) {
-			fputs("null", f);
+			out_str(f, "null");
 			break;
 		}
-		putc('"', f);
-		for (i = 0; i < sizeof(d->bytes); i++)
-			fprintf(f, "%02x", d->bytes[i]);
-		putc('"', f);
+		out_char(f, '"');
+		out_hexbytes(f, d->bytes, sizeof(d->bytes));
+		out_char(f, '"');
 		break;
 	case F_HWCAP:
 	case F_HWCAP2:
 	case F_HWCAP3:
 	case F_HWCAP4:
-		fputs(",\"flags\":[", f);
+		out_str(f, ",\"flags\":[");
 		for (i = 0; i < 64; i++)
 			if ((d->value >> i & 1) &&
-			    decode_bit_name(d, i) != NULL) {
-				fputs(sep, f);
-				put_str(f, decode_bit_name(d, i));
+			    (name = decode_bit_name(d, i)) != NULL) {
+				out_str(f, sep);
+				put_str(f, name);
 				sep = ",";
 			}
-		fprintf(f, "],\"unknown_bits\":%" PRIu64, d->unknown_bits);
+		out_str(f, "],\"unknown_bits\":");
+		out_dec(f, d->unknown_bits);
 		break;
 	default:
 		break;
 	}
 	if (d->at != NULL) {
-		fputs(",\"description\":", f);
+		out_str(f, ",\"description\":");
 		put_str(f, d->at->desc);
 	}
-	putc('}', f);
+	out_char(f, '}');
 }
 
 static void
-json_error(FILE *f, const struct diag *dg, const char *msg)
+json_error(struct out *f, const struct diag *dg, const char *msg)
 {
-	fprintf(f, ",\"error\":{\"errno\":%d,\"message\":", dg->err);
+	out_str(f, ",\"error\":{\"errno\":");
+	if (dg->err < 0) {
+		out_char(f, '-');
+		out_dec(f, 0 - (uint64_t)(int64_t)dg->err);
+	} else
+		out_dec(f, (uint64_t)dg->err);
+	out_str(f, ",\"message\":");
 	put_str(f, msg);
-	if (dg->has_offset)
-		fprintf(f, ",\"offset\":%" PRIu64, dg->offset);
-	putc('}', f);
+	if (dg->has_offset) {
+		out_str(f, ",\"offset\":");
+		out_dec(f, dg->offset);
+	}
+	out_char(f, '}');
 }
 
 static void
-json_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
+json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
 	size_t i;
 
 	json_head(f, v);
 	json_layout(f, v);
-	fputs(",\"entries\":[", f);
+	out_str(f, ",\"entries\":[");
 	for (i = 0; i < n; i++) {
 		if (i > 0)
-			putc(',', f);
+			out_char(f, ',');
 		json_entry(f, &d[i]);
 	}
-	putc(']', f);
+	out_char(f, ']');
 	if (c->partial != NULL)
 		json_error(f, c->partial, c->partial_msg);
-	fputs("}\n", f);
+	out_str(f, "}\n");
 }
 
 static void
-json_failure(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
+json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct diag *dg, const char *msg)
 {
 	(void)c;
 	json_head(f, v);
 	json_error(f, dg, msg);
-	fputs("}\n", f);
+	out_str(f, "}\n");
 }
 
 const struct printer pr_json = {

@@ -4,7 +4,6 @@
  * last element zero-filled, and the final offset line.  od reads words in
  * the host's byte order, and so does this.
  */
-#include <inttypes.h>
 #include <string.h>
 
 #include "print.h"
@@ -12,30 +11,43 @@
 #define LINE 16
 
 static void
-od_line(FILE *f, const unsigned char *p, size_t n, unsigned int ws)
+od_line(struct out *f, const unsigned char *p, size_t n, unsigned int ws)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < n; i += ws) {
 		unsigned char b[8] = { 0 };
 
-		memcpy(b, p + i, n - i < ws ? n - i : ws);
+		for (j = 0; j < ws && i + j < n; j++)
+			b[j] = p[i + j];
+		out_char(f, ' ');
 		if (ws == 8) {
 			int64_t x;
 
 			memcpy(&x, b, sizeof(x));
-			fprintf(f, " %20" PRId64, x);
+			out_snum(f, x, 20);
 		} else {
 			int32_t x;
 
 			memcpy(&x, b, sizeof(x));
-			fprintf(f, " %11" PRId32, x);
+			out_snum(f, x, 11);
 		}
 	}
 }
 
+static int
+same_line(const unsigned char *a, const unsigned char *b)
+{
+	size_t i;
+
+	for (i = 0; i < LINE; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
 static void
-od_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
+od_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
 	unsigned int ws = v->wordsize == 4 ? 4 : 8;
@@ -48,18 +60,19 @@ od_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	for (off = 0; off < v->rawlen; off += len) {
 		len = v->rawlen - off < LINE ? v->rawlen - off : LINE;
 		if (off > 0 && len == LINE &&
-		    memcmp(v->raw + off, v->raw + off - LINE, LINE) == 0) {
+		    same_line(v->raw + off, v->raw + off - LINE)) {
 			if (!folded)
-				fputs("*\n", f);
+				out_str(f, "*\n");
 			folded = 1;
 			continue;
 		}
 		folded = 0;
-		fprintf(f, "%07zo", off);
+		out_num(f, off, 8, 7, '0');
 		od_line(f, v->raw + off, len, ws);
-		putc('\n', f);
+		out_char(f, '\n');
 	}
-	fprintf(f, "%07zo\n", v->rawlen);
+	out_num(f, v->rawlen, 8, 7, '0');
+	out_char(f, '\n');
 }
 
 const struct printer pr_od = {

@@ -4,13 +4,13 @@
 #include "print.h"
 
 static void
-raw_vector(FILE *f, const struct pr_ctx *c, const struct auxv_vec *v,
+raw_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
 	(void)c;
 	(void)d;
 	(void)n;
-	fwrite(v->raw, 1, v->rawlen, f);
+	out_mem(f, v->raw, v->rawlen);
 }
 
 const struct printer pr_raw = {
