@@ -119,7 +119,7 @@ static const char help[] =
 static void
 put_fd(int fd, const char *s)
 {
-	size_t len = out_strlen(s);
+	size_t len = strlen(s);
 	ssize_t n;
 
 	while (len > 0) {
@@ -401,7 +401,8 @@ main(int argc, char *argv[], char *envp[])
 
 	out_init(&w->out, STDOUT_FILENO);
 	/* "-" first: sources come back in order, as argument 1. */
-	for (;;) {
+	/* Without arguments there is nothing for getopt to do. */
+	for (; argc > 1;) {
 		int at = optind;
 
 		if ((ch = getopt_long(
@@ -539,7 +540,8 @@ done:
 		out_flush(&w->out);
 		src_close(&w->src);
 	} else if (nsrc == 0) {
-		if (src_self(&w->src, envp, &d) == -1)
+		if (src_self(&w->src, envp, (o.printer->flags & PR_PID) != 0,
+		        &d) == -1)
 			failed(w, &c, &o, &d, &t);
 		else
 			show(w, &c, &o, &t);
@@ -562,6 +564,7 @@ done:
 			show(w, &c, &o, &t);
 		src_close(&w->src);
 	}
-	free(srcs);
+	if (srcs != NULL) /* free(NULL) would still cost a symbol lookup */
+		free(srcs);
 	return close_stdout(&w->out, t.status);
 }

@@ -2,6 +2,7 @@
  * The output buffer and its number formats.
  */
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "out.h"
@@ -38,8 +39,9 @@ out_flush(struct out *o)
 	return o->err == 0 ? 0 : -1;
 }
 
+/* Fills the buffer, flushes, and goes on: a piece larger than the room. */
 void
-out_mem(struct out *o, const void *p, size_t n)
+out_mem_slow(struct out *o, const void *p, size_t n)
 {
 	const char *s = p;
 	size_t room;
@@ -50,28 +52,25 @@ out_mem(struct out *o, const void *p, size_t n)
 		room = sizeof(o->buf) - o->len;
 		if (room > n)
 			room = n;
-		/* A loop: the pieces are short, and memcpy is a libc call. */
-		for (size_t i = 0; i < room; i++)
-			o->buf[o->len + i] = s[i];
+		memcpy(o->buf + o->len, s, room);
 		o->len += room;
 		s += room;
 		n -= room;
 	}
 }
 
-void
-out_str(struct out *o, const char *s)
-{
-	while (*s != '\0')
-		out_char(o, *s++);
-}
-
 /* n spaces. */
 void
 out_pad(struct out *o, size_t n)
 {
-	while (n-- > 0)
-		out_char(o, ' ');
+	static const char spaces[] = "                                ";
+	size_t k;
+
+	while (n > 0) {
+		k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		out_mem(o, spaces, k);
+		n -= k;
+	}
 }
 
 /*

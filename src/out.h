@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define OUT_BUF (64 * 1024)
 
@@ -21,23 +22,11 @@ struct out {
 
 void out_init(struct out *, int);
 int out_flush(struct out *);
-void out_mem(struct out *, const void *, size_t);
-void out_str(struct out *, const char *);
+void out_mem_slow(struct out *, const void *, size_t);
 void out_pad(struct out *, size_t);
 void out_num(struct out *, uint64_t, unsigned int, unsigned int, char);
 void out_snum(struct out *, int64_t, unsigned int);
 void out_hexbytes(struct out *, const unsigned char *, size_t);
-
-/* strlen(3) without the libc call. */
-static inline size_t
-out_strlen(const char *s)
-{
-	size_t n = 0;
-
-	while (s[n] != '\0')
-		n++;
-	return n;
-}
 
 static inline void
 out_char(struct out *o, char c)
@@ -45,6 +34,23 @@ out_char(struct out *o, char c)
 	if (o->len == sizeof(o->buf))
 		out_flush(o);
 	o->buf[o->len++] = c;
+}
+
+/* Inline, so that a literal's length and copy are known when compiled. */
+static inline void
+out_mem(struct out *o, const void *p, size_t n)
+{
+	if (n <= sizeof(o->buf) - o->len) {
+		memcpy(o->buf + o->len, p, n);
+		o->len += n;
+	} else
+		out_mem_slow(o, p, n);
+}
+
+static inline void
+out_str(struct out *o, const char *s)
+{
+	out_mem(o, s, strlen(s));
 }
 
 /* Unsigned decimal, and bare lowercase hex, as %llu and %llx. */

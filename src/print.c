@@ -33,7 +33,7 @@ pr_header(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v)
 	if (!c->first)
 		out_char(f, '\n');
 	out_str(f, "==> ");
-	esc_human(f, v->label, out_strlen(v->label));
+	esc_human(f, v->label, strlen(v->label));
 	out_str(f, " <==\n");
 }
 

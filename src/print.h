@@ -5,6 +5,7 @@
 #define AUXV_PRINT_H
 
 #include <stddef.h>
+
 #include "decode.h"
 #include "opts.h"
 #include "out.h"
@@ -24,11 +25,12 @@ struct printer {
 	unsigned int flags;
 #define PR_BINARY 0x01 /* refuse when stdout is a terminal */
 #define PR_DECODE 0x02 /* needs decoded entries */
-	void (*vector)(struct out *, const struct pr_ctx *, const struct auxv_vec *,
-	    const struct decoded *, size_t);
+#define PR_PID    0x04 /* shows our own PID for the self vector */
+	void (*vector)(struct out *, const struct pr_ctx *,
+	    const struct auxv_vec *, const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */
-	void (*failure)(struct out *, const struct pr_ctx *, const struct auxv_vec *,
-	    const struct diag *, const char *);
+	void (*failure)(struct out *, const struct pr_ctx *,
+	    const struct auxv_vec *, const struct diag *, const char *);
 };
 
 extern const struct printer pr_human, pr_od, pr_json, pr_raw;

@@ -2,6 +2,8 @@
  * The default format, laid out as glibc's LD_SHOW_AUXV, with the decoded
  * extras after two spaces.
  */
+#include <string.h>
+
 #include "print.h"
 
 /* The name and colon are padded to this many columns, as glibc does. */
@@ -80,7 +82,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			out_str(f, "AT_");
 			out_str(f, d[i].at->name);
 			out_char(f, ':');
-			w = 4 + out_strlen(d[i].at->name);
+			w = 4 + strlen(d[i].at->name);
 			if (w < NAME_COLS)
 				out_pad(f, NAME_COLS - w);
 			pr_value(f, &d[i]);

@@ -3,6 +3,8 @@
  * (JSON has no size limit; a reader that wants exactness parses them as
  * such), and every string goes through esc_json.
  */
+#include <string.h>
+
 #include "arch.h"
 #include "esc.h"
 #include "print.h"
@@ -21,7 +23,7 @@ put_str(struct out *f, const char *s)
 	if (s == NULL)
 		out_str(f, "null");
 	else
-		esc_json(f, s, out_strlen(s));
+		esc_json(f, s, strlen(s));
 }
 
 static void
@@ -177,7 +179,7 @@ json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 
 const struct printer pr_json = {
 	"json",
-	PR_DECODE,
+	PR_DECODE | PR_PID,
 	json_vector,
 	json_failure,
 };

@@ -36,7 +36,7 @@ struct source {
 
 void src_init(struct source *);
 void src_close(struct source *);
-int src_self(struct source *, char **, struct diag *);
+int src_self(struct source *, char **, int, struct diag *);
 int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
 int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(

@@ -4,7 +4,6 @@
  * read from our own ELF header.
  */
 #include <elf.h>
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -32,15 +31,21 @@ src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
 static ssize_t
 self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
+	const unsigned char *src = (const unsigned char *)(uintptr_t)addr;
+	unsigned char *dst = buf;
+	size_t i;
+
 	(void)m;
 	if (addr != (uintptr_t)addr)
 		return -1;
-	memcpy(buf, (const void *)(uintptr_t)addr, len);
+	/* A loop: a few bytes, and memcpy would be one more libc call. */
+	for (i = 0; i < len; i++)
+		dst[i] = src[i];
 	return (ssize_t)len;
 }
 
 int
-src_self(struct source *s, char **envp, struct diag *d)
+src_self(struct source *s, char **envp, int want_pid, struct diag *d)
 {
 	const unsigned char *auxv;
 	size_t len, pair;
@@ -60,11 +65,11 @@ src_self(struct source *s, char **envp, struct diag *d)
 			len += pair;
 			break;
 		}
-	memcpy(s->rawbuf, auxv, len);
+	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = getpid();
-	snprintf(s->label, sizeof(s->label), "self");
-	s->vec.raw = s->rawbuf;
+	s->vec.pid = want_pid ? getpid() : 0; /* a libc call saved */
+	memcpy(s->label, "self", sizeof("self"));
+	s->vec.raw = auxv;
 	s->vec.rawlen = len;
 	s->vec.mem.read = self_read;
 	return 0;

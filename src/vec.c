@@ -14,9 +14,20 @@
 uint64_t
 vec_word(const unsigned char *p, unsigned int size, int bigendian)
 {
+	int swap = bigendian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 	uint64_t w = 0;
+	uint32_t w32;
 	unsigned int i;
 
+	/* The common sizes as one load, swapped when not the host's order. */
+	if (size == 8) {
+		memcpy(&w, p, sizeof(w));
+		return swap ? __builtin_bswap64(w) : w;
+	}
+	if (size == 4) {
+		memcpy(&w32, p, sizeof(w32));
+		return swap ? __builtin_bswap32(w32) : w32;
+	}
 	if (bigendian)
 		for (i = 0; i < size; i++)
 			w = w << 8 | p[i];
