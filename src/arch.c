@@ -10,47 +10,57 @@
 
 #define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
+_Static_assert(HWT_COUNT <= UINT8_MAX + 1, "struct arch's hwcap[] is uint8_t");
+
+/*
+ * A name of ARCH_NAME_LEN characters would fill its array with no room for
+ * the NUL, which C allows silently; gcc's -Wc++-compat reports it.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wc++-compat"
+
 /*
  * Rows are matched in order by (e_machine, word size, byte order), so the
  * more specific row of a machine comes first.
  */
 /* clang-format off */
 static const struct arch arches[] = {
-	{ "x86_64",	62,	8, 0, 0,	{ hwcap_x86, hwcap2_x86 } },
-	{ "x32",	62,	4, 0, 0,	{ hwcap_x86, hwcap2_x86 } },
-	{ "i386",	3,	4, 0, 0,	{ hwcap_x86, hwcap2_x86 } },
-	{ "aarch64",	183,	8, 0, 0, { hwcap_aarch64, hwcap2_aarch64 } },
-	{ "aarch64_be",	183,	8, 1, 0, { hwcap_aarch64, hwcap2_aarch64 } },
-	{ "arm",	40,	4, ARCH_ANY_ENDIAN, 0,
-	    { hwcap_arm, hwcap2_arm } },
-	{ "ppc64le",	21,	8, 0, 0,	{ hwcap_ppc, hwcap2_ppc } },
-	{ "ppc64",	21,	8, 1, 0,	{ hwcap_ppc, hwcap2_ppc } },
-	{ "ppc",	20,	4, 1, 0,	{ hwcap_ppc, hwcap2_ppc } },
-	{ "s390x",	22,	8, 1, 0,	{ hwcap_s390 } },
-	{ "s390",	22,	4, 1, 0,	{ hwcap_s390 } },
-	{ "riscv64",	243,	8, 0, 0,	{ hwcap_riscv } },
-	{ "riscv32",	243,	4, 0, 0,	{ hwcap_riscv } },
-	{ "loongarch64", 258,	8, 0, 0,	{ hwcap_loongarch } },
-	{ "mips64",	8,	8, ARCH_ANY_ENDIAN, 0,	{ hwcap_mips } },
-	{ "mips",	8,	4, ARCH_ANY_ENDIAN, 0,	{ hwcap_mips } },
-	{ "sparc64",	43,	8, 1, AF_SPARC,	{ hwcap_sparc } },
-	{ "sparc",	2,	4, 1, AF_SPARC,	{ hwcap_sparc } },
-	{ "sparc",	18,	4, 1, AF_SPARC,	{ hwcap_sparc } },
-	{ "m68k",	4,	4, 1, 0,	{ NULL } },
-	{ "alpha",	0x9026,	8, 0, AF_ALPHA,	{ NULL } },
-	{ "sh",		42,	4, ARCH_ANY_ENDIAN, AF_SH,	{ hwcap_sh } },
-	{ "parisc64",	15,	8, 1, 0,	{ NULL } },
-	{ "parisc",	15,	4, 1, 0,	{ NULL } },
-	{ "ia64",	50,	8, 0, 0,	{ NULL } },
-	{ "microblaze",	189,	4, ARCH_ANY_ENDIAN, 0,	{ NULL } },
-	{ "or1k",	92,	4, 1, 0,	{ NULL } },
-	{ "csky",	252,	4, 0, 0,	{ NULL } },
-	{ "arc",	195,	4, 0, 0,	{ NULL } },
-	{ "xtensa",	94,	4, ARCH_ANY_ENDIAN, 0,	{ NULL } },
-	{ "hexagon",	164,	4, 0, 0,	{ NULL } },
-	{ "nios2",	113,	4, 0, 0,	{ NULL } },
+	{ "x86_64",	62,	8, 0, 0,	{ HWT_X86, HWT2_X86 } },
+	{ "x32",	62,	4, 0, 0,	{ HWT_X86, HWT2_X86 } },
+	{ "i386",	3,	4, 0, 0,	{ HWT_X86, HWT2_X86 } },
+	{ "aarch64",	183,	8, 0, 0,	{ HWT_AARCH64, HWT2_AARCH64 } },
+	{ "aarch64_be",	183,	8, 1, 0,	{ HWT_AARCH64, HWT2_AARCH64 } },
+	{ "arm",	40,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_ARM, HWT2_ARM } },
+	{ "ppc64le",	21,	8, 0, 0,	{ HWT_PPC, HWT2_PPC } },
+	{ "ppc64",	21,	8, 1, 0,	{ HWT_PPC, HWT2_PPC } },
+	{ "ppc",	20,	4, 1, 0,	{ HWT_PPC, HWT2_PPC } },
+	{ "s390x",	22,	8, 1, 0,	{ HWT_S390 } },
+	{ "s390",	22,	4, 1, 0,	{ HWT_S390 } },
+	{ "riscv64",	243,	8, 0, 0,	{ HWT_RISCV } },
+	{ "riscv32",	243,	4, 0, 0,	{ HWT_RISCV } },
+	{ "loongarch64", 258,	8, 0, 0,	{ HWT_LOONGARCH } },
+	{ "mips64",	8,	8, ARCH_ANY_ENDIAN, 0,	{ HWT_MIPS } },
+	{ "mips",	8,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_MIPS } },
+	{ "sparc64",	43,	8, 1, AF_SPARC,	{ HWT_SPARC } },
+	{ "sparc",	2,	4, 1, AF_SPARC,	{ HWT_SPARC } },
+	{ "sparc",	18,	4, 1, AF_SPARC,	{ HWT_SPARC } },
+	{ "m68k",	4,	4, 1, 0,	{ HWT_NONE } },
+	{ "alpha",	0x9026,	8, 0, AF_ALPHA,	{ HWT_NONE } },
+	{ "sh",		42,	4, ARCH_ANY_ENDIAN, AF_SH,	{ HWT_SH } },
+	{ "parisc64",	15,	8, 1, 0,	{ HWT_NONE } },
+	{ "parisc",	15,	4, 1, 0,	{ HWT_NONE } },
+	{ "ia64",	50,	8, 0, 0,	{ HWT_NONE } },
+	{ "microblaze",	189,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_NONE } },
+	{ "or1k",	92,	4, 1, 0,	{ HWT_NONE } },
+	{ "csky",	252,	4, 0, 0,	{ HWT_NONE } },
+	{ "arc",	195,	4, 0, 0,	{ HWT_NONE } },
+	{ "xtensa",	94,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_NONE } },
+	{ "hexagon",	164,	4, 0, 0,	{ HWT_NONE } },
+	{ "nios2",	113,	4, 0, 0,	{ HWT_NONE } },
 };
 /* clang-format on */
+
+#pragma GCC diagnostic pop
 
 const struct arch *
 arch_by_name(const char *name)

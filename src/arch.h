@@ -10,14 +10,20 @@
 #include <stdint.h>
 
 #define ARCH_ANY_ENDIAN 2
+/* The longest name, "loongarch64", and its NUL. */
+#define ARCH_NAME_LEN 12
 
+/*
+ * No pointers, so that the table needs no relocation when the program
+ * starts: the name is inline and the bit names are found by index.
+ */
 struct arch {
-	const char *name;            /* as uname -m spells it */
-	uint16_t machine;            /* e_machine */
-	uint8_t wordsize;            /* 4 or 8 */
-	uint8_t bigendian;           /* 0, 1 or ARCH_ANY_ENDIAN */
-	unsigned int families;       /* AF_*: its own AT_ types */
-	const char *const *hwcap[4]; /* AT_HWCAP..AT_HWCAP4 bit names */
+	char name[ARCH_NAME_LEN]; /* as uname -m spells it */
+	uint16_t machine;         /* e_machine */
+	uint8_t wordsize;         /* 4 or 8 */
+	uint8_t bigendian;        /* 0, 1 or ARCH_ANY_ENDIAN */
+	unsigned int families;    /* AF_*: its own AT_ types */
+	uint8_t hwcap[4];         /* AT_HWCAP..AT_HWCAP4: enum hwcap_table */
 };
 
 const struct arch *arch_by_name(const char *);

@@ -26,7 +26,7 @@ at_lookup(uint64_t t, unsigned int fam)
 {
 	const struct at_type *a;
 
-	if (t >= NITEMS(at_types) || at_types[t].name == NULL)
+	if (t >= NITEMS(at_types) || at_types[t].name[0] == '\0')
 		return NULL;
 	a = &at_types[t];
 	if (a->families != AF_ALL && (a->families & fam) == 0)
@@ -57,7 +57,7 @@ at_key(const char *s, uint64_t *t)
 	if (strncasecmp(s, "AT_", 3) == 0)
 		s += 3;
 	for (i = 0; i < NITEMS(at_types); i++)
-		if (at_types[i].name != NULL &&
+		if (at_types[i].name[0] != '\0' &&
 		    strcasecmp(s, at_types[i].name) == 0) {
 			*t = i;
 			return 0;

@@ -31,9 +31,26 @@ enum at_form {
 #define AF_SPARC 0x04u
 #define AF_ALL   (~0u)
 
+/*
+ * The longest name and description in at.def, NUL included, so that
+ * struct at_type holds its text inline: a table of pointers would need a
+ * relocation per pointer each time the program starts.
+ */
+union at_name_len {
+#define AT_X(num, name, form, fam, desc) char at_##name[sizeof(#name)];
+#include "at.def"
+#undef AT_X
+};
+
+union at_desc_len {
+#define AT_X(num, name, form, fam, desc) char at_##name[sizeof(desc)];
+#include "at.def"
+#undef AT_X
+};
+
 struct at_type {
-	const char *name; /* without the AT_ prefix */
-	const char *desc;
+	char name[sizeof(union at_name_len)]; /* without the AT_ prefix */
+	char desc[sizeof(union at_desc_len)];
 	enum at_form form;
 	unsigned int families;
 };

@@ -72,7 +72,12 @@ read_bytes(
 const char *
 decode_bit_name(const struct decoded *d, unsigned int i)
 {
-	return d->bits != NULL ? d->bits[i] : NULL;
+	const char *name;
+
+	if (i >= HWCAP_BITS)
+		return NULL;
+	name = hwcap_names[d->bits][i];
+	return name[0] != '\0' ? name : NULL;
 }
 
 void
@@ -106,12 +111,12 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 	case F_HWCAP3:
 	case F_HWCAP4:
 		word = (unsigned int)(d->form - F_HWCAP);
-		d->bits = v->arch != NULL ? v->arch->hwcap[word] : NULL;
+		if (v->arch != NULL)
+			d->bits = (enum hwcap_table)v->arch->hwcap[word];
 		d->unknown_bits = e->value;
-		if (d->bits != NULL)
-			for (i = 0; i < 64; i++)
-				if (d->bits[i] != NULL)
-					d->unknown_bits &= ~((uint64_t)1 << i);
+		for (i = 0; i < HWCAP_BITS; i++)
+			if (hwcap_names[d->bits][i][0] != '\0')
+				d->unknown_bits &= ~((uint64_t)1 << i);
 		break;
 	default:
 		break;

@@ -10,6 +10,7 @@
 
 #include "at.h"
 #include "caps.h"
+#include "hwcap.h"
 #include "vec.h"
 
 struct decoded {
@@ -22,8 +23,8 @@ struct decoded {
 	const char *str; /* F_STR, not NUL-terminated */
 	size_t strlen;
 	unsigned char bytes[AUXV_RANDOM_LEN];
-	const char *const *bits; /* F_HWCAP*: names, or NULL */
-	uint64_t unknown_bits;   /* F_HWCAP*: set bits without one */
+	enum hwcap_table bits; /* F_HWCAP*: whose names; else HWT_NONE */
+	uint64_t unknown_bits; /* F_HWCAP*: set bits without one */
 };
 
 /* Holds the strings of one vector's decoded entries. */

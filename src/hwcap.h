@@ -1,25 +1,36 @@
 /*
- * HWCAP bit names, one 64-entry table per architecture and word, indexed
- * by bit number; an unnamed bit is NULL.
+ * HWCAP bit names: one table of HWCAP_BITS names per architecture and
+ * word, indexed by bit number; an unnamed bit is the empty string.  The
+ * names are stored inline, not pointed to, so that the table needs no
+ * relocation when the program starts.
  */
 #ifndef AUXV_HWCAP_H
 #define AUXV_HWCAP_H
 
 #define HWCAP_BITS 64
+/* The longest name, "loongson-cpucfg", and its NUL. */
+#define HWCAP_NAME_LEN 16
 
-extern const char *const hwcap_x86[HWCAP_BITS];
-extern const char *const hwcap2_x86[HWCAP_BITS];
-extern const char *const hwcap_aarch64[HWCAP_BITS];
-extern const char *const hwcap2_aarch64[HWCAP_BITS];
-extern const char *const hwcap_arm[HWCAP_BITS];
-extern const char *const hwcap2_arm[HWCAP_BITS];
-extern const char *const hwcap_ppc[HWCAP_BITS];
-extern const char *const hwcap2_ppc[HWCAP_BITS];
-extern const char *const hwcap_s390[HWCAP_BITS];
-extern const char *const hwcap_riscv[HWCAP_BITS];
-extern const char *const hwcap_loongarch[HWCAP_BITS];
-extern const char *const hwcap_mips[HWCAP_BITS];
-extern const char *const hwcap_sparc[HWCAP_BITS];
-extern const char *const hwcap_sh[HWCAP_BITS];
+/* Which table; an architecture's unused words are HWT_NONE. */
+enum hwcap_table {
+	HWT_NONE,
+	HWT_X86,
+	HWT2_X86,
+	HWT_AARCH64,
+	HWT2_AARCH64,
+	HWT_ARM,
+	HWT2_ARM,
+	HWT_PPC,
+	HWT2_PPC,
+	HWT_S390,
+	HWT_RISCV,
+	HWT_LOONGARCH,
+	HWT_MIPS,
+	HWT_SPARC,
+	HWT_SH,
+	HWT_COUNT
+};
+
+extern const char hwcap_names[HWT_COUNT][HWCAP_BITS][HWCAP_NAME_LEN];
 
 #endif
