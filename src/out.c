@@ -75,25 +75,36 @@ out_pad(struct out *o, size_t n)
 
 /*
  * v in base 8, 10 or 16, right-aligned in width columns filled with pad
- * (' ' or '0'), as printf's %*llu, %0*llo and %llx.
+ * (' ' or '0'), as printf's %*llu, %0*llo and %llx.  Digits are made
+ * backwards into tmp and copied once.
  */
 void
 out_num(
     struct out *o, uint64_t v, unsigned int base, unsigned int width, char pad)
 {
-	char tmp[24];
-	size_t n = 0;
+	char tmp[64];
+	size_t n = sizeof(tmp);
 
-	do {
-		tmp[n++] = digits[v % base];
-		v /= base;
-	} while (v != 0);
-	while (width > n) {
-		out_char(o, pad);
-		width--;
-	}
-	while (n > 0)
-		out_char(o, tmp[--n]);
+	if (base == 16)
+		do {
+			tmp[--n] = digits[v & 15];
+			v >>= 4;
+		} while (v != 0);
+	else if (base == 10)
+		do {
+			tmp[--n] = digits[v % 10];
+			v /= 10;
+		} while (v != 0);
+	else
+		do {
+			tmp[--n] = digits[v & 7];
+			v >>= 3;
+		} while (v != 0);
+	if (width > sizeof(tmp))
+		width = sizeof(tmp);
+	while (sizeof(tmp) - n < width)
+		tmp[--n] = pad;
+	out_mem(o, tmp + n, sizeof(tmp) - n);
 }
 
 /* Signed decimal right-aligned in width columns, as %*lld. */

@@ -13,11 +13,12 @@ static void
 put_flags(struct out *f, const struct decoded *d)
 {
 	const char *sep = "  ", *name;
-	unsigned int i;
+	uint64_t set;
 
-	for (i = 0; i < 64; i++)
-		if ((d->value >> i & 1) &&
-		    (name = decode_bit_name(d, i)) != NULL) {
+	/* The set bits only, lowest first. */
+	for (set = d->value; set != 0; set &= set - 1)
+		if ((name = decode_bit_name(
+		         d, (unsigned int)__builtin_ctzll(set))) != NULL) {
 			out_str(f, sep);
 			out_str(f, name);
 			sep = " ";
@@ -79,10 +80,11 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			out_str(f, "): 0x");
 			out_hex(f, d[i].value);
 		} else {
+			w = strlen(d[i].at->name);
 			out_str(f, "AT_");
-			out_str(f, d[i].at->name);
+			out_mem(f, d[i].at->name, w);
 			out_char(f, ':');
-			w = 4 + strlen(d[i].at->name);
+			w += 4;
 			if (w < NAME_COLS)
 				out_pad(f, NAME_COLS - w);
 			pr_value(f, &d[i]);

@@ -68,7 +68,7 @@ static void
 json_entry(struct out *f, const struct decoded *d)
 {
 	const char *sep = "", *name;
-	unsigned int i;
+	uint64_t set;
 
 	out_str(f, "{\"type\":");
 	out_dec(f, d->type);
@@ -109,9 +109,9 @@ json_entry(struct out *f, const struct decoded *d)
 	case F_HWCAP3:
 	case F_HWCAP4:
 		out_str(f, ",\"flags\":[");
-		for (i = 0; i < 64; i++)
-			if ((d->value >> i & 1) &&
-			    (name = decode_bit_name(d, i)) != NULL) {
+		for (set = d->value; set != 0; set &= set - 1)
+			if ((name = decode_bit_name(d,
+			         (unsigned int)__builtin_ctzll(set))) != NULL) {
 				out_str(f, sep);
 				put_str(f, name);
 				sep = ",";

@@ -39,8 +39,11 @@ src_close(struct source *s)
 	}
 	if (s->fd != -1)
 		close(s->fd);
-	free(s->data);
-	free(s->loads);
+	/* Most sources hold neither: no call for nothing. */
+	if (s->data != NULL)
+		free(s->data);
+	if (s->loads != NULL)
+		free(s->loads);
 	src_init(s);
 }
 
