@@ -6,6 +6,13 @@
 
 #include <limits.h>
 
+/*
+ * Bytes of a process's memory read at once around the strings and bytes
+ * its vector points to (they sit together at the top of its stack); a
+ * read outside them is made on its own.
+ */
+#define AUXV_PID_WINDOW (16 * 1024)
+
 /* Entries in one vector, AT_NULL excluded; more is refused as too large. */
 #define AUXV_MAX_ENTRIES 4096
 

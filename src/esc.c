@@ -76,10 +76,16 @@ esc_human(struct out *f, const char *str, size_t n)
 
 	while (i < n) {
 		unsigned char c = s[i];
+		size_t run;
 
-		if (c >= 0x20 && c < 0x7f && c != '\\') {
-			out_char(f, (char)c);
-			i++;
+		/* A run of printable ASCII goes out in one piece. */
+		for (run = i; run < n && s[run] >= 0x20 && s[run] < 0x7f &&
+		     s[run] != '\\';
+		     run++)
+			;
+		if (run > i) {
+			out_mem(f, s + i, run - i);
+			i = run;
 			continue;
 		}
 		if (c == '\\') {
@@ -120,12 +126,19 @@ esc_json(struct out *f, const char *str, size_t n)
 	out_char(f, '"');
 	while (i < n) {
 		unsigned char c = s[i];
+		size_t run;
 
+		for (run = i; run < n && s[run] >= 0x20 && s[run] < 0x7f &&
+		     s[run] != '"' && s[run] != '\\';
+		     run++)
+			;
+		if (run > i) {
+			out_mem(f, s + i, run - i);
+			i = run;
+			continue;
+		}
 		if (c == '"' || c == '\\') {
 			out_char(f, '\\');
-			out_char(f, (char)c);
-			i++;
-		} else if (c >= 0x20 && c < 0x7f) {
 			out_char(f, (char)c);
 			i++;
 		} else if (c < 0x80 ||

@@ -26,11 +26,20 @@ put_str(struct out *f, const char *s)
 		esc_json(f, s, strlen(s));
 }
 
+/* Text of our own tables: plain ASCII with no quote or backslash. */
+static void
+put_lit(struct out *f, const char *s)
+{
+	out_char(f, '"');
+	out_str(f, s);
+	out_char(f, '"');
+}
+
 static void
 json_head(struct out *f, const struct auxv_vec *v)
 {
 	out_str(f, "{\"source\":");
-	put_str(f, kinds[v->kind]);
+	put_lit(f, kinds[v->kind]);
 	out_str(f, ",\"label\":");
 	put_str(f, v->label);
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
@@ -54,7 +63,10 @@ static void
 json_layout(struct out *f, const struct auxv_vec *v)
 {
 	out_str(f, ",\"arch\":");
-	put_str(f, v->arch != NULL ? v->arch->name : NULL);
+	if (v->arch != NULL)
+		put_lit(f, v->arch->name);
+	else
+		out_str(f, "null");
 	out_str(f, ",\"machine\":");
 	out_dec(f, v->machine);
 	out_str(f, ",\"word_size\":");
@@ -113,7 +125,7 @@ json_entry(struct out *f, const struct decoded *d)
 			if ((name = decode_bit_name(d,
 			         (unsigned int)__builtin_ctzll(set))) != NULL) {
 				out_str(f, sep);
-				put_str(f, name);
+				put_lit(f, name);
 				sep = ",";
 			}
 		out_str(f, "],\"unknown_bits\":");
@@ -124,7 +136,7 @@ json_entry(struct out *f, const struct decoded *d)
 	}
 	if (d->at != NULL) {
 		out_str(f, ",\"description\":");
-		put_str(f, d->at->desc);
+		put_lit(f, d->at->desc);
 	}
 	out_char(f, '}');
 }

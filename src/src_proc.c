@@ -1,7 +1,12 @@
 /*
- * A process's vector: /proc/PID/auxv, with its word size and machine from
- * the ELF header of /proc/PID/exe (a 32-bit process on a 64-bit kernel has
- * a 32-bit vector), and /proc/PID/mem for what its pointers point to.
+ * A process's vector: /proc/PID/auxv.  Its word size, byte order and
+ * machine come from an ELF header: that of the process's vDSO
+ * (AT_SYSINFO_EHDR), which the kernel maps for the ABI it built the vector
+ * for, or else that of /proc/PID/exe (a 32-bit process on a 64-bit kernel
+ * has a 32-bit vector).  What the vector points to is read with
+ * process_vm_readv, or /proc/PID/mem where that is refused; the vDSO
+ * header and the pages holding the strings and random bytes come in one
+ * call, so that -a costs little more than reading the /proc files.
  */
 #include <elf.h>
 #include <errno.h>
@@ -9,12 +14,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include "at.h"
 #include "source.h"
 
 /* PF_KTHREAD in the flags field of /proc/PID/stat: Linux sched.h. */
 #define PF_KTHREAD 0x00200000UL
+
+/* AT_SYSINFO_EHDR: Linux include/uapi/linux/auxvec.h. */
+#define AT_VDSO 33
+
+/* Reads of target memory never cross one of these: see decode.c. */
+#define BLOCK 4096u
+
+/* The part of an ELF header that tells the layout: ident, type, machine. */
+#define HDR_LEN (EI_NIDENT + 4)
 
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -27,6 +43,25 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		n = pread(m->fd, buf, len, (off_t)addr);
 	while (n == -1 && errno == EINTR);
 	return n;
+}
+
+/* From the window when it holds the bytes, else one process_vm_readv. */
+static ssize_t
+vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	const struct source *s = m->ctx;
+	struct iovec local = { buf, len }, remote;
+
+	if (addr >= s->winaddr && addr - s->winaddr <= s->winlen &&
+	    len <= s->winlen - (addr - s->winaddr)) {
+		memcpy(buf, s->win + (addr - s->winaddr), len);
+		return (ssize_t)len;
+	}
+	if (addr != (uintptr_t)addr)
+		return -1;
+	remote.iov_base = (void *)(uintptr_t)addr;
+	remote.iov_len = len;
+	return process_vm_readv(s->pid, &local, 1, &remote, 1, 0);
 }
 
 static void
@@ -51,32 +86,40 @@ open_failed(struct diag *d, int err)
 	}
 }
 
-/* Reads a whole small /proc file, at most size bytes; -1 and errno. */
+/*
+ * Reads a small /proc file, at most size bytes; -1 and errno.  A /proc
+ * file of one record hands over all it has in one read (as much as fits),
+ * so one read is all it takes.
+ */
 static ssize_t
-read_proc(int dir, const char *name, unsigned char *buf, size_t size)
+read_proc(const char *path, unsigned char *buf, size_t size)
 {
-	size_t len;
-	int fd, rc, e;
+	ssize_t n;
+	int fd, e;
 
-	if ((fd = openat(dir, name, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	rc = src_read_full(fd, buf, size, &len);
+	do
+		n = read(fd, buf, size);
+	while (n == -1 && errno == EINTR);
 	e = errno;
 	close(fd);
 	errno = e;
-	return rc == -1 ? -1 : (ssize_t)len;
+	return n;
 }
 
 static int
-is_kthread(int dir)
+is_kthread(const char *dir)
 {
 	unsigned char buf[1024];
+	char path[48];
 	unsigned long flags;
 	ssize_t n;
 	char *p;
 	int i;
 
-	if ((n = read_proc(dir, "stat", buf, sizeof(buf) - 1)) <= 0)
+	snprintf(path, sizeof(path), "%s/stat", dir);
+	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
 		return 0;
 	buf[n] = '\0';
 	/* The name may hold spaces and parentheses: count from the last ')'. */
@@ -90,30 +133,40 @@ is_kthread(int dir)
 	return (flags & PF_KTHREAD) != 0;
 }
 
+/* Takes word size, byte order and machine from an ELF header: 0, or -1. */
+static int
+hdr_layout(const unsigned char *h, struct source *s)
+{
+	if (memcmp(h, ELFMAG, SELFMAG) != 0 ||
+	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
+	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
+		return -1;
+	s->vec.wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
+	s->vec.bigendian = h[EI_DATA] == ELFDATA2MSB;
+	s->vec.machine =
+	    (uint16_t)vec_word(h + EI_NIDENT + 2, 2, s->vec.bigendian);
+	return 0;
+}
+
 /*
- * Word size, byte order and machine from the ELF header of the process's
- * executable.  When it can't be read, the first word of the vector tells:
- * in a 32-bit vector read as 64-bit words, the first type is not small.
+ * The layout from /proc/PID/exe.  When that can't be read, the first word
+ * of the vector tells: in a 32-bit vector read as 64-bit words, the first
+ * type is not small.
  */
 static void
-exe_layout(int dir, struct source *s)
+exe_layout(const char *dir, struct source *s)
 {
-	unsigned char h[EI_NIDENT + 4];
+	unsigned char h[HDR_LEN];
+	char path[48];
 	unsigned int ws;
 	int be;
 	uint16_t m;
 
-	src_host(&m, &ws, &be);
-	if (read_proc(dir, "exe", h, sizeof(h)) == (ssize_t)sizeof(h) &&
-	    memcmp(h, ELFMAG, SELFMAG) == 0 &&
-	    (h[EI_CLASS] == ELFCLASS32 || h[EI_CLASS] == ELFCLASS64) &&
-	    (h[EI_DATA] == ELFDATA2LSB || h[EI_DATA] == ELFDATA2MSB)) {
-		s->vec.wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
-		s->vec.bigendian = h[EI_DATA] == ELFDATA2MSB;
-		s->vec.machine =
-		    (uint16_t)vec_word(h + EI_NIDENT + 2, 2, s->vec.bigendian);
+	snprintf(path, sizeof(path), "%s/exe", dir);
+	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h) &&
+	    hdr_layout(h, s) == 0)
 		return;
-	}
+	src_host(&m, &ws, &be);
 	s->vec.machine = m;
 	s->vec.bigendian = (uint8_t)be;
 	s->vec.wordsize = 8;
@@ -122,27 +175,96 @@ exe_layout(int dir, struct source *s)
 		s->vec.wordsize = 4;
 }
 
+/*
+ * Reads, in one process_vm_readv, the vDSO's ELF header and the pages
+ * holding what the vector's strings and random bytes point to, the vector
+ * being parsed as the host's word size and byte order guess.  The layout
+ * is taken from the header when it confirms the guess: 0; else -1, with
+ * *vmerr the call's errno when it failed.
+ */
+static int
+vdso_layout(struct source *s, int *vmerr)
+{
+	unsigned char h[HDR_LEN];
+	struct iovec local[2], remote[2];
+	uint64_t vdso = 0, lo = UINT64_MAX, hi = 0, winaddr = 0;
+	unsigned int ws, guess;
+	struct diag d = { 0 };
+	size_t i, n = 0, winlen = 0;
+	ssize_t got;
+	int be;
+	uint16_t m;
+
+	src_host(&m, &ws, &be);
+	guess = s->vec.rawlen >= 8 && ws == 8 &&
+	        vec_word(s->vec.raw, 8, be) > 0xffff
+	    ? 4
+	    : ws;
+	s->vec.wordsize = (uint8_t)guess;
+	s->vec.bigendian = (uint8_t)be;
+	(void)vec_parse(&s->vec, AUXV_MAX_ENTRIES, &d);
+	for (i = 0; i < s->vec.nent; i++) {
+		const struct auxv_ent *e = &s->vec.ent[i];
+		const struct at_type *a = at_lookup(e->type, AF_ALL);
+
+		if (e->type == AT_VDSO)
+			vdso = e->value;
+		else if (a != NULL &&
+		    (a->form == F_STR || a->form == F_RANDOM) &&
+		    e->value != 0) {
+			lo = e->value < lo ? e->value : lo;
+			hi = e->value > hi ? e->value : hi;
+		}
+	}
+	s->vec.nent = 0;
+	if (vdso == 0 || vdso != (uintptr_t)vdso)
+		return -1;
+	local[n] = (struct iovec){ h, sizeof(h) };
+	remote[n++] = (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
+	if (hi != 0 && hi == (uintptr_t)hi) {
+		/* From the lowest target to the end of the highest one's block:
+		 * decode.c reads no further than that in one go.  An end that
+		 * wraps past 0 makes the span too large. */
+		uint64_t end = hi - hi % BLOCK + BLOCK;
+
+		if (end - lo <= sizeof(s->win)) {
+			winaddr = lo;
+			winlen = (size_t)(end - lo);
+			local[n] = (struct iovec){ s->win, winlen };
+			remote[n++] =
+			    (struct iovec){ (void *)(uintptr_t)winaddr,
+				    winlen };
+		}
+	}
+	if ((got = process_vm_readv(s->pid, local, n, remote, n, 0)) == -1)
+		*vmerr = errno;
+	if (got < (ssize_t)sizeof(h) || hdr_layout(h, s) == -1 ||
+	    s->vec.wordsize != guess || s->vec.machine == 0)
+		return -1;
+	if (n == 2) {
+		s->winaddr = winaddr;
+		s->winlen = (size_t)got - sizeof(h);
+	}
+	return 0;
+}
+
 int
 src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
-	char path[32];
+	char dir[32], path[48];
+	int vmerr = 0;
 	ssize_t n;
-	int dir;
 
 	(void)o;
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
+	s->pid = pid;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
-	snprintf(path, sizeof(path), "/proc/%ld", (long)pid);
-	if ((dir = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
-		open_failed(d, errno);
-		return -1;
-	}
-	/* One byte more than a vector may have, to tell a too large one. */
-	n = read_proc(dir, "auxv", s->rawbuf, sizeof(s->rawbuf));
+	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
+	snprintf(path, sizeof(path), "%s/auxv", dir);
+	n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
 	if (n == -1 && errno != ESRCH) {
 		open_failed(d, errno);
-		close(dir);
 		return -1;
 	}
 	/* No memory map: a kernel thread, or a process that has exited. */
@@ -155,17 +277,22 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 			    "process has exited: no auxiliary vector");
 			d->flags = DIAG_VANISHED;
 		}
-		close(dir);
 		return -1;
 	}
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = (size_t)n;
+	s->vec.mem.ctx = s;
+	s->vec.mem.read = vm_read;
+	if (vdso_layout(s, &vmerr) == 0)
+		return 0;
 	exe_layout(dir, s);
-	s->fd = openat(dir, "mem", O_RDONLY | O_CLOEXEC);
-	if (s->fd != -1) {
-		s->vec.mem.read = mem_read;
-		s->vec.mem.fd = s->fd;
+	/* Where process_vm_readv is refused or can't reach: /proc/PID/mem. */
+	if (vmerr == ENOSYS || vmerr == EPERM || UINTPTR_MAX < UINT64_MAX) {
+		snprintf(path, sizeof(path), "%s/mem", dir);
+		if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
+			s->vec.mem.read = mem_read;
+			s->vec.mem.fd = s->fd;
+		}
 	}
-	close(dir);
 	return 0;
 }
