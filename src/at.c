@@ -11,7 +11,8 @@
 #define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct at_type at_types[] = {
-#define AT_X(num, name, form, fam, desc) [num] = { #name, desc, form, fam },
+#define AT_X(num, name, form, fam, desc)                                       \
+	[num] = { #name, desc, form, fam, sizeof(#name) - 1 },
 #include "at.def"
 #undef AT_X
 };

@@ -53,6 +53,7 @@ struct at_type {
 	char desc[sizeof(union at_desc_len)];
 	enum at_form form;
 	unsigned int families;
+	unsigned char namelen; /* strlen(name), from the compiler */
 };
 
 const struct at_type *at_lookup(uint64_t, unsigned int);

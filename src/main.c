@@ -397,7 +397,7 @@ main(int argc, char *argv[], char *envp[])
 	static struct work work;
 	struct work *w = &work;
 	int ch, exec = 0;
-	pid_t pid;
+	pid_t pid = 0;
 
 	out_init(&w->out, STDOUT_FILENO);
 	/* "-" first: sources come back in order, as argument 1. */

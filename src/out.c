@@ -63,48 +63,61 @@ out_mem_slow(struct out *o, const void *p, size_t n)
 void
 out_pad(struct out *o, size_t n)
 {
-	static const char spaces[] = "                                ";
+	static const char spaces[32] = "                                ";
 	size_t k;
 
 	while (n > 0) {
-		k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
-		out_mem(o, spaces, k);
+		k = n < sizeof(spaces) ? n : sizeof(spaces);
+		/* A fixed-size copy is a few stores; only k of it counts. */
+		memcpy(out_reserve(o, sizeof(spaces)), spaces, sizeof(spaces));
+		o->len += k;
 		n -= k;
 	}
 }
 
 /*
  * v in base 8, 10 or 16, right-aligned in width columns filled with pad
- * (' ' or '0'), as printf's %*llu, %0*llo and %llx.  Digits are made
- * backwards into tmp and copied once.
+ * (' ' or '0'), as printf's %*llu, %0*llo and %llx.  The digits are
+ * counted first, then written backwards in place.
  */
 void
 out_num(
     struct out *o, uint64_t v, unsigned int base, unsigned int width, char pad)
 {
-	char tmp[64];
-	size_t n = sizeof(tmp);
+	unsigned int ndig, total;
+	uint64_t t;
+	char *p, *start;
 
 	if (base == 16)
+		ndig = v == 0 ? 1 : (67 - (unsigned int)__builtin_clzll(v)) / 4;
+	else if (base == 8)
+		ndig = v == 0 ? 1 : (66 - (unsigned int)__builtin_clzll(v)) / 3;
+	else
+		for (ndig = 1, t = v; t >= 10; t /= 10)
+			ndig++;
+	if (width > 64)
+		width = 64;
+	total = ndig > width ? ndig : width;
+	start = out_reserve(o, total);
+	p = start + total;
+	if (base == 16)
 		do {
-			tmp[--n] = digits[v & 15];
+			*--p = digits[v & 15];
 			v >>= 4;
 		} while (v != 0);
 	else if (base == 10)
 		do {
-			tmp[--n] = digits[v % 10];
+			*--p = digits[v % 10];
 			v /= 10;
 		} while (v != 0);
 	else
 		do {
-			tmp[--n] = digits[v & 7];
+			*--p = digits[v & 7];
 			v >>= 3;
 		} while (v != 0);
-	if (width > sizeof(tmp))
-		width = sizeof(tmp);
-	while (sizeof(tmp) - n < width)
-		tmp[--n] = pad;
-	out_mem(o, tmp + n, sizeof(tmp) - n);
+	while (p > start)
+		*--p = pad;
+	o->len += total;
 }
 
 /* Signed decimal right-aligned in width columns, as %*lld. */

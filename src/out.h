@@ -36,6 +36,15 @@ out_char(struct out *o, char c)
 	o->buf[o->len++] = c;
 }
 
+/* Room for n more bytes (n is small), at the returned pointer. */
+static inline char *
+out_reserve(struct out *o, size_t n)
+{
+	if (n > sizeof(o->buf) - o->len)
+		out_flush(o);
+	return o->buf + o->len;
+}
+
 /* Inline, so that a literal's length and copy are known when compiled. */
 static inline void
 out_mem(struct out *o, const void *p, size_t n)

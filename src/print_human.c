@@ -59,11 +59,30 @@ put_extras(struct out *f, const struct decoded *d)
 	}
 }
 
+/*
+ * "AT_NAME:" padded to NAME_COLS.  The name's whole array and a run of
+ * spaces are copied at fixed sizes, which compile to a few stores, and
+ * only what belongs to the line is kept.
+ */
+static void
+put_name(struct out *f, const struct at_type *a)
+{
+	static const char spaces[NAME_COLS] = "                      ";
+	size_t len = a->namelen;
+	char *p = out_reserve(f, 4 + sizeof(a->name) + sizeof(spaces));
+
+	memcpy(p, "AT_", 3);
+	memcpy(p + 3, a->name, sizeof(a->name));
+	p[3 + len] = ':';
+	memcpy(p + 4 + len, spaces, sizeof(spaces));
+	f->len += 4 + len < NAME_COLS ? NAME_COLS : 4 + len;
+}
+
 static void
 human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
-	size_t i, w;
+	size_t i;
 
 	if (c->opts->value_only) {
 		for (i = 0; i < n; i++) {
@@ -80,13 +99,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			out_str(f, "): 0x");
 			out_hex(f, d[i].value);
 		} else {
-			w = strlen(d[i].at->name);
-			out_str(f, "AT_");
-			out_mem(f, d[i].at->name, w);
-			out_char(f, ':');
-			w += 4;
-			if (w < NAME_COLS)
-				out_pad(f, NAME_COLS - w);
+			put_name(f, d[i].at);
 			pr_value(f, &d[i]);
 			put_extras(f, &d[i]);
 		}

@@ -26,7 +26,13 @@ def ir(argv, extra_env=None):
             sys.exit("cannot parse callgrind output:\n" + p.stderr)
         return int(m.group(1))
 
-a = ir([auxv])
+static = os.environ.get("AUXV_STATIC")
 b = ir([true], {"LD_SHOW_AUXV": "1"})
 print(f"{'instructions (Ir)':<40} {'auxv':>14} {'LD_SHOW_AUXV=1 true':>20} {'ratio':>8}")
-print(f"{'auxv vs LD_SHOW_AUXV=1 /bin/true':<40} {a:>14} {b:>20} {a / b:>8.3f}")
+rows = [("auxv (default build)", auxv)]
+if static and os.access(static, os.X_OK):
+    rows.append(("auxv (-Dstatic=true)", static))
+for name, path in rows:
+    for args, label in (([], ""), (["--json"], " --json")):
+        a = ir([path] + args)
+        print(f"{name + label:<40} {a:>14} {b:>20} {a / b:>8.3f}")
