@@ -78,3 +78,124 @@ EOF
 	wait
 	echo "$output" | python3 -c 'import json, sys; [json.loads(l) for l in sys.stdin]'
 }
+
+# A PID that is reused: the process that held it (A) is killed and reaped,
+# and another program (B) is started in its place.  What auxv shows must be
+# B's, checked against B's /proc/PID/auxv decoded with python3 struct.
+
+teardown() {
+	stop_bg
+}
+
+# Starts "$@" with start_bg so that it gets PID $1: PID-1 is written to
+# ns_last_pid right before the fork, a few times, as another fork may come
+# in between.  Skips when ns_last_pid can't be written or PID isn't had.
+start_at() {
+	local want=$1 i
+	shift
+	for i in $(seq 1 10); do
+		{ echo $((want - 1)) >/proc/sys/kernel/ns_last_pid; } 2>/dev/null ||
+		    skip "/proc/sys/kernel/ns_last_pid is not writable"
+		start_bg "$@"
+		[ "$BG_PID" -ne "$want" ] || return 0
+		stop_bg
+		sleep 0.01
+	done
+	skip "PID $want not had again in 10 tries: other forks raced"
+}
+
+# Checks a --json document against a raw vector file, and the human
+# output's AT_PAGESZ, AT_ENTRY and AT_EXECFN lines.
+# Usage: check_reused JSON HUMAN RAW WORDSIZE PID ARCH EXECFN
+check_reused() {
+	python3 - "$@" <<'PY'
+import json, struct, sys
+doc = json.load(open(sys.argv[1]))
+human = open(sys.argv[2]).read().splitlines()
+raw = open(sys.argv[3], "rb").read()
+ws, pid, arch, execfn = int(sys.argv[4]), int(sys.argv[5]), sys.argv[6], sys.argv[7]
+fmt = "<" + ("Q" if ws == 8 else "I")
+want = []
+for off in range(0, len(raw) - 2 * ws + 1, 2 * ws):
+    t, v = struct.unpack_from(fmt, raw, off)[0], struct.unpack_from(fmt, raw, off + ws)[0]
+    if t == 0:
+        break
+    want.append((t, v))
+got = [(e["type"], e["value"]) for e in doc["entries"]]
+assert got == want, (got, want)
+assert doc["source"] == "pid" and doc["pid"] == pid, doc
+assert doc["word_size"] == ws and doc["arch"] == arch, (doc["word_size"], doc["arch"])
+by = {e["name"]: e for e in doc["entries"]}
+assert by["AT_EXECFN"]["string"] == execfn, by["AT_EXECFN"]
+val = dict(want)
+for line in ("AT_PAGESZ:".ljust(22) + str(val[6]),
+             "AT_ENTRY:".ljust(22) + "0x%x" % val[9],
+             "AT_EXECFN:".ljust(22) + execfn):
+    assert line in human, (line, human)
+print("ok", len(got))
+PY
+}
+
+# Usage: reused WORDSIZE ARCH A_COMMAND... -- B_COMMAND...
+# B_COMMAND's first word is an absolute path: it is B's AT_EXECFN.
+reused() {
+	local ws=$1 arch=$2 t=$BATS_TEST_TMPDIR a=() p aexe bexe
+	shift 2
+	while [ "$1" != -- ]; do a+=("$1"); shift; done
+	shift
+	start_bg "${a[@]}"
+	p=$BG_PID
+	aexe=$(readlink "/proc/$p/exe")
+	stop_bg
+	[ ! -e "/proc/$p" ]
+	start_at "$p" "$@"
+	bexe=$(readlink "/proc/$p/exe")
+	echo "PID $p: A $aexe, B $bexe"
+	[ "$bexe" = "$(realpath "$1")" ]
+	[ "$bexe" != "$aexe" ]
+	cp "/proc/$p/auxv" "$t/raw"
+	run -0 --separate-stderr timeout 10 "$AUXV" --json "$p"
+	printf '%s\n' "$output" >"$t/json"
+	run -0 --separate-stderr timeout 10 "$AUXV" "$p"
+	printf '%s\n' "$output" >"$t/human"
+	run check_reused "$t/json" "$t/human" "$t/raw" "$ws" "$p" "$arch" "$1"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "a reused PID, 64-bit sleep then 32-bit static B: B's vector" {
+	s32=$(build_sleep32)
+	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc -m32)"
+	[ "$(uname -m)" = x86_64 ] || skip "32-bit arch name known for x86_64 only"
+	reused 4 i386 sleep 1000 -- "$s32"
+}
+
+@test "a reused PID, sleep then another 64-bit program: B's vector" {
+	reused 8 "$(uname -m)" sleep 1000 -- "$(command -v tail)" -f /dev/null
+}
+
+@test "a reused PID, 32-bit static sleep then 64-bit B: B's vector" {
+	s32=$(build_sleep32)
+	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc -m32)"
+	reused 8 "$(uname -m)" "$s32" -- "$(command -v tail)" -f /dev/null
+}
+
+@test "a freed PID not reused: no such process, status 1, bounded" {
+	start_bg sleep 1000
+	p=$BG_PID
+	stop_bg
+	[ ! -e "/proc/$p" ]
+	run --separate-stderr timeout 10 "$AUXV" "$p"
+	human_status=$status human_err=$stderr human_out=$output
+	run --separate-stderr timeout 10 "$AUXV" --json "$p"
+	! [ -e "/proc/$p" ] || skip "PID $p was taken again meanwhile"
+	echo "human: status $human_status, stderr: $human_err"
+	echo "json: status $status, stdout: $output, stderr: $stderr"
+	[ "$human_status" -lt 124 ]
+	[ "$status" -lt 124 ]
+	[ "$human_status" -eq 1 ]
+	[ "$status" -eq 1 ]
+	[ "$human_err" = "auxv: $p: no such process" ]
+	[ -z "$human_out" ]
+	echo "$output" | jq -e --argjson p "$p" '.pid == $p and .error.message == "no such process" and (has("entries") | not)'
+}
