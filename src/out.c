@@ -59,22 +59,6 @@ out_mem_slow(struct out *o, const void *p, size_t n)
 	}
 }
 
-/* n spaces. */
-void
-out_pad(struct out *o, size_t n)
-{
-	static const char spaces[32] = "                                ";
-	size_t k;
-
-	while (n > 0) {
-		k = n < sizeof(spaces) ? n : sizeof(spaces);
-		/* A fixed-size copy is a few stores; only k of it counts. */
-		memcpy(out_reserve(o, sizeof(spaces)), spaces, sizeof(spaces));
-		o->len += k;
-		n -= k;
-	}
-}
-
 /*
  * v in base 8, 10 or 16, right-aligned in width columns filled with pad
  * (' ' or '0'), as printf's %*llu, %0*llo and %llx.  The digits are

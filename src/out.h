@@ -23,7 +23,6 @@ struct out {
 void out_init(struct out *, int);
 int out_flush(struct out *);
 void out_mem_slow(struct out *, const void *, size_t);
-void out_pad(struct out *, size_t);
 void out_num(struct out *, uint64_t, unsigned int, unsigned int, char);
 void out_snum(struct out *, int64_t, unsigned int);
 void out_hexbytes(struct out *, const unsigned char *, size_t);

@@ -25,7 +25,6 @@ src_init(struct source *s)
 	s->datalen = 0;
 	s->loads = NULL;
 	s->nloads = 0;
-	s->pid = 0;
 	s->winaddr = 0;
 	s->winlen = 0;
 }

@@ -30,7 +30,6 @@ struct source {
 	size_t datalen;
 	struct src_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
-	pid_t pid;        /* a PID's memory: process_vm_readv */
 	uint64_t winaddr; /* win holds winlen bytes read from here */
 	size_t winlen;
 	unsigned char win[AUXV_PID_WINDOW];

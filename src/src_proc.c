@@ -61,7 +61,7 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		return -1;
 	remote.iov_base = (void *)(uintptr_t)addr;
 	remote.iov_len = len;
-	return process_vm_readv(s->pid, &local, 1, &remote, 1, 0);
+	return process_vm_readv(s->vec.pid, &local, 1, &remote, 1, 0);
 }
 
 static void
@@ -149,10 +149,18 @@ hdr_layout(const unsigned char *h, struct source *s)
 }
 
 /*
- * The layout from /proc/PID/exe.  When that can't be read, the first word
- * of the vector tells: in a 32-bit vector read as 64-bit words, the first
- * type is not small.
+ * The word size a vector in the host's byte order seems to have: in a
+ * 32-bit vector read as 64-bit words, the first type is not small.
  */
+static unsigned int
+guess_wordsize(const struct auxv_vec *v, unsigned int host, int be)
+{
+	if (host == 8 && v->rawlen >= 8 && vec_word(v->raw, 8, be) > 0xffff)
+		return 4;
+	return host;
+}
+
+/* The layout from /proc/PID/exe, or the guess when that can't be read. */
 static void
 exe_layout(const char *dir, struct source *s)
 {
@@ -169,10 +177,7 @@ exe_layout(const char *dir, struct source *s)
 	src_host(&m, &ws, &be);
 	s->vec.machine = m;
 	s->vec.bigendian = (uint8_t)be;
-	s->vec.wordsize = 8;
-	if (ws == 4 ||
-	    (s->vec.rawlen >= 8 && vec_word(s->vec.raw, 8, be) > 0xffff))
-		s->vec.wordsize = 4;
+	s->vec.wordsize = (uint8_t)guess_wordsize(&s->vec, ws, be);
 }
 
 /*
@@ -196,10 +201,7 @@ vdso_layout(struct source *s, int *vmerr)
 	uint16_t m;
 
 	src_host(&m, &ws, &be);
-	guess = s->vec.rawlen >= 8 && ws == 8 &&
-	        vec_word(s->vec.raw, 8, be) > 0xffff
-	    ? 4
-	    : ws;
+	guess = guess_wordsize(&s->vec, ws, be);
 	s->vec.wordsize = (uint8_t)guess;
 	s->vec.bigendian = (uint8_t)be;
 	(void)vec_parse(&s->vec, AUXV_MAX_ENTRIES, &d);
@@ -236,7 +238,7 @@ vdso_layout(struct source *s, int *vmerr)
 				    winlen };
 		}
 	}
-	if ((got = process_vm_readv(s->pid, local, n, remote, n, 0)) == -1)
+	if ((got = process_vm_readv(s->vec.pid, local, n, remote, n, 0)) == -1)
 		*vmerr = errno;
 	if (got < (ssize_t)sizeof(h) || hdr_layout(h, s) == -1 ||
 	    s->vec.wordsize != guess || s->vec.machine == 0)
@@ -258,7 +260,6 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	(void)o;
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
-	s->pid = pid;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
 	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
 	snprintf(path, sizeof(path), "%s/auxv", dir);

@@ -104,23 +104,16 @@ start_at() {
 	skip "PID $want not had again in 10 tries: other forks raced"
 }
 
-# Checks a --json document against a raw vector file, and the human
-# output's AT_PAGESZ, AT_ENTRY and AT_EXECFN lines.
-# Usage: check_reused JSON HUMAN RAW WORDSIZE PID ARCH EXECFN
+# Checks a --json document against the pairs pyvec decoded from the raw
+# vector, and the human output's AT_PAGESZ, AT_ENTRY and AT_EXECFN lines.
+# Usage: check_reused JSON HUMAN PAIRS WORDSIZE PID ARCH EXECFN
 check_reused() {
 	python3 - "$@" <<'PY'
-import json, struct, sys
+import json, sys
 doc = json.load(open(sys.argv[1]))
 human = open(sys.argv[2]).read().splitlines()
-raw = open(sys.argv[3], "rb").read()
+want = [tuple(map(int, l.split())) for l in open(sys.argv[3])]
 ws, pid, arch, execfn = int(sys.argv[4]), int(sys.argv[5]), sys.argv[6], sys.argv[7]
-fmt = "<" + ("Q" if ws == 8 else "I")
-want = []
-for off in range(0, len(raw) - 2 * ws + 1, 2 * ws):
-    t, v = struct.unpack_from(fmt, raw, off)[0], struct.unpack_from(fmt, raw, off + ws)[0]
-    if t == 0:
-        break
-    want.append((t, v))
 got = [(e["type"], e["value"]) for e in doc["entries"]]
 assert got == want, (got, want)
 assert doc["source"] == "pid" and doc["pid"] == pid, doc
@@ -154,11 +147,12 @@ reused() {
 	[ "$bexe" = "$(realpath "$1")" ]
 	[ "$bexe" != "$aexe" ]
 	cp "/proc/$p/auxv" "$t/raw"
+	pyvec "$t/raw" "$ws" >"$t/pairs"
 	run -0 --separate-stderr timeout 10 "$AUXV" --json "$p"
 	printf '%s\n' "$output" >"$t/json"
 	run -0 --separate-stderr timeout 10 "$AUXV" "$p"
 	printf '%s\n' "$output" >"$t/human"
-	run check_reused "$t/json" "$t/human" "$t/raw" "$ws" "$p" "$arch" "$1"
+	run check_reused "$t/json" "$t/human" "$t/pairs" "$ws" "$p" "$arch" "$1"
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
