@@ -54,6 +54,7 @@ struct at_type {
 	enum at_form form;
 	unsigned int families;
 	unsigned char namelen; /* strlen(name), from the compiler */
+	unsigned char desclen; /* strlen(desc) */
 };
 
 const struct at_type *at_lookup(uint64_t, unsigned int);

@@ -7,11 +7,12 @@
 #include <limits.h>
 
 /*
- * Bytes of a process's memory read at once around the strings and bytes
- * its vector points to (they sit together at the top of its stack); a
- * read outside them is made on its own.
+ * A process's memory is read ahead, in one call, at each string and
+ * random bytes its vector points to: this many bytes at a string, all of
+ * it in a window of AUXV_PID_WINDOW.  A read past them is made on its own.
  */
-#define AUXV_PID_WINDOW (16 * 1024)
+#define AUXV_PID_AHEAD  256
+#define AUXV_PID_WINDOW 4096
 
 /* Entries in one vector, AT_NULL excluded; more is refused as too large. */
 #define AUXV_MAX_ENTRIES 4096

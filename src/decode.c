@@ -12,7 +12,8 @@
 /*
  * Reads the NUL-terminated string at addr into the pool, at most
  * AUXV_MAX_STR bytes, a block at a time so that a string near the end of
- * a mapping can be read.  Returns -1 when not a byte could be read.
+ * a mapping can be read; a short read is followed by another, until one
+ * fails.  Returns -1 when not a byte could be read.
  */
 static int
 read_str(
@@ -39,8 +40,6 @@ read_str(
 		for (; len < end; len++)
 			if (dst[len] == '\0')
 				goto found;
-		if ((size_t)n < want)
-			break;
 	}
 	/* No NUL: a string cut by the end of readable memory or the cap. */
 	if (len == 0)
@@ -69,22 +68,12 @@ read_bytes(
 	return 0;
 }
 
-const char *
-decode_bit_name(const struct decoded *d, unsigned int i)
-{
-	const char *name;
-
-	if (i >= HWCAP_BITS)
-		return NULL;
-	name = hwcap_names[d->bits][i];
-	return name[0] != '\0' ? name : NULL;
-}
-
 void
 decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
     struct decoded *d, struct strpool *p)
 {
-	unsigned int word, i;
+	unsigned int word;
+	uint64_t set;
 
 	memset(d, 0, sizeof(*d));
 	d->type = e->type;
@@ -113,10 +102,10 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		word = (unsigned int)(d->form - F_HWCAP);
 		if (v->arch != NULL)
 			d->bits = (enum hwcap_table)v->arch->hwcap[word];
-		d->unknown_bits = e->value;
-		for (i = 0; i < HWCAP_BITS; i++)
-			if (hwcap_names[d->bits][i][0] != '\0')
-				d->unknown_bits &= ~((uint64_t)1 << i);
+		for (set = e->value; set != 0; set &= set - 1)
+			if (hwcap_names[d->bits][__builtin_ctzll(set)][0] ==
+			    '\0')
+				d->unknown_bits |= set & -set;
 		break;
 	default:
 		break;

@@ -35,7 +35,5 @@ struct strpool {
 
 void decode_entry(const struct auxv_vec *, const struct auxv_ent *,
     struct decoded *, struct strpool *);
-/* The name of flag bit i of an F_HWCAP* entry, or NULL when unnamed. */
-const char *decode_bit_name(const struct decoded *, unsigned int);
 
 #endif

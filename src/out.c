@@ -59,6 +59,77 @@ out_mem_slow(struct out *o, const void *p, size_t n)
 	}
 }
 
+/* Powers of ten: the number of digits of v is found by comparing. */
+static const uint64_t tens[20] = {
+	1ULL,
+	10ULL,
+	100ULL,
+	1000ULL,
+	10000ULL,
+	100000ULL,
+	1000000ULL,
+	10000000ULL,
+	100000000ULL,
+	1000000000ULL,
+	10000000000ULL,
+	100000000000ULL,
+	1000000000000ULL,
+	10000000000000ULL,
+	100000000000000ULL,
+	1000000000000000ULL,
+	10000000000000000ULL,
+	100000000000000000ULL,
+	1000000000000000000ULL,
+	10000000000000000000ULL,
+};
+
+/* "00" to "99": two digits a step. */
+static const char dec_pairs[200] =
+    "000102030405060708091011121314151617181920212223242526272829"
+    "3031323334353637383940414243444546474849505152535455565758596061626364"
+    "6566676869707172737475767778798081828384858687888990919293949596979899";
+
+/* Unsigned decimal, as %llu: two digits a step, written backwards. */
+void
+out_dec(struct out *o, uint64_t v)
+{
+	/* log10 from the bit length: 1233/4096 is just above log10(2). */
+	unsigned int bits = 64 - (unsigned int)__builtin_clzll(v | 1);
+	unsigned int ndig = (bits * 1233) >> 12;
+	char *p;
+
+	ndig += v >= tens[ndig];
+	ndig += ndig == 0;
+	p = out_reserve(o, ndig) + ndig;
+	o->len += ndig;
+	while (v >= 100) {
+		unsigned int r = (unsigned int)(v % 100);
+
+		v /= 100;
+		p -= 2;
+		memcpy(p, dec_pairs + 2 * r, 2);
+	}
+	if (v >= 10) {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	}
+	*--p = (char)('0' + v);
+}
+
+/* Bare lowercase hex, as %llx. */
+void
+out_hex(struct out *o, uint64_t v)
+{
+	unsigned int ndig = (67 - (unsigned int)__builtin_clzll(v | 1)) / 4;
+	char *p = out_reserve(o, ndig) + ndig;
+
+	o->len += ndig;
+	do {
+		*--p = digits[v & 15];
+		v >>= 4;
+	} while (v != 0);
+}
+
 /*
  * v in base 8, 10 or 16, right-aligned in width columns filled with pad
  * (' ' or '0'), as printf's %*llu, %0*llo and %llx.  The digits are

@@ -24,6 +24,8 @@ void out_init(struct out *, int);
 int out_flush(struct out *);
 void out_mem_slow(struct out *, const void *, size_t);
 void out_num(struct out *, uint64_t, unsigned int, unsigned int, char);
+void out_dec(struct out *, uint64_t);
+void out_hex(struct out *, uint64_t);
 void out_snum(struct out *, int64_t, unsigned int);
 void out_hexbytes(struct out *, const unsigned char *, size_t);
 
@@ -44,34 +46,55 @@ out_reserve(struct out *o, size_t n)
 	return o->buf + o->len;
 }
 
-/* Inline, so that a literal's length and copy are known when compiled. */
+/*
+ * Inline, so that a literal's length and copy are known when compiled.
+ * A copy of unknown length is a loop: the pieces are short, and a call
+ * to memcpy costs a symbol binding at the first use.
+ */
 static inline void
 out_mem(struct out *o, const void *p, size_t n)
 {
 	if (n <= sizeof(o->buf) - o->len) {
-		memcpy(o->buf + o->len, p, n);
+		if (__builtin_constant_p(n))
+			memcpy(o->buf + o->len, p, n);
+		else
+			for (size_t i = 0; i < n; i++)
+				o->buf[o->len + i] = ((const char *)p)[i];
 		o->len += n;
 	} else
 		out_mem_slow(o, p, n);
 }
 
+/* A literal. */
 static inline void
 out_str(struct out *o, const char *s)
 {
 	out_mem(o, s, strlen(s));
 }
 
-/* Unsigned decimal, and bare lowercase hex, as %llu and %llx. */
-static inline void
-out_dec(struct out *o, uint64_t v)
-{
-	out_num(o, v, 10, 0, ' ');
-}
+/*
+ * The first len bytes of a NUL-padded array of our tables: the whole
+ * array is copied, a few stores at a size known when compiled, and only
+ * len bytes kept.
+ */
+#define out_arr(o, arr, len) out_fixed((o), (arr), sizeof(arr), (len))
 
 static inline void
-out_hex(struct out *o, uint64_t v)
+out_fixed(struct out *o, const char *s, size_t size, size_t len)
 {
-	out_num(o, v, 16, 0, ' ');
+	memcpy(out_reserve(o, size), s, size);
+	o->len += len;
+}
+
+/* The length of a NUL-padded table name of at most size bytes. */
+static inline size_t
+name_len(const char *s, size_t size)
+{
+	size_t n = 0;
+
+	while (n < size && s[n] != '\0')
+		n++;
+	return n;
 }
 
 #endif

@@ -12,20 +12,25 @@
 static void
 put_flags(struct out *f, const struct decoded *d)
 {
-	const char *sep = "  ", *name;
+	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
+	int first = 1;
 	uint64_t set;
 
 	/* The set bits only, lowest first. */
-	for (set = d->value; set != 0; set &= set - 1)
-		if ((name = decode_bit_name(
-		         d, (unsigned int)__builtin_ctzll(set))) != NULL) {
-			out_str(f, sep);
-			out_str(f, name);
-			sep = " ";
-		}
+	for (set = d->value; set != 0; set &= set - 1) {
+		const char *name = names[__builtin_ctzll(set)];
+
+		if (name[0] == '\0')
+			continue;
+		out_char(f, ' ');
+		if (first)
+			out_char(f, ' ');
+		out_arr(f, names[__builtin_ctzll(set)],
+		    name_len(name, HWCAP_NAME_LEN));
+		first = 0;
+	}
 	if (d->unknown_bits != 0) {
-		out_str(f, sep);
-		out_str(f, "unknown:0x");
+		out_str(f, first ? "  unknown:0x" : " unknown:0x");
 		out_hex(f, d->unknown_bits);
 	}
 }
@@ -105,8 +110,10 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 		}
 		if (c->opts->verbose) {
 			out_str(f, "  # ");
-			out_str(f,
-			    d[i].at != NULL ? d[i].at->desc : "Unknown type");
+			if (d[i].at != NULL)
+				out_arr(f, d[i].at->desc, d[i].at->desclen);
+			else
+				out_str(f, "Unknown type");
 		}
 		out_char(f, '\n');
 	}

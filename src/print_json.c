@@ -26,12 +26,17 @@ put_str(struct out *f, const char *s)
 		esc_json(f, s, strlen(s));
 }
 
-/* Text of our own tables: plain ASCII with no quote or backslash. */
-static void
-put_lit(struct out *f, const char *s)
+/*
+ * Text of our own tables, NUL-padded arrays of plain ASCII with no quote
+ * or backslash: copied whole, len bytes kept.
+ */
+#define put_lit(f, arr, len) put_fixed((f), (arr), sizeof(arr), (len))
+
+static inline void
+put_fixed(struct out *f, const char *s, size_t size, size_t len)
 {
 	out_char(f, '"');
-	out_str(f, s);
+	out_fixed(f, s, size, len);
 	out_char(f, '"');
 }
 
@@ -39,7 +44,7 @@ static void
 json_head(struct out *f, const struct auxv_vec *v)
 {
 	out_str(f, "{\"source\":");
-	put_lit(f, kinds[v->kind]);
+	put_lit(f, kinds[v->kind], name_len(kinds[v->kind], sizeof(kinds[0])));
 	out_str(f, ",\"label\":");
 	put_str(f, v->label);
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
@@ -64,7 +69,8 @@ json_layout(struct out *f, const struct auxv_vec *v)
 {
 	out_str(f, ",\"arch\":");
 	if (v->arch != NULL)
-		put_lit(f, v->arch->name);
+		put_lit(f, v->arch->name,
+		    name_len(v->arch->name, sizeof(v->arch->name)));
 	else
 		out_str(f, "null");
 	out_str(f, ",\"machine\":");
@@ -79,7 +85,8 @@ json_layout(struct out *f, const struct auxv_vec *v)
 static void
 json_entry(struct out *f, const struct decoded *d)
 {
-	const char *sep = "", *name;
+	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
+	int first = 1;
 	uint64_t set;
 
 	out_str(f, "{\"type\":");
@@ -87,7 +94,7 @@ json_entry(struct out *f, const struct decoded *d)
 	out_str(f, ",\"name\":");
 	if (d->at != NULL) {
 		out_str(f, "\"AT_");
-		out_str(f, d->at->name);
+		out_arr(f, d->at->name, d->at->namelen);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");
@@ -121,13 +128,17 @@ json_entry(struct out *f, const struct decoded *d)
 	case F_HWCAP3:
 	case F_HWCAP4:
 		out_str(f, ",\"flags\":[");
-		for (set = d->value; set != 0; set &= set - 1)
-			if ((name = decode_bit_name(d,
-			         (unsigned int)__builtin_ctzll(set))) != NULL) {
-				out_str(f, sep);
-				put_lit(f, name);
-				sep = ",";
-			}
+		for (set = d->value; set != 0; set &= set - 1) {
+			const char *name = names[__builtin_ctzll(set)];
+
+			if (name[0] == '\0')
+				continue;
+			if (!first)
+				out_char(f, ',');
+			put_lit(f, names[__builtin_ctzll(set)],
+			    name_len(name, HWCAP_NAME_LEN));
+			first = 0;
+		}
 		out_str(f, "],\"unknown_bits\":");
 		out_dec(f, d->unknown_bits);
 		break;
@@ -136,7 +147,7 @@ json_entry(struct out *f, const struct decoded *d)
 	}
 	if (d->at != NULL) {
 		out_str(f, ",\"description\":");
-		put_lit(f, d->at->desc);
+		put_lit(f, d->at->desc, d->at->desclen);
 	}
 	out_char(f, '}');
 }

@@ -25,8 +25,7 @@ src_init(struct source *s)
 	s->datalen = 0;
 	s->loads = NULL;
 	s->nloads = 0;
-	s->winaddr = 0;
-	s->winlen = 0;
+	s->nspan = 0;
 }
 
 /* Releases what a source holds; a traced child is killed and reaped. */

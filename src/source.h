@@ -21,6 +21,16 @@ struct src_load {
 	uint64_t offset;
 };
 
+/* Bytes of a process's memory read ahead: len of them, from addr. */
+struct src_span {
+	uint64_t addr;
+	size_t len;
+	const unsigned char *buf;
+};
+
+/* The vDSO header, and what strings and random bytes a vector has. */
+#define SRC_SPANS 8
+
 struct source {
 	struct auxv_vec vec;
 	char label[32];
@@ -30,8 +40,8 @@ struct source {
 	size_t datalen;
 	struct src_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
-	uint64_t winaddr; /* win holds winlen bytes read from here */
-	size_t winlen;
+	struct src_span span[SRC_SPANS]; /* a process's memory read ahead */
+	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];
 	unsigned char rawbuf[AUXV_MAX_RAW];
 	struct auxv_ent ent[AUXV_MAX_ENTRIES];

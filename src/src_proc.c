@@ -23,8 +23,9 @@
 /* PF_KTHREAD in the flags field of /proc/PID/stat: Linux sched.h. */
 #define PF_KTHREAD 0x00200000UL
 
-/* AT_SYSINFO_EHDR: Linux include/uapi/linux/auxvec.h. */
-#define AT_VDSO 33
+/* AT_SYSINFO_EHDR and AT_PHENT: Linux include/uapi/linux/auxvec.h. */
+#define AT_VDSO       33
+#define AT_PHENT_TYPE 4
 
 /* Reads of target memory never cross one of these: see decode.c. */
 #define BLOCK 4096u
@@ -45,17 +46,27 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return n;
 }
 
-/* From the window when it holds the bytes, else one process_vm_readv. */
+/*
+ * From the bytes read ahead where they hold addr (as many as they have:
+ * the caller reads on for the rest), else one process_vm_readv.
+ */
 static ssize_t
 vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
 	const struct source *s = m->ctx;
 	struct iovec local = { buf, len }, remote;
+	size_t i;
 
-	if (addr >= s->winaddr && addr - s->winaddr <= s->winlen &&
-	    len <= s->winlen - (addr - s->winaddr)) {
-		memcpy(buf, s->win + (addr - s->winaddr), len);
-		return (ssize_t)len;
+	for (i = 0; i < s->nspan; i++) {
+		const struct src_span *sp = &s->span[i];
+		size_t off, n;
+
+		if (addr < sp->addr || addr - sp->addr >= sp->len)
+			continue;
+		off = (size_t)(addr - sp->addr);
+		n = sp->len - off < len ? sp->len - off : len;
+		memcpy(buf, sp->buf + off, n);
+		return (ssize_t)n;
 	}
 	if (addr != (uintptr_t)addr)
 		return -1;
@@ -180,30 +191,73 @@ exe_layout(const char *dir, struct source *s)
 	s->vec.wordsize = (uint8_t)guess_wordsize(&s->vec, ws, be);
 }
 
+/* A span of memory to read ahead. */
+struct ahead {
+	uint64_t lo, hi;
+};
+
 /*
- * Reads, in one process_vm_readv, the vDSO's ELF header and the pages
- * holding what the vector's strings and random bytes point to, the vector
- * being parsed as the host's word size and byte order guess.  The layout
- * is taken from the header when it confirms the guess: 0; else -1, with
- * *vmerr the call's errno when it failed.
+ * Adds [lo, hi) to the spans to read ahead, sorted, merging it with one
+ * it overlaps or nearly touches: the kernel puts the platform strings and
+ * random bytes next to each other.  No more than the window holds.
+ */
+static void
+ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
+{
+	size_t i, total = 0;
+
+	if (hi <= lo || hi != (uintptr_t)hi)
+		return;
+	for (i = 0; i < *n; i++)
+		if (lo <= r[i].hi + AUXV_PID_AHEAD / 4 &&
+		    r[i].lo <= hi + AUXV_PID_AHEAD / 4) {
+			lo = lo < r[i].lo ? lo : r[i].lo;
+			hi = hi > r[i].hi ? hi : r[i].hi;
+			r[i] = r[--*n];
+			i = (size_t)-1; /* the union may now meet another */
+		}
+	for (i = 0; i < *n; i++)
+		total += (size_t)(r[i].hi - r[i].lo);
+	if (*n == SRC_SPANS - 1 || hi - lo > AUXV_PID_WINDOW - total)
+		return;
+	for (i = *n; i > 0 && r[i - 1].lo > lo; i--)
+		r[i] = r[i - 1];
+	r[i] = (struct ahead){ lo, hi };
+	++*n;
+}
+
+/*
+ * Takes the layout of a process's vector and reads ahead, in one
+ * process_vm_readv, what its strings and random bytes point to.
+ *
+ * The vector is parsed in the host's byte order and the word size it
+ * seems to have.  A 64-bit build sees a vector of its own ABI when it
+ * parses as 64-bit words with AT_PHENT the size of an Elf64_Phdr: no
+ * other 64-bit ABI shares a kernel with ours, and the bytes of a 32-bit
+ * or other-endian vector can't parse that way.  Otherwise the vDSO's ELF
+ * header, which the kernel maps for the vector's ABI, is read in the same
+ * call and must confirm the guess.  Returns 0 when the layout is known,
+ * else -1, with *vmerr the call's errno when it failed.
  */
 static int
-vdso_layout(struct source *s, int *vmerr)
+read_ahead(struct source *s, int *vmerr)
 {
+	struct ahead r[SRC_SPANS];
+	struct iovec local[SRC_SPANS], remote[SRC_SPANS];
 	unsigned char h[HDR_LEN];
-	struct iovec local[2], remote[2];
-	uint64_t vdso = 0, lo = UINT64_MAX, hi = 0, winaddr = 0;
+	uint64_t vdso = 0, phent = 0;
 	unsigned int ws, guess;
 	struct diag d = { 0 };
-	size_t i, n = 0, winlen = 0;
+	size_t i, n = 0, at = 0, nhdr = 0;
 	ssize_t got;
-	int be;
+	int be, native;
 	uint16_t m;
 
 	src_host(&m, &ws, &be);
 	guess = guess_wordsize(&s->vec, ws, be);
 	s->vec.wordsize = (uint8_t)guess;
 	s->vec.bigendian = (uint8_t)be;
+	s->vec.machine = m;
 	(void)vec_parse(&s->vec, AUXV_MAX_ENTRIES, &d);
 	for (i = 0; i < s->vec.nent; i++) {
 		const struct auxv_ent *e = &s->vec.ent[i];
@@ -211,42 +265,56 @@ vdso_layout(struct source *s, int *vmerr)
 
 		if (e->type == AT_VDSO)
 			vdso = e->value;
-		else if (a != NULL &&
-		    (a->form == F_STR || a->form == F_RANDOM) &&
-		    e->value != 0) {
-			lo = e->value < lo ? e->value : lo;
-			hi = e->value > hi ? e->value : hi;
-		}
+		else if (e->type == AT_PHENT_TYPE)
+			phent = e->value;
+		else if (a != NULL && a->form == F_RANDOM)
+			ahead_add(r, &n, e->value, e->value + AUXV_RANDOM_LEN);
+		else if (a != NULL && a->form == F_STR && e->value != 0)
+			/* Not past the block: decode.c reads no further. */
+			ahead_add(r, &n, e->value,
+			    e->value - e->value % BLOCK + BLOCK - e->value <
+			            AUXV_PID_AHEAD
+			        ? e->value - e->value % BLOCK + BLOCK
+			        : e->value + AUXV_PID_AHEAD);
 	}
 	s->vec.nent = 0;
-	if (vdso == 0 || vdso != (uintptr_t)vdso)
-		return -1;
-	local[n] = (struct iovec){ h, sizeof(h) };
-	remote[n++] = (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
-	if (hi != 0 && hi == (uintptr_t)hi) {
-		/* From the lowest target to the end of the highest one's block:
-		 * decode.c reads no further than that in one go.  An end that
-		 * wraps past 0 makes the span too large. */
-		uint64_t end = hi - hi % BLOCK + BLOCK;
-
-		if (end - lo <= sizeof(s->win)) {
-			winaddr = lo;
-			winlen = (size_t)(end - lo);
-			local[n] = (struct iovec){ s->win, winlen };
-			remote[n++] =
-			    (struct iovec){ (void *)(uintptr_t)winaddr,
-				    winlen };
-		}
+	native = ws == 8 && guess == 8 && phent == sizeof(Elf64_Phdr);
+	if (!native && vdso != 0 && vdso == (uintptr_t)vdso) {
+		local[0] = (struct iovec){ h, sizeof(h) };
+		remote[0] = (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
+		nhdr = 1;
 	}
-	if ((got = process_vm_readv(s->vec.pid, local, n, remote, n, 0)) == -1)
+	for (i = 0; i < n; i++) {
+		s->span[i] = (struct src_span){ r[i].lo, 0, s->win + at };
+		local[nhdr + i] =
+		    (struct iovec){ s->win + at, (size_t)(r[i].hi - r[i].lo) };
+		remote[nhdr + i] = (struct iovec){ (void *)(uintptr_t)r[i].lo,
+			(size_t)(r[i].hi - r[i].lo) };
+		at += (size_t)(r[i].hi - r[i].lo);
+	}
+	if (nhdr + n == 0)
+		return native ? 0 : -1;
+	got = process_vm_readv(
+	    s->vec.pid, local, nhdr + n, remote, nhdr + n, 0);
+	if (got == -1) {
 		*vmerr = errno;
-	if (got < (ssize_t)sizeof(h) || hdr_layout(h, s) == -1 ||
+		got = 0;
+	}
+	/* The call fills its buffers in order and stops at a fault. */
+	for (i = 0, at = nhdr ? sizeof(h) : 0; i < n; i++) {
+		size_t want = local[nhdr + i].iov_len;
+
+		s->span[i].len = (size_t)got <= at ? 0
+		    : (size_t)got - at < want     ? (size_t)got - at
+		                                  : want;
+		at += want;
+	}
+	s->nspan = n;
+	if (native)
+		return 0;
+	if (nhdr == 0 || got < (ssize_t)sizeof(h) || hdr_layout(h, s) == -1 ||
 	    s->vec.wordsize != guess || s->vec.machine == 0)
 		return -1;
-	if (n == 2) {
-		s->winaddr = winaddr;
-		s->winlen = (size_t)got - sizeof(h);
-	}
 	return 0;
 }
 
@@ -284,9 +352,8 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.rawlen = (size_t)n;
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
-	if (vdso_layout(s, &vmerr) == 0)
-		return 0;
-	exe_layout(dir, s);
+	if (read_ahead(s, &vmerr) == -1)
+		exe_layout(dir, s);
 	/* Where process_vm_readv is refused or can't reach: /proc/PID/mem. */
 	if (vmerr == ENOSYS || vmerr == EPERM || UINTPTR_MAX < UINT64_MAX) {
 		snprintf(path, sizeof(path), "%s/mem", dir);
