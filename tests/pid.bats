@@ -7,6 +7,7 @@ NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 
 teardown() {
 	stop_bg
+	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
 }
 
 @test "no such process: message and status 1" {
@@ -106,4 +107,65 @@ assert int(sys.argv[1]) in pids
 
 @test "--all with a PID is a usage error" {
 	run -2 "$AUXV" -a 1
+}
+
+# What the vector of PID points to, read by python3 from /proc/PID/auxv and
+# /proc/PID/mem, against auxv --json: every string and the random bytes.
+check_mem() {
+	"$AUXV" --json "$@" | python3 -c '
+import json, struct, sys
+STR = {15: "AT_PLATFORM", 24: "AT_BASE_PLATFORM", 31: "AT_EXECFN"}
+n = 0
+for line in sys.stdin:
+    d = json.loads(line)
+    pid = d["pid"]
+    raw = open("/proc/%d/auxv" % pid, "rb").read()
+    mem = open("/proc/%d/mem" % pid, "rb", buffering=0)
+    want = {}
+    for off in range(0, len(raw) - 15, 16):
+        t, v = struct.unpack_from("<QQ", raw, off)
+        if t == 0:
+            break
+        if t in STR:
+            mem.seek(v)
+            s = mem.read(4096)
+            want[t] = s[:s.index(b"\0")].decode("utf-8", "surrogateescape")
+        elif t == 25:
+            mem.seek(v)
+            want[t] = mem.read(16).hex()
+    got = {}
+    for e in d["entries"]:
+        if e["type"] in STR:
+            got[e["type"]] = e["string"]
+        elif e["type"] == 25:
+            got[25] = e["bytes"]
+    assert got == want, (pid, got, want)
+    assert 31 in got and 25 in got, got
+    n += 1
+print(n)
+'
+}
+
+@test "strings and random bytes of processes equal /proc/PID/mem" {
+	# An AT_EXECFN of 1,500 bytes starts several blocks below the top of
+	# the stack; a large environment puts the random bytes and platform
+	# string far below it.
+	dir=$BATS_TEST_TMPDIR
+	for i in 1 2 3 4 5 6; do
+		dir=$dir/$(printf 'd%.0s' $(seq 240))
+	done
+	mkdir -p "$dir"
+	cp "$(command -v sleep)" "$dir/sleep"
+	"$dir/sleep" 1000 &
+	long=$!
+	big=$(head -c 60000 /dev/zero | tr '\0' x)
+	env BIG="$big" sleep 1000 &
+	bigenv=$!
+	EXTRA_PIDS="$long $bigenv"
+	start_bg sleep 1000
+	sleep 0.3
+	run -0 check_mem "$long" "$bigenv" "$BG_PID"
+	[ "$output" = 3 ]
+	run -0 "$AUXV" --json "$long"
+	echo "$output" | jq -e --arg p "$dir/sleep" '.entries[] | select(.name == "AT_EXECFN") | .string == $p'
 }
