@@ -75,6 +75,24 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return process_vm_readv(s->vec.pid, &local, 1, &remote, 1, 0);
 }
 
+/* A PID in decimal and a NUL at p; returns the digits' count. */
+static size_t
+pid_dec(char *p, pid_t pid)
+{
+	char tmp[12];
+	size_t n = 0, i;
+	unsigned long v = (unsigned long)pid;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	for (i = 0; i < n; i++)
+		p[i] = tmp[n - 1 - i];
+	p[n] = '\0';
+	return n;
+}
+
 static void
 open_failed(struct diag *d, int err)
 {
@@ -322,15 +340,19 @@ int
 src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
 	char dir[32], path[48];
+	size_t dlen;
 	int vmerr = 0;
 	ssize_t n;
 
 	(void)o;
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
-	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
-	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
-	snprintf(path, sizeof(path), "%s/auxv", dir);
+	/* Written by hand: -a does this for every process. */
+	pid_dec(s->label, pid);
+	memcpy(dir, "/proc/", 6);
+	dlen = 6 + pid_dec(dir + 6, pid);
+	memcpy(path, dir, dlen);
+	memcpy(path + dlen, "/auxv", sizeof("/auxv"));
 	n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
 	if (n == -1 && errno != ESRCH) {
 		open_failed(d, errno);
