@@ -8,13 +8,14 @@
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "arch.h"
+#include "args.h"
 #include "decode.h"
 #include "opts.h"
 #include "print.h"
@@ -23,6 +24,8 @@
 #ifndef AUXV_VERSION
 #define AUXV_VERSION "unknown"
 #endif
+
+#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 
@@ -60,22 +63,24 @@ struct tally {
 	unsigned long perm; /* -a: processes not ours to read */
 };
 
-static const struct option longopts[] = {
-	{ "all", no_argument, NULL, 'a' },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "endian", required_argument, NULL, OPT_ENDIAN },
-	{ "exec", no_argument, NULL, 'e' },
-	{ "file", required_argument, NULL, 'f' },
-	{ "format", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "key", required_argument, NULL, 'k' },
-	{ "od", no_argument, NULL, OPT_OD },
-	{ "value", no_argument, NULL, OPT_VALUE },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "word-size", required_argument, NULL, OPT_WORDSIZE },
-	{ NULL, 0, NULL, 0 },
+/* The short options; "f:" takes an argument. */
+static const char shortopts[] = "af:ehk:o:v";
+
+static const struct args_long longopts[] = {
+	{ "all", ARGS_NO_ARG, 'a' },
+	{ "arch", ARGS_NEEDS_ARG, OPT_ARCH },
+	{ "endian", ARGS_NEEDS_ARG, OPT_ENDIAN },
+	{ "exec", ARGS_NO_ARG, 'e' },
+	{ "file", ARGS_NEEDS_ARG, 'f' },
+	{ "format", ARGS_NEEDS_ARG, 'o' },
+	{ "help", ARGS_NO_ARG, 'h' },
+	{ "json", ARGS_NO_ARG, OPT_JSON },
+	{ "key", ARGS_NEEDS_ARG, 'k' },
+	{ "od", ARGS_NO_ARG, OPT_OD },
+	{ "value", ARGS_NO_ARG, OPT_VALUE },
+	{ "verbose", ARGS_NO_ARG, 'v' },
+	{ "version", ARGS_NO_ARG, OPT_VERSION },
+	{ "word-size", ARGS_NEEDS_ARG, OPT_WORDSIZE },
 };
 
 static const char synopsis[] =
@@ -115,11 +120,10 @@ static const char help[] =
     "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
     "was absent, 2 usage error.  See auxv(1).\n";
 
-/* Text to a descriptor, for the messages that don't go through warnx. */
+/* Bytes to a descriptor, for the messages that don't go through warnx. */
 static void
-put_fd(int fd, const char *s)
+put_mem(int fd, const char *s, size_t len)
 {
-	size_t len = strlen(s);
 	ssize_t n;
 
 	while (len > 0) {
@@ -131,6 +135,12 @@ put_fd(int fd, const char *s)
 		s += n;
 		len -= (size_t)n;
 	}
+}
+
+static void
+put_fd(int fd, const char *s)
+{
+	put_mem(fd, s, strlen(s));
 }
 
 static void __attribute__((noreturn)) usage(void)
@@ -153,6 +163,69 @@ static void __attribute__((noreturn)) unknown_arch(const char *name)
 			put_fd(STDERR_FILENO, a->name);
 		}
 	put_fd(STDERR_FILENO, "\n");
+	usage();
+}
+
+/* A long option's name, quoted; its array holds no NUL when it is full. */
+static void
+put_long(int fd, const struct args_long *lo)
+{
+	put_fd(fd, "'--");
+	put_mem(fd, lo->name, strnlen(lo->name, sizeof(lo->name)));
+	put_fd(fd, "'");
+}
+
+/*
+ * A parse error, worded as getopt_long(3) words it and prefixed, as it
+ * is, with argv[0] unchanged.
+ */
+static void __attribute__((noreturn)) bad_option(const struct args *a, int rc)
+{
+	const int fd = STDERR_FILENO;
+	const char letter = (char)a->letter;
+	size_t i;
+
+	put_fd(fd, a->argv[0]);
+	put_fd(fd, ": ");
+	switch (rc) {
+	case ARGS_BAD_SHORT:
+		put_fd(fd, "invalid option -- '");
+		put_mem(fd, &letter, 1);
+		put_fd(fd, "'\n");
+		break;
+	case ARGS_MISSING:
+		if (a->longidx < 0) {
+			put_fd(fd, "option requires an argument -- '");
+			put_mem(fd, &letter, 1);
+			put_fd(fd, "'\n");
+			break;
+		}
+		put_fd(fd, "option ");
+		put_long(fd, &a->longs[a->longidx]);
+		put_fd(fd, " requires an argument\n");
+		break;
+	case ARGS_UNWANTED:
+		put_fd(fd, "option ");
+		put_long(fd, &a->longs[a->longidx]);
+		put_fd(fd, " doesn't allow an argument\n");
+		break;
+	case ARGS_UNKNOWN:
+		put_fd(fd, "unrecognized option '--");
+		put_fd(fd, a->opt);
+		put_fd(fd, "'\n");
+		break;
+	default: /* ARGS_AMBIGUOUS */
+		put_fd(fd, "option '--");
+		put_fd(fd, a->opt);
+		put_fd(fd, "' is ambiguous; possibilities:");
+		for (i = 0; i < a->nlong; i++)
+			if (args_candidate(a, i)) {
+				put_fd(fd, " ");
+				put_long(fd, &a->longs[i]);
+			}
+		put_fd(fd, "\n");
+		break;
+	}
 	usage();
 }
 
@@ -314,9 +387,13 @@ show_all(
 		if (parse_pid(de->d_name, &pid) == -1)
 			continue;
 		if (n == cap) {
+			/* realloc: reallocarray would cost a version check. */
+			if (cap > SIZE_MAX / 2 / sizeof(*pids)) {
+				errno = ENOMEM;
+				err(AUXV_EXIT_SOURCE, NULL);
+			}
 			cap = cap ? 2 * cap : 1024;
-			if ((np = reallocarray(pids, cap, sizeof(*pids))) ==
-			    NULL)
+			if ((np = realloc(pids, cap * sizeof(*pids))) == NULL)
 				err(AUXV_EXIT_SOURCE, NULL);
 			pids = np;
 		}
@@ -393,6 +470,12 @@ main(int argc, char *argv[], char *envp[])
 	struct tally t = { 0 };
 	struct pr_ctx c = { 0 };
 	struct diag d = { 0 };
+	struct args a = { .shorts = shortopts,
+		.longs = longopts,
+		.nlong = NITEMS(longopts),
+		.argc = argc,
+		.argv = argv,
+		.ind = 1 };
 	size_t nsrc = 0, i;
 	static struct work work;
 	struct work *w = &work;
@@ -400,27 +483,22 @@ main(int argc, char *argv[], char *envp[])
 	pid_t pid = 0;
 
 	out_init(&w->out, STDOUT_FILENO);
-	/* "-" first: sources come back in order, as argument 1. */
-	/* Without arguments there is nothing for getopt to do. */
-	for (; argc > 1;) {
-		int at = optind;
-
-		if ((ch = getopt_long(
-		         argc, argv, "-af:ehk:o:v", longopts, NULL)) == -1)
-			break;
-		/* In "-ev cmd", getopt would go on inside the group. */
-		if (ch == 'e' && optind == at) {
+	/* Sources come back in order; without arguments there is
+	 * nothing to parse. */
+	while (argc > 1 && (ch = args_next(&a)) != ARGS_END) {
+		/* In "-ev cmd", the letters after e would be options. */
+		if (ch == 'e' && a.group != NULL) {
 			warnx("-e must end its group of options");
 			usage();
 		}
 		switch (ch) {
-		case 1:
-			if (parse_pid(optarg, &pid) == -1) {
-				warnx("%s: not a process ID", optarg);
+		case ARGS_OPERAND:
+			if (parse_pid(a.arg, &pid) == -1) {
+				warnx("%s: not a process ID", a.arg);
 				usage();
 			}
 			*add_src(&srcs, nsrc++, argc) =
-			    (struct srcarg){ optarg, 0 };
+			    (struct srcarg){ a.arg, 0 };
 			break;
 		case 'a':
 			o.all = 1;
@@ -430,7 +508,7 @@ main(int argc, char *argv[], char *envp[])
 			goto done; /* COMMAND's own options are not ours. */
 		case 'f':
 			*add_src(&srcs, nsrc++, argc) =
-			    (struct srcarg){ optarg, 1 };
+			    (struct srcarg){ a.arg, 1 };
 			break;
 		case 'h':
 			out_str(&w->out, synopsis);
@@ -439,13 +517,13 @@ main(int argc, char *argv[], char *envp[])
 			free(srcs);
 			return close_stdout(&w->out, AUXV_EXIT_OK);
 		case 'k':
-			add_keys(&o, optarg);
+			add_keys(&o, a.arg);
 			break;
 		case 'o':
-			if ((o.printer = pr_by_name(optarg)) == NULL) {
+			if ((o.printer = pr_by_name(a.arg)) == NULL) {
 				warnx("%s: unknown format (human, od, json, "
 				      "raw)",
-				    optarg);
+				    a.arg);
 				usage();
 			}
 			break;
@@ -462,25 +540,24 @@ main(int argc, char *argv[], char *envp[])
 			o.value_only = 1;
 			break;
 		case OPT_ARCH:
-			if ((o.arch = arch_by_name(optarg)) == NULL)
-				unknown_arch(optarg);
+			if ((o.arch = arch_by_name(a.arg)) == NULL)
+				unknown_arch(a.arg);
 			break;
 		case OPT_WORDSIZE:
-			if (strcmp(optarg, "4") != 0 &&
-			    strcmp(optarg, "8") != 0) {
-				warnx("%s: word size is 4 or 8", optarg);
+			if (strcmp(a.arg, "4") != 0 &&
+			    strcmp(a.arg, "8") != 0) {
+				warnx("%s: word size is 4 or 8", a.arg);
 				usage();
 			}
-			o.wordsize = (unsigned int)(optarg[0] - '0');
+			o.wordsize = (unsigned int)(a.arg[0] - '0');
 			break;
 		case OPT_ENDIAN:
-			if (strcmp(optarg, "little") == 0)
+			if (strcmp(a.arg, "little") == 0)
 				o.endian = 0;
-			else if (strcmp(optarg, "big") == 0)
+			else if (strcmp(a.arg, "big") == 0)
 				o.endian = 1;
 			else {
-				warnx(
-				    "%s: byte order is little or big", optarg);
+				warnx("%s: byte order is little or big", a.arg);
 				usage();
 			}
 			break;
@@ -489,22 +566,22 @@ main(int argc, char *argv[], char *envp[])
 			free(srcs);
 			return close_stdout(&w->out, AUXV_EXIT_OK);
 		default:
-			usage();
+			bad_option(&a, ch);
 		}
 	}
 	/* After "--", the rest are process IDs. */
-	for (; optind < argc; optind++) {
-		if (parse_pid(argv[optind], &pid) == -1) {
-			warnx("%s: not a process ID", argv[optind]);
+	for (; a.ind < argc; a.ind++) {
+		if (parse_pid(argv[a.ind], &pid) == -1) {
+			warnx("%s: not a process ID", argv[a.ind]);
 			usage();
 		}
 		*add_src(&srcs, nsrc++, argc) =
-		    (struct srcarg){ argv[optind], 0 };
+		    (struct srcarg){ argv[a.ind], 0 };
 	}
 done:
-	if (exec && optind < argc && strcmp(argv[optind], "--") == 0)
-		optind++;
-	if (exec && optind >= argc) {
+	if (exec && a.ind < argc && strcmp(argv[a.ind], "--") == 0)
+		a.ind++;
+	if (exec && a.ind >= argc) {
 		warnx("-e needs a command");
 		usage();
 	}
@@ -531,7 +608,7 @@ done:
 	if (o.all)
 		t.status = show_all(w, &c, &o, &t);
 	else if (exec) {
-		if (src_exec(&w->src, &o, argv + optind, &d) == -1)
+		if (src_exec(&w->src, &o, argv + a.ind, &d) == -1)
 			failed(w, &c, &o, &d, &t);
 		else
 			show(w, &c, &o, &t);

@@ -2,6 +2,8 @@
 # Options, usage errors, queries, exit codes, and a source lint.
 
 load common
+bats_load_library bats-support
+bats_load_library bats-assert
 
 @test "unknown option: usage error, nothing on stdout" {
 	run -2 --separate-stderr "$AUXV" --no-such-option
@@ -89,4 +91,223 @@ load common
 	[[ "$output" == "/bin/true  # "* ]] || [ "$output" = /bin/true ]
 	run -2 --separate-stderr "$AUXV" -ev /bin/true
 	[[ "$stderr" == *"-e must end its group"* ]]
+}
+
+# The option parser is our own (src/args.c); these cases pin down the
+# behaviour of glibc's getopt_long with "-af:ehk:o:v", which it replaced,
+# as recorded from the getopt_long build.
+
+# A raw vector to read with -f, so that outputs compare byte for byte.
+mkvec() {
+	VEC="$BATS_TEST_TMPDIR/vec"
+	mkraw "$VEC" 8 '<' 6 4096 17 100 16 0x3 25 0x7ffd1000
+}
+
+# Runs auxv with "$@" and checks what it printed against the output of
+# the reference spelling in $want.
+same_as_want() {
+	run -0 --separate-stderr "$AUXV" "$@"
+	assert_output "$want"
+}
+
+# Sleepers started by a test: killed even when it fails, and without
+# fd 3, so that bats does not wait for them.
+teardown() {
+	if [ -n "${SLEEPERS:-}" ]; then
+		kill $SLEEPERS 2>/dev/null || true
+	fi
+}
+
+@test "parser: options and PIDs interleave, each PID in its place" {
+	sleep 1000 3>&- &
+	p1=$!
+	sleep 1000 3>&- &
+	p2=$!
+	SLEEPERS="$p1 $p2"
+	sleep 0.2
+	run -0 --separate-stderr "$AUXV" "$p1" --json "$p2"
+	assert_equal "${#lines[@]}" 2
+	assert_line -n 0 --partial "\"pid\":$p1,"
+	assert_line -n 1 --partial "\"pid\":$p2,"
+	run -0 --separate-stderr "$AUXV" "$p2" -k 6 "$p1" --json -- "$p2"
+	assert_equal "${#lines[@]}" 3
+	assert_line -n 0 --partial "\"pid\":$p2,"
+	assert_line -n 1 --partial "\"pid\":$p1,"
+	assert_line -n 2 --partial "\"pid\":$p2,"
+	refute_output --partial '"AT_UID"'
+}
+
+@test "parser: groups, attached and separate arguments, --name=x" {
+	mkvec
+	run -0 --separate-stderr "$AUXV" --verbose --key 6 --key=17 \
+	    --format human --file "$VEC"
+	want=$output
+	[[ "$want" == "AT_PAGESZ:"*"4096  # "*$'\n'"AT_CLKTCK:"*"100  # "* ]]
+	same_as_want -v -k 6 -k 17 -o human -f "$VEC"
+	same_as_want -vk6 -k17 -ohuman -f"$VEC"
+	same_as_want -vk 6,17 -vo human -vf "$VEC"
+	same_as_want -k6,17 -vf"$VEC"
+	same_as_want --verbose --key=6,17 --format=human --file="$VEC"
+	run -0 --separate-stderr "$AUXV" --json -f "$VEC"
+	want=$output
+	[[ "$want" == "{"* ]]
+	same_as_want -ojson -f "$VEC"
+	same_as_want -o json -f"$VEC"
+	same_as_want --format=json --file "$VEC"
+	same_as_want --format json "--file=$VEC"
+}
+
+@test "parser: a long name may be cut to a prefix that only it has" {
+	mkvec
+	run -0 --separate-stderr "$AUXV" --json --verbose --key=6 \
+	    --arch=i386 --word-size=8 --endian little --file "$VEC"
+	want=$output
+	[[ "$want" == *'"arch":"i386"'* ]]
+	same_as_want --js --verb --k=6 --ar=i386 --w=8 --en little --fil "$VEC"
+	same_as_want --jso --verbos --ke 6 --arc i386 --word 8 --endi=little \
+	    --fi="$VEC"
+	run -0 --separate-stderr "$AUXV" --he
+	assert_line -n 0 --partial "usage: auxv"
+	want=$("$AUXV" --version)
+	same_as_want --vers
+	run -0 --separate-stderr "$AUXV" -k 6 --val
+	assert_output "$(getconf PAGESIZE)"
+}
+
+@test "parser: an exact long name wins over the longer ones it begins" {
+	src="$TESTS_DIR/../src"
+	[ -f "$src/args.c" ] || skip "no source tree"
+	command -v cc >/dev/null || skip "no C compiler"
+	# No name in auxv's own table begins another, so a table that has
+	# such names goes through the parser directly.
+	cat >"$BATS_TEST_TMPDIR/drv.c" <<'C'
+#include <stdio.h>
+#include "args.h"
+static const struct args_long longs[] = {
+	{ "od", ARGS_NO_ARG, 300 },
+	{ "odd", ARGS_NO_ARG, 301 },
+	{ "oddity", ARGS_NEEDS_ARG, 302 },
+};
+int
+main(int argc, char **argv)
+{
+	struct args a = { .shorts = "x", .longs = longs, .nlong = 3,
+		.argc = argc, .argv = argv, .ind = 1 };
+	int rc;
+	while ((rc = args_next(&a)) != ARGS_END) {
+		printf("%d %s\n", rc, a.arg != NULL ? a.arg : "-");
+		if (rc < 0)
+			return 2;
+	}
+	return 0;
+}
+C
+	cc -I"$src" -o "$BATS_TEST_TMPDIR/drv" "$BATS_TEST_TMPDIR/drv.c" \
+	    "$src/args.c"
+	run -0 "$BATS_TEST_TMPDIR/drv" --od --odd --oddi=1 --oddity 2
+	assert_output $'300 -\n301 -\n302 1\n302 2'
+	run -2 "$BATS_TEST_TMPDIR/drv" --o
+	assert_output "-4 -"
+}
+
+# Checks one usage error: status 2, nothing on stdout, and on stderr the
+# message glibc's getopt_long gave (after argv[0] and ": "), then usage.
+usage_error() {
+	local msg=$1
+	shift
+	run -2 --separate-stderr "$AUXV" "$@"
+	[ -z "$output" ]
+	assert_equal "${stderr_lines[0]}" "$AUXV: $msg"
+	assert_equal "${stderr_lines[1]}" \
+	    "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]"
+	assert_equal "${#stderr_lines[@]}" 5
+}
+
+@test "parser: errors in getopt_long's words, then usage, status 2" {
+	usage_error "unrecognized option '--no-such-option'" --no-such-option
+	usage_error "unrecognized option '--nosuch=3'" -v --nosuch=3
+	usage_error "unrecognized option '--jsonx'" --jsonx
+	usage_error "unrecognized option '---'" ---
+	usage_error "invalid option -- 'x'" -x
+	usage_error "invalid option -- 'x'" -vx
+	usage_error "invalid option -- '-'" -a-
+	usage_error "invalid option -- 'W'" -W foo
+	usage_error "option requires an argument -- 'f'" -f
+	usage_error "option requires an argument -- 'k'" -vk
+	usage_error "option requires an argument -- 'o'" -v -o
+	usage_error "option '--file' requires an argument" --file
+	usage_error "option '--arch' requires an argument" --ar
+	usage_error "option '--key' requires an argument" -v --key
+	usage_error "option '--ver' is ambiguous; possibilities:\
+ '--verbose' '--version'" --ver
+	usage_error "option '--v' is ambiguous; possibilities:\
+ '--value' '--verbose' '--version'" --v
+	usage_error "option '--e=x' is ambiguous; possibilities:\
+ '--endian' '--exec'" --e=x
+	usage_error "option '--=x' is ambiguous; possibilities: '--all' '--arch'\
+ '--endian' '--exec' '--file' '--format' '--help' '--json' '--key' '--od'\
+ '--value' '--verbose' '--version' '--word-size'" --=x
+	usage_error "option '--json' doesn't allow an argument" --json=1
+	usage_error "option '--json' doesn't allow an argument" --js=
+	usage_error "option '--exec' doesn't allow an argument" --exec=/bin/true
+	# The program name is argv[0] as given, as glibc printed it.
+	run -2 --separate-stderr bash -c 'exec -a auxv "$AUXV" --bogus'
+	assert_equal "${stderr_lines[0]}" "auxv: unrecognized option '--bogus'"
+}
+
+@test "parser: -- ends the options; - is an operand; -f - is stdin" {
+	mkvec
+	run -2 --separate-stderr "$AUXV" -- --json
+	assert_equal "${stderr_lines[0]}" "auxv: --json: not a process ID"
+	run -2 --separate-stderr "$AUXV" -k6 -- 1 -- 2
+	assert_equal "${stderr_lines[0]}" "auxv: --: not a process ID"
+	run -2 --separate-stderr "$AUXV" -
+	assert_equal "${stderr_lines[0]}" "auxv: -: not a process ID"
+	run -2 --separate-stderr "$AUXV" -- -
+	assert_equal "${stderr_lines[0]}" "auxv: -: not a process ID"
+	run -0 --separate-stderr "$AUXV" -k6 --value --
+	assert_output "$(getconf PAGESIZE)"
+	run -0 --separate-stderr "$AUXV" -f "$VEC"
+	want=$output
+	run -0 --separate-stderr sh -c '"$AUXV" -f - <"$1"' _ "$VEC"
+	assert_output "$want"
+	run -0 --separate-stderr sh -c '"$AUXV" --file=- <"$1"' _ "$VEC"
+	assert_output "$want"
+	run -0 --separate-stderr sh -c '"$AUXV" -vf- -k 6 <"$1"' _ "$VEC"
+	assert_output --regexp '^AT_PAGESZ: +4096  # '
+}
+
+@test "parser: -e ends option parsing, the rest is COMMAND and its args" {
+	# -v and --json go to echo: the output is human, without notes.
+	run -0 --separate-stderr "$AUXV" -e /bin/echo -v --json
+	assert_line --regexp '^AT_EXECFN: +/bin/echo$'
+	refute_line --partial '  # '
+	refute_output --partial '{'
+	run -0 --separate-stderr "$AUXV" -k EXECFN --value --exec /bin/echo -k 6
+	assert_output /bin/echo
+	run -0 --separate-stderr "$AUXV" -k EXECFN --value --ex -- /bin/echo --
+	assert_output /bin/echo
+	# What follows -e is COMMAND, whatever it looks like.
+	run -1 --separate-stderr "$AUXV" -e -v /bin/true
+	assert_equal "${stderr_lines[0]}" "auxv: -v: command not found"
+	run -1 --separate-stderr "$AUXV" -e -- -- /bin/true
+	assert_equal "${stderr_lines[0]}" "auxv: --: command not found"
+	run -2 --separate-stderr "$AUXV" -vev /bin/true
+	assert_equal "${stderr_lines[0]}" "auxv: -e must end its group of options"
+	run -2 --separate-stderr "$AUXV" -e --
+	assert_equal "${stderr_lines[0]}" "auxv: -e needs a command"
+}
+
+@test "parser: -h and --version end the run wherever they come" {
+	run -0 --separate-stderr "$AUXV" -vhx --no-such-option
+	assert_line -n 0 --partial "usage: auxv"
+	assert_line --partial "--exec"
+	run -0 --separate-stderr "$AUXV" --version --bogus
+	[[ "$output" == "auxv "[0-9]* ]]
+}
+
+@test "start-up: no copy relocations, no getopt, no reallocarray" {
+	command -v readelf >/dev/null || skip "no readelf"
+	run -0 readelf -rW "$AUXV"
+	refute_output --regexp '_COPY|getopt|optarg|optind|reallocarray'
 }
