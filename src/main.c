@@ -19,6 +19,7 @@
 #include "decode.h"
 #include "opts.h"
 #include "print.h"
+#include "scan.h"
 #include "source.h"
 
 #ifndef AUXV_VERSION
@@ -299,9 +300,10 @@ keys_present(const struct opts *o, const struct auxv_vec *v)
  * break and then reported.
  */
 static void
-show(struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
+show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
+    struct tally *t)
 {
-	struct auxv_vec *v = &w->src.vec;
+	struct auxv_vec *v = &s->vec;
 	struct diag d = { 0 };
 	char msg[160];
 	size_t i, n = 0;
@@ -342,16 +344,16 @@ show(struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 }
 
 static void
-failed(struct work *w, struct pr_ctx *c, const struct opts *o,
-    const struct diag *d, struct tally *t)
+failed(struct work *w, const struct source *s, struct pr_ctx *c,
+    const struct opts *o, const struct diag *d, struct tally *t)
 {
 	char msg[160];
 
 	diag_message(d, msg, sizeof(msg));
-	pr_failure(o->printer, &w->out, c, &w->src.vec, d, msg);
+	pr_failure(o->printer, &w->out, c, &s->vec, d, msg);
 	c->first = 0;
 	out_flush(&w->out);
-	warnx("%s: %s", w->src.vec.label, msg);
+	warnx("%s: %s", s->vec.label, msg);
 	t->status = AUXV_EXIT_SOURCE;
 }
 
@@ -361,6 +363,35 @@ pid_cmp(const void *a, const void *b)
 	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
 
 	return (x > y) - (x < y);
+}
+
+/* What show_one needs besides the source. */
+struct all {
+	struct work *w;
+	struct pr_ctx *c;
+	const struct opts *o;
+	struct tally *t;
+};
+
+/* One process of -a, as scan_pids hands it over. */
+static void
+show_one(void *arg, struct source *s, int rc, const struct diag *d)
+{
+	struct all *a = arg;
+
+	if (rc == 0)
+		show(a->w, s, a->c, a->o, a->t);
+	else if (d->flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
+		/* Not a process with a vector: say nothing. */
+	} else if (a->o->printer == &pr_json) {
+		char msg[160];
+
+		diag_message(d, msg, sizeof(msg));
+		pr_failure(a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
+	} else if (d->flags & DIAG_PERM)
+		a->t->perm++;
+	else
+		failed(a->w, s, a->c, a->o, d, a->t);
 }
 
 /*
@@ -373,9 +404,8 @@ show_all(
     struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 {
 	pid_t *pids = NULL, *np, pid;
-	size_t n = 0, cap = 0, i;
+	size_t n = 0, cap = 0;
 	struct dirent *de;
-	struct diag d;
 	DIR *dir;
 
 	if ((dir = opendir("/proc")) == NULL) {
@@ -409,26 +439,8 @@ show_all(
 	if (n > 0)
 		qsort(pids, n, sizeof(*pids), pid_cmp);
 	c->multi = 1;
-	for (i = 0; i < n; i++) {
-		src_init(&w->src);
-		memset(&d, 0, sizeof(d));
-		if (src_pid(&w->src, o, pids[i], &d) == -1) {
-			if (d.flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
-				/* Not a process with a vector: say nothing. */
-			} else if (o->printer == &pr_json) {
-				char msg[160];
-
-				diag_message(&d, msg, sizeof(msg));
-				pr_failure(o->printer, &w->out, c, &w->src.vec,
-				    &d, msg);
-			} else if (d.flags & DIAG_PERM)
-				t->perm++;
-			else
-				failed(w, c, o, &d, t);
-		} else
-			show(w, c, o, t);
-		src_close(&w->src);
-	}
+	if (scan_pids(pids, n, o, show_one, &(struct all){ w, c, o, t }) == -1)
+		err(AUXV_EXIT_SOURCE, NULL);
 	free(pids);
 	if (t->perm > 0 && o->printer != &pr_json) {
 		out_flush(&w->out);
@@ -609,9 +621,9 @@ done:
 		t.status = show_all(w, &c, &o, &t);
 	else if (exec) {
 		if (src_exec(&w->src, &o, argv + a.ind, &d) == -1)
-			failed(w, &c, &o, &d, &t);
+			failed(w, &w->src, &c, &o, &d, &t);
 		else
-			show(w, &c, &o, &t);
+			show(w, &w->src, &c, &o, &t);
 		/* Written while the child is still stopped: a signal that
 		 * kills us in a blocked write must take it along. */
 		out_flush(&w->out);
@@ -619,9 +631,9 @@ done:
 	} else if (nsrc == 0) {
 		if (src_self(&w->src, envp, (o.printer->flags & PR_PID) != 0,
 		        &d) == -1)
-			failed(w, &c, &o, &d, &t);
+			failed(w, &w->src, &c, &o, &d, &t);
 		else
-			show(w, &c, &o, &t);
+			show(w, &w->src, &c, &o, &t);
 		src_close(&w->src);
 	}
 	for (i = 0; i < nsrc; i++) {
@@ -636,9 +648,9 @@ done:
 			rc = src_pid(&w->src, &o, pid, &d);
 		}
 		if (rc == -1)
-			failed(w, &c, &o, &d, &t);
+			failed(w, &w->src, &c, &o, &d, &t);
 		else
-			show(w, &c, &o, &t);
+			show(w, &w->src, &c, &o, &t);
 		src_close(&w->src);
 	}
 	if (srcs != NULL) /* free(NULL) would still cost a symbol lookup */

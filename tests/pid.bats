@@ -109,23 +109,29 @@ assert int(sys.argv[1]) in pids
 	run -2 "$AUXV" -a 1
 }
 
-# What the vector of PID points to, read by python3 from /proc/PID/auxv and
-# /proc/PID/mem, against auxv --json: every string and the random bytes.
+# What the vectors in auxv --json lines on stdin point to, against python3
+# reading /proc/PID/auxv and /proc/PID/mem: the (type, value) pairs, every
+# string and the random bytes.  Checks the PIDs given (all when none) and
+# prints how many it checked.
 check_mem() {
-	"$AUXV" --json "$@" | python3 -c '
+	python3 -c '
 import json, struct, sys
 STR = {15: "AT_PLATFORM", 24: "AT_BASE_PLATFORM", 31: "AT_EXECFN"}
+only = set(int(p) for p in sys.argv[1:])
 n = 0
 for line in sys.stdin:
     d = json.loads(line)
     pid = d["pid"]
+    if only and pid not in only:
+        continue
     raw = open("/proc/%d/auxv" % pid, "rb").read()
     mem = open("/proc/%d/mem" % pid, "rb", buffering=0)
-    want = {}
+    pairs, want = [], {}
     for off in range(0, len(raw) - 15, 16):
         t, v = struct.unpack_from("<QQ", raw, off)
         if t == 0:
             break
+        pairs.append((t, v))
         if t in STR:
             mem.seek(v)
             s = mem.read(4096)
@@ -133,6 +139,7 @@ for line in sys.stdin:
         elif t == 25:
             mem.seek(v)
             want[t] = mem.read(16).hex()
+    assert [(e["type"], e["value"]) for e in d["entries"]] == pairs, pid
     got = {}
     for e in d["entries"]:
         if e["type"] in STR:
@@ -143,7 +150,7 @@ for line in sys.stdin:
     assert 31 in got and 25 in got, got
     n += 1
 print(n)
-'
+' "$@"
 }
 
 @test "strings and random bytes of processes equal /proc/PID/mem" {
@@ -164,8 +171,28 @@ print(n)
 	EXTRA_PIDS="$long $bigenv"
 	start_bg sleep 1000
 	sleep 0.3
-	run -0 check_mem "$long" "$bigenv" "$BG_PID"
+	"$AUXV" --json "$long" "$bigenv" "$BG_PID" >"$BATS_TEST_TMPDIR/three"
+	run -0 check_mem <"$BATS_TEST_TMPDIR/three"
 	[ "$output" = 3 ]
 	run -0 "$AUXV" --json "$long"
 	echo "$output" | jq -e --arg p "$dir/sleep" '.entries[] | select(.name == "AT_EXECFN") | .string == $p'
+}
+
+@test "--all over 400 processes: each one's vector, strings and bytes, in order" {
+	# Enough processes for -a to read them on several threads.
+	for i in $(seq 400); do
+		sleep 1000 3>&- &
+		EXTRA_PIDS="$EXTRA_PIDS $!"
+	done
+	sleep 0.5
+	"$AUXV" --all --json >"$BATS_TEST_TMPDIR/all"
+	run -0 check_mem $EXTRA_PIDS <"$BATS_TEST_TMPDIR/all"
+	[ "$output" = 400 ]
+	jq -s -e 'map(.pid) | . == sort and . == unique' "$BATS_TEST_TMPDIR/all"
+	# The human form: a header for each of them.
+	run -0 "$AUXV" --all
+	[ "$(echo "$output" | grep -c '^==> ')" -ge 400 ]
+	for p in $EXTRA_PIDS; do
+		echo "$output" | grep -qx "==> $p <=="
+	done
 }

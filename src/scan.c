@@ -1,0 +1,167 @@
+/*
+ * -a reads every process, and that is nearly all system calls: an open,
+ * a read and a close of /proc/PID/auxv and one process_vm_readv each.
+ * Those run in parallel on several CPUs, so a few reader threads fill a
+ * ring of slots, each process's source in the slot of its place in the
+ * list, and the calling thread hands the slots over in list order, so
+ * that what is printed is the same as one thread would print.  While
+ * the next slot is not ready, the calling thread reads ahead itself.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "scan.h"
+
+/*
+ * Processes are claimed a chunk at a time, so that threads meet (and may
+ * sleep and wake) once per chunk, not once per process; the ring holds
+ * SCAN_RING chunks.
+ */
+#define SCAN_CHUNK 16
+#define SCAN_RING  4
+
+/* Reader threads besides the caller, at most. */
+#define SCAN_READERS 3
+
+/* Fewer processes than this are read by the calling thread alone. */
+#define SCAN_MIN 128
+
+struct slot {
+	struct source src;
+	struct diag d;
+	int rc;
+};
+
+struct chunk {
+	sem_t ready; /* posted when every slot holds its process */
+	struct slot slot[SCAN_CHUNK];
+};
+
+struct scan {
+	const pid_t *pids;
+	size_t n;
+	const struct opts *o;
+	atomic_size_t next; /* the next chunk of the list to read */
+	sem_t space;        /* chunks of the ring free to read into */
+	struct chunk *ring;
+	size_t nring;
+};
+
+static void
+sem_wait_intr(sem_t *s)
+{
+	while (sem_wait(s) == -1 && errno == EINTR)
+		;
+}
+
+/*
+ * Claims the next chunk of the list and reads its processes into its
+ * place in the ring: 1; 0 when every chunk is claimed, or (unless wait)
+ * no place is free.  A claimed chunk k is less than nring ahead of the
+ * one being handed over, so its place, k % nring, is free.
+ */
+static int
+read_next(struct scan *sc, int wait)
+{
+	struct chunk *ch;
+	size_t k, i;
+
+	if (wait)
+		sem_wait_intr(&sc->space);
+	else if (sem_trywait(&sc->space) == -1)
+		return 0;
+	k = atomic_fetch_add(&sc->next, 1);
+	if (k * SCAN_CHUNK >= sc->n) {
+		sem_post(&sc->space);
+		return 0;
+	}
+	ch = &sc->ring[k % sc->nring];
+	for (i = 0; i < SCAN_CHUNK && k * SCAN_CHUNK + i < sc->n; i++) {
+		struct slot *sl = &ch->slot[i];
+
+		src_init(&sl->src);
+		memset(&sl->d, 0, sizeof(sl->d));
+		sl->rc = src_pid(
+		    &sl->src, sc->o, sc->pids[k * SCAN_CHUNK + i], &sl->d);
+	}
+	sem_post(&ch->ready);
+	return 1;
+}
+
+static void *
+reader(void *arg)
+{
+	while (read_next(arg, 1))
+		;
+	return NULL;
+}
+
+/* One reader per online CPU besides ours, for lists worth the threads. */
+static size_t
+readers_for(size_t n)
+{
+	long cpus;
+
+	if (n < SCAN_MIN || (cpus = sysconf(_SC_NPROCESSORS_ONLN)) < 2)
+		return 0;
+	return cpus - 1 < SCAN_READERS ? (size_t)cpus - 1 : SCAN_READERS;
+}
+
+/*
+ * Reads the processes pids[0..n) and calls fn on each in that order: 0.
+ * Where threads or memory are short, fewer threads do the same work;
+ * -1 and errno when there is not memory for one source.
+ */
+int
+scan_pids(const pid_t *pids, size_t n, const struct opts *o, scan_fn *fn,
+    void *arg)
+{
+	struct scan sc = { .pids = pids, .n = n, .o = o };
+	pthread_t tid[SCAN_READERS];
+	size_t nreaders = readers_for(n), started = 0, i, k;
+
+	sc.nring = nreaders > 0 ? SCAN_RING : 1;
+	/* Zero pages from the kernel: a slot's pages are touched as used. */
+	if ((sc.ring = calloc(sc.nring, sizeof(*sc.ring))) == NULL) {
+		sc.nring = 1;
+		nreaders = 0;
+		if ((sc.ring = calloc(1, sizeof(*sc.ring))) == NULL)
+			return -1;
+	}
+	atomic_init(&sc.next, 0);
+	sem_init(&sc.space, 0, (unsigned int)sc.nring);
+	for (i = 0; i < sc.nring; i++)
+		sem_init(&sc.ring[i].ready, 0, 0);
+	for (; started < nreaders; started++)
+		if (pthread_create(&tid[started], NULL, reader, &sc) != 0)
+			break;
+	for (k = 0; k * SCAN_CHUNK < n; k++) {
+		struct chunk *ch = &sc.ring[k % sc.nring];
+
+		/* Not read yet: read the next one meanwhile, or wait. */
+		while (sem_trywait(&ch->ready) == -1)
+			if (!read_next(&sc, 0)) {
+				sem_wait_intr(&ch->ready);
+				break;
+			}
+		for (i = 0; i < SCAN_CHUNK && k * SCAN_CHUNK + i < n; i++) {
+			struct slot *sl = &ch->slot[i];
+
+			fn(arg, &sl->src, sl->rc, &sl->d);
+			src_close(&sl->src);
+		}
+		sem_post(&sc.space);
+	}
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	for (i = 0; i < sc.nring; i++)
+		sem_destroy(&sc.ring[i].ready);
+	sem_destroy(&sc.space);
+	free(sc.ring);
+	return 0;
+}
