@@ -12,8 +12,7 @@
 
 static const struct at_type at_types[] = {
 #define AT_X(num, name, form, fam, desc)                                       \
-	[num] = { #name, desc, form, fam, sizeof(#name) - 1,              \
-		sizeof(desc) - 1 },
+	[num] = { #name, desc, form, fam, sizeof(#name) - 1, sizeof(desc) - 1 },
 #include "at.def"
 #undef AT_X
 };

@@ -118,8 +118,8 @@ readers_for(size_t n)
  * -1 and errno when there is not memory for one source.
  */
 int
-scan_pids(const pid_t *pids, size_t n, const struct opts *o, scan_fn *fn,
-    void *arg)
+scan_pids(
+    const pid_t *pids, size_t n, const struct opts *o, scan_fn *fn, void *arg)
 {
 	struct scan sc = { .pids = pids, .n = n, .o = o };
 	pthread_t tid[SCAN_READERS];

@@ -299,7 +299,8 @@ read_ahead(struct source *s, int *vmerr)
 	native = ws == 8 && guess == 8 && phent == sizeof(Elf64_Phdr);
 	if (!native && vdso != 0 && vdso == (uintptr_t)vdso) {
 		local[0] = (struct iovec){ h, sizeof(h) };
-		remote[0] = (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
+		remote[0] =
+		    (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
 		nhdr = 1;
 	}
 	for (i = 0; i < n; i++) {
@@ -312,8 +313,8 @@ read_ahead(struct source *s, int *vmerr)
 	}
 	if (nhdr + n == 0)
 		return native ? 0 : -1;
-	got = process_vm_readv(
-	    s->vec.pid, local, nhdr + n, remote, nhdr + n, 0);
+	got =
+	    process_vm_readv(s->vec.pid, local, nhdr + n, remote, nhdr + n, 0);
 	if (got == -1) {
 		*vmerr = errno;
 		got = 0;
@@ -323,8 +324,8 @@ read_ahead(struct source *s, int *vmerr)
 		size_t want = local[nhdr + i].iov_len;
 
 		s->span[i].len = (size_t)got <= at ? 0
-		    : (size_t)got - at < want     ? (size_t)got - at
-		                                  : want;
+		    : (size_t)got - at < want      ? (size_t)got - at
+		                                   : want;
 		at += want;
 	}
 	s->nspan = n;
