@@ -39,7 +39,12 @@ out_flush(struct out *o)
 	return o->err == 0 ? 0 : -1;
 }
 
-/* Fills the buffer, flushes, and goes on: a piece larger than the room. */
+/*
+ * Fills the buffer, flushes, and goes on: a piece larger than the room.
+ * Copies of unknown size call memmove, not memcpy: the program then
+ * needs no symbol version newer than its other calls do, and each one
+ * costs a check at every start.
+ */
 void
 out_mem_slow(struct out *o, const void *p, size_t n)
 {
@@ -52,7 +57,7 @@ out_mem_slow(struct out *o, const void *p, size_t n)
 		room = sizeof(o->buf) - o->len;
 		if (room > n)
 			room = n;
-		memcpy(o->buf + o->len, s, room);
+		memmove(o->buf + o->len, s, room);
 		o->len += room;
 		s += room;
 		n -= room;
@@ -116,7 +121,18 @@ out_dec(struct out *o, uint64_t v)
 	*--p = (char)('0' + v);
 }
 
-/* Bare lowercase hex, as %llx. */
+/* "00" to "ff". */
+static const char hex_pairs[512] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* Bare lowercase hex, as %llx: two digits a step, written backwards. */
 void
 out_hex(struct out *o, uint64_t v)
 {
@@ -124,10 +140,12 @@ out_hex(struct out *o, uint64_t v)
 	char *p = out_reserve(o, ndig) + ndig;
 
 	o->len += ndig;
-	do {
-		*--p = digits[v & 15];
-		v >>= 4;
-	} while (v != 0);
+	for (; v > 0xf; v >>= 8) {
+		p -= 2;
+		memcpy(p, hex_pairs + 2 * (v & 0xff), 2);
+	}
+	if (p > o->buf + o->len - ndig)
+		*--p = digits[v];
 }
 
 /*

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -32,6 +33,18 @@
 
 /* The part of an ELF header that tells the layout: ident, type, machine. */
 #define HDR_LEN (EI_NIDENT + 4)
+
+/*
+ * process_vm_readv(2) by its number: libc's wrapper would need one more
+ * symbol version, checked at every start (see out_mem_slow).
+ */
+static ssize_t
+vm_readv(pid_t pid, const struct iovec *local, unsigned long nlocal,
+    const struct iovec *remote, unsigned long nremote)
+{
+	return syscall(
+	    SYS_process_vm_readv, pid, local, nlocal, remote, nremote, 0UL);
+}
 
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -65,14 +78,14 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 			continue;
 		off = (size_t)(addr - sp->addr);
 		n = sp->len - off < len ? sp->len - off : len;
-		memcpy(buf, sp->buf + off, n);
+		memmove(buf, sp->buf + off, n); /* see out_mem_slow */
 		return (ssize_t)n;
 	}
 	if (addr != (uintptr_t)addr)
 		return -1;
 	remote.iov_base = (void *)(uintptr_t)addr;
 	remote.iov_len = len;
-	return process_vm_readv(s->vec.pid, &local, 1, &remote, 1, 0);
+	return vm_readv(s->vec.pid, &local, 1, &remote, 1);
 }
 
 /* A PID in decimal and a NUL at p; returns the digits' count. */
@@ -313,8 +326,7 @@ read_ahead(struct source *s, int *vmerr)
 	}
 	if (nhdr + n == 0)
 		return native ? 0 : -1;
-	got =
-	    process_vm_readv(s->vec.pid, local, nhdr + n, remote, nhdr + n, 0);
+	got = vm_readv(s->vec.pid, local, nhdr + n, remote, nhdr + n);
 	if (got == -1) {
 		*vmerr = errno;
 		got = 0;
@@ -352,7 +364,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	pid_dec(s->label, pid);
 	memcpy(dir, "/proc/", 6);
 	dlen = 6 + pid_dec(dir + 6, pid);
-	memcpy(path, dir, dlen);
+	memmove(path, dir, dlen);
 	memcpy(path + dlen, "/auxv", sizeof("/auxv"));
 	n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
 	if (n == -1 && errno != ESRCH) {

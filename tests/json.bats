@@ -129,3 +129,47 @@ assert d["source"] == "file" and "path" in d
 	want=$("$AUXV" --json | jq -c '[.entries[].name | select(. == "AT_PAGESZ" or . == "AT_CLKTCK" or . == "AT_UID")]')
 	[ "$(echo "$output" | jq -c '[.entries[].name]')" = "$want" ]
 }
+
+@test "numbers: every digit count in decimal and hex, as python3 prints them" {
+	# Each bit length from 1 to 64 at its edges, powers of ten and their
+	# neighbours, and random values; types in decimal (AT_PAGESZ), hex
+	# (AT_PHDR) and bare hex (AT_HWCAP) forms.
+	python3 - "$BATS_TEST_TMPDIR/v" <<'PY'
+import random, struct, sys
+vals = [0]
+for b in range(1, 65):
+    vals += [1 << (b - 1), (1 << b) - 1]
+for e in range(20):
+    vals += [v for v in (10**e - 1, 10**e, 10**e + 1) if v < 2**64]
+random.seed(7)
+vals += [random.getrandbits(random.randint(1, 64)) for _ in range(500)]
+with open(sys.argv[1], "wb") as f:
+    for v in vals:
+        for t in (6, 3, 16):
+            f.write(struct.pack("<QQ", t, v))
+    f.write(bytes(16))
+open(sys.argv[1] + ".txt", "w").write("\n".join(map(str, vals)))
+PY
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" --json
+	echo "$output" >"$BATS_TEST_TMPDIR/doc"
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" --arch x86_64
+	echo "$output" >"$BATS_TEST_TMPDIR/human"
+	python3 - "$BATS_TEST_TMPDIR" <<'PY'
+import json, sys
+d = sys.argv[1]
+vals = [int(x) for x in open(d + "/v.txt").read().split()]
+doc = json.load(open(d + "/doc"))
+ents = doc["entries"]
+assert len(ents) == 3 * len(vals)
+for i, v in enumerate(vals):
+    for e in ents[3 * i:3 * i + 3]:
+        assert e["value"] == v and e["hex"] == hex(v), (e, v)
+lines = open(d + "/human").read().splitlines()
+for i, v in enumerate(vals):
+    pg, ph, hw = lines[3 * i:3 * i + 3]
+    assert pg.split()[1] == str(v), (pg, v)
+    assert ph.split()[1] == hex(v), (ph, v)
+    assert hw.split()[1] == "%x" % v, (hw, v)
+print("ok")
+PY
+}
