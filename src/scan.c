@@ -123,16 +123,18 @@ scan_pids(
 {
 	struct scan sc = { .pids = pids, .n = n, .o = o };
 	pthread_t tid[SCAN_READERS];
-	size_t nreaders = readers_for(n), started = 0, i, k;
+	size_t nreaders = readers_for(n), started = 0, nring, i, k;
 
-	sc.nring = nreaders > 0 ? SCAN_RING : 1;
 	/* Zero pages from the kernel: a slot's pages are touched as used. */
-	if ((sc.ring = calloc(sc.nring, sizeof(*sc.ring))) == NULL) {
+	if (nreaders > 0 &&
+	    (sc.ring = calloc(SCAN_RING, sizeof(*sc.ring))) != NULL)
+		sc.nring = SCAN_RING;
+	else if ((sc.ring = calloc(1, sizeof(*sc.ring))) != NULL) {
 		sc.nring = 1;
 		nreaders = 0;
-		if ((sc.ring = calloc(1, sizeof(*sc.ring))) == NULL)
-			return -1;
-	}
+	} else
+		return -1;
+	nring = sc.nring;
 	atomic_init(&sc.next, 0);
 	sem_init(&sc.space, 0, (unsigned int)sc.nring);
 	for (i = 0; i < sc.nring; i++)
@@ -141,7 +143,7 @@ scan_pids(
 		if (pthread_create(&tid[started], NULL, reader, &sc) != 0)
 			break;
 	for (k = 0; k * SCAN_CHUNK < n; k++) {
-		struct chunk *ch = &sc.ring[k % sc.nring];
+		struct chunk *ch = &sc.ring[k % nring];
 
 		/* Not read yet: read the next one meanwhile, or wait. */
 		while (sem_trywait(&ch->ready) == -1)

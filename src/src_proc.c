@@ -362,7 +362,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.pid = pid;
 	/* Written by hand: -a does this for every process. */
 	pid_dec(s->label, pid);
-	memcpy(dir, "/proc/", 6);
+	memcpy(dir, "/proc/", sizeof("/proc/"));
 	dlen = 6 + pid_dec(dir + 6, pid);
 	memmove(path, dir, dlen);
 	memcpy(path + dlen, "/auxv", sizeof("/auxv"));
