@@ -94,19 +94,22 @@ static const char dec_pairs[200] =
     "3031323334353637383940414243444546474849505152535455565758596061626364"
     "6566676869707172737475767778798081828384858687888990919293949596979899";
 
-/* Unsigned decimal, as %llu: two digits a step, written backwards. */
-void
-out_dec(struct out *o, uint64_t v)
+/*
+ * Unsigned decimal, as %llu, at p, which has room for 20 digits; returns
+ * the end.  Two digits a step, written backwards.
+ */
+char *
+fmt_dec(char *p, uint64_t v)
 {
 	/* log10 from the bit length: 1233/4096 is just above log10(2). */
 	unsigned int bits = 64 - (unsigned int)__builtin_clzll(v | 1);
 	unsigned int ndig = (bits * 1233) >> 12;
-	char *p;
+	char *end;
 
 	ndig += v >= tens[ndig];
 	ndig += ndig == 0;
-	p = out_reserve(o, ndig) + ndig;
-	o->len += ndig;
+	end = p + ndig;
+	p = end;
 	while (v >= 100) {
 		unsigned int r = (unsigned int)(v % 100);
 
@@ -119,6 +122,15 @@ out_dec(struct out *o, uint64_t v)
 		v /= 10;
 	}
 	*--p = (char)('0' + v);
+	return end;
+}
+
+void
+out_dec(struct out *o, uint64_t v)
+{
+	char *p = out_reserve(o, 20);
+
+	o->len += (size_t)(fmt_dec(p, v) - p);
 }
 
 /* "00" to "ff". */
@@ -132,20 +144,28 @@ static const char hex_pairs[512] =
     "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
     "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
-/* Bare lowercase hex, as %llx: two digits a step, written backwards. */
-void
-out_hex(struct out *o, uint64_t v)
+/* Bare lowercase hex, as %llx, at p (room for 16 digits): the end. */
+char *
+fmt_hex(char *p, uint64_t v)
 {
 	unsigned int ndig = (67 - (unsigned int)__builtin_clzll(v | 1)) / 4;
-	char *p = out_reserve(o, ndig) + ndig;
+	char *end = p + ndig;
 
-	o->len += ndig;
-	for (; v > 0xf; v >>= 8) {
+	for (p = end; v > 0xf; v >>= 8) {
 		p -= 2;
 		memcpy(p, hex_pairs + 2 * (v & 0xff), 2);
 	}
-	if (p > o->buf + o->len - ndig)
+	if (p > end - ndig)
 		*--p = digits[v];
+	return end;
+}
+
+void
+out_hex(struct out *o, uint64_t v)
+{
+	char *p = out_reserve(o, 16);
+
+	o->len += (size_t)(fmt_hex(p, v) - p);
 }
 
 /*

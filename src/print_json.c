@@ -82,27 +82,36 @@ json_layout(struct out *f, const struct auxv_vec *v)
 	                 : ",\"byte_order\":\"little\"");
 }
 
+/* The most the head of an entry takes: literals, two numbers, a name. */
+#define ENTRY_HEAD                                                             \
+	(sizeof("{\"type\":,\"name\":\"AT_\",\"value\":,\"hex\":\"0x\"") +     \
+	    20 + sizeof(((struct at_type *)0)->name) + 20 + 16)
+
 static void
 json_entry(struct out *f, const struct decoded *d)
 {
 	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
 	int first = 1;
 	uint64_t set;
+	char *p, *start;
 
-	out_str(f, "{\"type\":");
-	out_dec(f, d->type);
-	out_str(f, ",\"name\":");
+	/* Type, name, value and hex: written at once in reserved room. */
+	p = start = out_reserve(f, ENTRY_HEAD);
+	p = lit_at(p, "{\"type\":");
+	p = fmt_dec(p, d->type);
 	if (d->at != NULL) {
-		out_str(f, "\"AT_");
-		out_arr(f, d->at->name, d->at->namelen);
-		out_char(f, '"');
+		p = lit_at(p, ",\"name\":\"AT_");
+		memcpy(p, d->at->name, sizeof(d->at->name));
+		p += d->at->namelen;
+		*p++ = '"';
 	} else
-		out_str(f, "null");
-	out_str(f, ",\"value\":");
-	out_dec(f, d->value);
-	out_str(f, ",\"hex\":\"0x");
-	out_hex(f, d->value);
-	out_char(f, '"');
+		p = lit_at(p, ",\"name\":null");
+	p = lit_at(p, ",\"value\":");
+	p = fmt_dec(p, d->value);
+	p = lit_at(p, ",\"hex\":\"0x");
+	p = fmt_hex(p, d->value);
+	*p++ = '"';
+	f->len += (size_t)(p - start);
 	switch (d->form) {
 	case F_STR:
 		out_str(f, ",\"string\":");

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "at.h"
+#include "opts.h"
 #include "source.h"
 
 /* PF_KTHREAD in the flags field of /proc/PID/stat: Linux sched.h. */
@@ -357,7 +358,6 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	int vmerr = 0;
 	ssize_t n;
 
-	(void)o;
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
 	/* Written by hand: -a does this for every process. */
@@ -371,9 +371,16 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		open_failed(d, errno);
 		return -1;
 	}
-	/* No memory map: a kernel thread, or a process that has exited. */
+	/*
+	 * No memory map: a kernel thread, or a process that has exited.  -a
+	 * passes over both without a word, so only a named PID is told
+	 * which by its /proc/PID/stat.
+	 */
 	if (n <= 0) {
-		if (is_kthread(dir)) {
+		if (o->all) {
+			diag_set(d, ESRCH, "no auxiliary vector");
+			d->flags = DIAG_VANISHED | DIAG_KTHREAD;
+		} else if (is_kthread(dir)) {
 			diag_set(d, 0, "kernel thread: no auxiliary vector");
 			d->flags = DIAG_KTHREAD;
 		} else {
