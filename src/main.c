@@ -613,6 +613,7 @@ done:
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
+	o.deref = (o.printer->flags & PR_DECODE) != 0;
 	c.opts = &o;
 	c.first = 1;
 	c.multi = nsrc > 1;

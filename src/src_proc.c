@@ -260,7 +260,8 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 
 /*
  * Takes the layout of a process's vector and reads ahead, in one
- * process_vm_readv, what its strings and random bytes point to.
+ * process_vm_readv, what its strings and random bytes point to (when
+ * deref: the format shows them).
  *
  * The vector is parsed in the host's byte order and the word size it
  * seems to have.  A 64-bit build sees a vector of its own ABI when it
@@ -272,7 +273,7 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
  * else -1, with *vmerr the call's errno when it failed.
  */
 static int
-read_ahead(struct source *s, int *vmerr)
+read_ahead(struct source *s, int deref, int *vmerr)
 {
 	struct ahead r[SRC_SPANS];
 	struct iovec local[SRC_SPANS], remote[SRC_SPANS];
@@ -299,6 +300,8 @@ read_ahead(struct source *s, int *vmerr)
 			vdso = e->value;
 		else if (e->type == AT_PHENT_TYPE)
 			phent = e->value;
+		else if (!deref)
+			continue;
 		else if (a != NULL && a->form == F_RANDOM)
 			ahead_add(r, &n, e->value, e->value + AUXV_RANDOM_LEN);
 		else if (a != NULL && a->form == F_STR && e->value != 0)
@@ -394,7 +397,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.rawlen = (size_t)n;
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
-	if (read_ahead(s, &vmerr) == -1)
+	if (read_ahead(s, o->deref, &vmerr) == -1)
 		exe_layout(dir, s);
 	/* Where process_vm_readv is refused or can't reach: /proc/PID/mem. */
 	if (vmerr == ENOSYS || vmerr == EPERM || UINTPTR_MAX < UINT64_MAX) {
