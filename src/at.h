@@ -48,6 +48,13 @@ union at_desc_len {
 #undef AT_X
 };
 
+/* The types' numbers, from at.def: AT_NUM_PAGESZ is 6. */
+enum at_num {
+#define AT_X(num, name, form, fam, desc) AT_NUM_##name = num,
+#include "at.def"
+#undef AT_X
+};
+
 struct at_type {
 	char name[sizeof(union at_name_len)]; /* without the AT_ prefix */
 	char desc[sizeof(union at_desc_len)];

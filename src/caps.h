@@ -14,6 +14,12 @@
 #define AUXV_PID_AHEAD  256
 #define AUXV_PID_WINDOW 4096
 
+/*
+ * A read of target memory stops at the end of one of these blocks, so
+ * that it never runs from a readable page into an unreadable one.
+ */
+#define AUXV_MEM_BLOCK 4096u
+
 /* Entries in one vector, AT_NULL excluded; more is refused as too large. */
 #define AUXV_MAX_ENTRIES 4096
 

@@ -6,9 +6,6 @@
 #include "arch.h"
 #include "decode.h"
 
-/* Reads stay inside one 4 KiB block, so never cross into another page. */
-#define BLOCK 4096u
-
 /*
  * Reads the NUL-terminated string at addr into the pool, at most
  * AUXV_MAX_STR bytes, a block at a time so that a string near the end of
@@ -25,7 +22,8 @@ read_str(
 	if (room > AUXV_MAX_STR)
 		room = AUXV_MAX_STR;
 	while (len < room) {
-		size_t want = BLOCK - (size_t)((addr + len) % BLOCK);
+		size_t want =
+		    AUXV_MEM_BLOCK - (size_t)((addr + len) % AUXV_MEM_BLOCK);
 		size_t end;
 		ssize_t n;
 

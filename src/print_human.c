@@ -25,8 +25,8 @@ put_flags(struct out *f, const struct decoded *d)
 		out_char(f, ' ');
 		if (first)
 			out_char(f, ' ');
-		out_arr(f, names[__builtin_ctzll(set)],
-		    name_len(name, HWCAP_NAME_LEN));
+		out_fixed(
+		    f, name, HWCAP_NAME_LEN, name_len(name, HWCAP_NAME_LEN));
 		first = 0;
 	}
 	if (d->unknown_bits != 0) {

@@ -144,7 +144,7 @@ json_entry(struct out *f, const struct decoded *d)
 				continue;
 			if (!first)
 				out_char(f, ',');
-			put_lit(f, names[__builtin_ctzll(set)],
+			put_fixed(f, name, HWCAP_NAME_LEN,
 			    name_len(name, HWCAP_NAME_LEN));
 			first = 0;
 		}

@@ -136,8 +136,8 @@ scan_pids(
 		return -1;
 	nring = sc.nring;
 	atomic_init(&sc.next, 0);
-	sem_init(&sc.space, 0, (unsigned int)sc.nring);
-	for (i = 0; i < sc.nring; i++)
+	sem_init(&sc.space, 0, (unsigned int)nring);
+	for (i = 0; i < nring; i++)
 		sem_init(&sc.ring[i].ready, 0, 0);
 	for (; started < nreaders; started++)
 		if (pthread_create(&tid[started], NULL, reader, &sc) != 0)
@@ -161,7 +161,7 @@ scan_pids(
 	}
 	for (i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	for (i = 0; i < sc.nring; i++)
+	for (i = 0; i < nring; i++)
 		sem_destroy(&sc.ring[i].ready);
 	sem_destroy(&sc.space);
 	free(sc.ring);

@@ -25,13 +25,6 @@
 /* PF_KTHREAD in the flags field of /proc/PID/stat: Linux sched.h. */
 #define PF_KTHREAD 0x00200000UL
 
-/* AT_SYSINFO_EHDR and AT_PHENT: Linux include/uapi/linux/auxvec.h. */
-#define AT_VDSO       33
-#define AT_PHENT_TYPE 4
-
-/* Reads of target memory never cross one of these: see decode.c. */
-#define BLOCK 4096u
-
 /* The part of an ELF header that tells the layout: ident, type, machine. */
 #define HDR_LEN (EI_NIDENT + 4)
 
@@ -296,21 +289,23 @@ read_ahead(struct source *s, int deref, int *vmerr)
 		const struct auxv_ent *e = &s->vec.ent[i];
 		const struct at_type *a = at_lookup(e->type, AF_ALL);
 
-		if (e->type == AT_VDSO)
+		if (e->type == AT_NUM_SYSINFO_EHDR)
 			vdso = e->value;
-		else if (e->type == AT_PHENT_TYPE)
+		else if (e->type == AT_NUM_PHENT)
 			phent = e->value;
 		else if (!deref)
 			continue;
 		else if (a != NULL && a->form == F_RANDOM)
 			ahead_add(r, &n, e->value, e->value + AUXV_RANDOM_LEN);
-		else if (a != NULL && a->form == F_STR && e->value != 0)
+		else if (a != NULL && a->form == F_STR && e->value != 0) {
 			/* Not past the block: decode.c reads no further. */
-			ahead_add(r, &n, e->value,
-			    e->value - e->value % BLOCK + BLOCK - e->value <
-			            AUXV_PID_AHEAD
-			        ? e->value - e->value % BLOCK + BLOCK
-			        : e->value + AUXV_PID_AHEAD);
+			uint64_t end = e->value - e->value % AUXV_MEM_BLOCK +
+			    AUXV_MEM_BLOCK;
+
+			if (end - e->value > AUXV_PID_AHEAD)
+				end = e->value + AUXV_PID_AHEAD;
+			ahead_add(r, &n, e->value, end);
+		}
 	}
 	s->vec.nent = 0;
 	native = ws == 8 && guess == 8 && phent == sizeof(Elf64_Phdr);
@@ -364,9 +359,10 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
 	/* Written by hand: -a does this for every process. */
-	pid_dec(s->label, pid);
+	dlen = pid_dec(s->label, pid);
 	memcpy(dir, "/proc/", sizeof("/proc/"));
-	dlen = 6 + pid_dec(dir + 6, pid);
+	memmove(dir + 6, s->label, dlen + 1);
+	dlen += 6;
 	memmove(path, dir, dlen);
 	memcpy(path + dlen, "/auxv", sizeof("/auxv"));
 	n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
