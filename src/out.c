@@ -168,48 +168,25 @@ out_hex(struct out *o, uint64_t v)
 	o->len += (size_t)(fmt_hex(p, v) - p);
 }
 
-/*
- * v in base 8, 10 or 16, right-aligned in width columns filled with pad
- * (' ' or '0'), as printf's %*llu, %0*llo and %llx.  The digits are
- * counted first, then written backwards in place.
- */
+/* Octal, zero-filled to width columns (at most 22), as %0*llo. */
 void
-out_num(
-    struct out *o, uint64_t v, unsigned int base, unsigned int width, char pad)
+out_oct(struct out *o, uint64_t v, unsigned int width)
 {
-	unsigned int ndig, total;
-	uint64_t t;
+	unsigned int ndig = (66 - (unsigned int)__builtin_clzll(v | 1)) / 3;
+	unsigned int total;
 	char *p, *start;
 
-	if (base == 16)
-		ndig = v == 0 ? 1 : (67 - (unsigned int)__builtin_clzll(v)) / 4;
-	else if (base == 8)
-		ndig = v == 0 ? 1 : (66 - (unsigned int)__builtin_clzll(v)) / 3;
-	else
-		for (ndig = 1, t = v; t >= 10; t /= 10)
-			ndig++;
-	if (width > 64)
-		width = 64;
+	if (width > 22)
+		width = 22;
 	total = ndig > width ? ndig : width;
 	start = out_reserve(o, total);
 	p = start + total;
-	if (base == 16)
-		do {
-			*--p = digits[v & 15];
-			v >>= 4;
-		} while (v != 0);
-	else if (base == 10)
-		do {
-			*--p = digits[v % 10];
-			v /= 10;
-		} while (v != 0);
-	else
-		do {
-			*--p = digits[v & 7];
-			v >>= 3;
-		} while (v != 0);
+	do {
+		*--p = digits[v & 7];
+		v >>= 3;
+	} while (v != 0);
 	while (p > start)
-		*--p = pad;
+		*--p = '0';
 	o->len += total;
 }
 
@@ -218,21 +195,14 @@ void
 out_snum(struct out *o, int64_t v, unsigned int width)
 {
 	uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	char tmp[24];
-	size_t n = 0;
+	char tmp[20];
+	size_t n = (size_t)(fmt_dec(tmp, mag) - tmp);
 
-	do {
-		tmp[n++] = digits[mag % 10];
-		mag /= 10;
-	} while (mag != 0);
-	if (v < 0)
-		tmp[n++] = '-';
-	while (width > n) {
+	for (; width > n + (v < 0); width--)
 		out_char(o, ' ');
-		width--;
-	}
-	while (n > 0)
-		out_char(o, tmp[--n]);
+	if (v < 0)
+		out_char(o, '-');
+	out_mem(o, tmp, n);
 }
 
 /* Each byte as two lowercase hex digits. */

@@ -23,17 +23,17 @@ struct out {
 void out_init(struct out *, int);
 int out_flush(struct out *);
 void out_mem_slow(struct out *, const void *, size_t);
-void out_num(struct out *, uint64_t, unsigned int, unsigned int, char);
 void out_dec(struct out *, uint64_t);
 void out_hex(struct out *, uint64_t);
+void out_oct(struct out *, uint64_t, unsigned int);
+void out_snum(struct out *, int64_t, unsigned int);
+void out_hexbytes(struct out *, const unsigned char *, size_t);
 char *fmt_dec(char *, uint64_t);
 char *fmt_hex(char *, uint64_t);
 
 /* A literal at p, for a printer that reserved room first: the end. */
 #define lit_at(p, lit)                                                         \
 	((char *)memcpy((p), (lit), sizeof(lit) - 1) + sizeof(lit) - 1)
-void out_snum(struct out *, int64_t, unsigned int);
-void out_hexbytes(struct out *, const unsigned char *, size_t);
 
 static inline void
 out_char(struct out *o, char c)

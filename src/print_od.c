@@ -67,11 +67,11 @@ od_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			continue;
 		}
 		folded = 0;
-		out_num(f, off, 8, 7, '0');
+		out_oct(f, off, 7);
 		od_line(f, v->raw + off, len, ws);
 		out_char(f, '\n');
 	}
-	out_num(f, v->rawlen, 8, 7, '0');
+	out_oct(f, v->rawlen, 7);
 	out_char(f, '\n');
 }
 
