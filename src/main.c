@@ -172,7 +172,7 @@ static void
 put_long(int fd, const struct args_long *lo)
 {
 	put_fd(fd, "'--");
-	put_mem(fd, lo->name, strnlen(lo->name, sizeof(lo->name)));
+	put_mem(fd, lo->name, name_len(lo->name, sizeof(lo->name)));
 	put_fd(fd, "'");
 }
 
