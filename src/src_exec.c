@@ -16,9 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <elf.h>
+#include <limits.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -89,14 +92,75 @@ ptrace_denied(pid_t pid)
 	       "(SELinux, AppArmor or the like)";
 }
 
+/*
+ * Finds cmd as execvp(3) would, but here, so that the child can execv()
+ * the file found and the kernel's answer about that very file is the one
+ * reported: execvp() would hand a file the kernel refuses (ENOEXEC) to
+ * /bin/sh.  A name with a slash is used as it is; else the first
+ * executable regular file of that name in PATH.  Returns 0, or an errno
+ * for the command as a whole (ENOENT: none; EACCES: none executable).
+ */
+static int
+find_command(const char *cmd, char *buf, size_t size)
+{
+	const char *dir, *end, *path;
+	struct stat st;
+	int e = ENOENT;
+	size_t dlen, clen = strlen(cmd);
+
+	if (strchr(cmd, '/') != NULL || clen == 0) {
+		if (clen >= size)
+			return ENAMETOOLONG;
+		memcpy(buf, cmd, clen + 1);
+		return 0;
+	}
+	if ((path = getenv("PATH")) == NULL)
+		path = "/bin:/usr/bin";
+	for (dir = path;; dir = end + 1) {
+		end = strchrnul(dir, ':');
+		/* An empty entry is the current directory, as for execvp. */
+		dlen = end == dir ? 1 : (size_t)(end - dir);
+		if (dlen + 1 + clen < size) {
+			memcpy(buf, end == dir ? "." : dir, dlen);
+			buf[dlen] = '/';
+			memcpy(buf + dlen + 1, cmd, clen + 1);
+			if (stat(buf, &st) == 0 && !S_ISDIR(st.st_mode)) {
+				if (access(buf, X_OK) == 0)
+					return 0;
+				e = EACCES;
+			}
+		}
+		if (*end == '\0')
+			return e;
+	}
+}
+
+/* Whether the file starts with the ELF magic. */
+static int
+is_elf(const char *path)
+{
+	unsigned char m[SELFMAG];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;
+	n = read(fd, m, sizeof(m));
+	close(fd);
+	return n == SELFMAG && memcmp(m, ELFMAG, SELFMAG) == 0;
+}
+
+/* Why the exec of file (cmd as found in PATH) failed with err. */
 static void
-exec_failed(struct diag *d, const char *cmd, int err)
+exec_failed(struct diag *d, const char *cmd, const char *file, int err)
 {
 	switch (err) {
 	case ENOENT:
-		if (strchr(cmd, '/') == NULL)
-			diag_set(d, err, "command not found");
-		else if (access(cmd, F_OK) == 0)
+		if (file == NULL)
+			diag_set(d, err,
+			    strchr(cmd, '/') == NULL ? "command not found"
+			                             : "no such file or directory");
+		else if (access(file, F_OK) == 0)
 			diag_set(d, err, "interpreter not found");
 		else
 			diag_set(d, err, "no such file or directory");
@@ -105,7 +169,13 @@ exec_failed(struct diag *d, const char *cmd, int err)
 		diag_set(d, err, "permission denied");
 		break;
 	case ENOEXEC:
-		diag_set(d, err, "exec format error");
+		diag_set(d, err,
+		    file != NULL && is_elf(file)
+		        ? "cannot execute: exec format error (an ELF program "
+		          "this kernel does not run: another architecture, or "
+		          "32-bit without its emulation)"
+		        : "cannot execute: exec format error (not an executable "
+		          "format, and not handed to a shell)");
 		break;
 	default:
 		diag_set(d, err, NULL);
@@ -119,7 +189,7 @@ exec_failed(struct diag *d, const char *cmd, int err)
  * errno back; one that succeeds closes sock, which is close-on-exec.
  */
 static void __attribute__((noreturn))
-child(char *const argv[], pid_t parent, int sock)
+child(const char *file, char *const argv[], pid_t parent, int sock)
 {
 	ssize_t n;
 	char c;
@@ -132,7 +202,7 @@ child(char *const argv[], pid_t parent, int sock)
 	while (n == -1 && errno == EINTR);
 	if (n != 1)
 		_exit(127);
-	execvp(argv[0], argv);
+	execv(file, argv);
 	e = errno;
 	while (write(sock, &e, sizeof(e)) == -1 && errno == EINTR)
 		;
@@ -207,11 +277,16 @@ int
 src_exec(
     struct source *s, const struct opts *o, char *const argv[], struct diag *d)
 {
+	char file[PATH_MAX];
 	sigset_t all, old;
 	pid_t pid, self;
 	int sv[2], e, rc;
 
 	name_source(s, argv);
+	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
+		exec_failed(d, argv[0], NULL, e);
+		return -1;
+	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
 		diag_set(d, errno, NULL);
 		return -1;
@@ -221,7 +296,7 @@ src_exec(
 	sigprocmask(SIG_SETMASK, &all, &old);
 	if ((pid = fork()) == 0) {
 		close(sv[0]);
-		child(argv, self, sv[1]);
+		child(file, argv, self, sv[1]);
 	}
 	e = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -247,7 +322,7 @@ src_exec(
 		;
 	if (await_exec(pid) == -1) {
 		if ((e = exec_errno(sv[0])) != 0)
-			exec_failed(d, argv[0], e);
+			exec_failed(d, argv[0], file, e);
 		else
 			diag_set(d, 0, "killed before its exec completed");
 		close(sv[0]);

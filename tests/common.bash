@@ -1,24 +1,33 @@
 # Shared by the bats files: the program is $AUXV; helpers start processes
-# the tests read and kill them afterwards.
+# the tests read and kill them afterwards, decode vectors independently of
+# auxv (tests/oracle.py), and probe what this machine can do.
 
 bats_require_minimum_version 1.5.0
 
 : "${AUXV:?AUXV must name the auxv binary}"
 
+# The python snippets import the vector decoder: from oracle import pairs.
+export PYTHONPATH="$BATS_TEST_DIRNAME${PYTHONPATH:+:$PYTHONPATH}"
+
 # Starts "$@" in the background with its output in $BATS_TEST_TMPDIR/bg.out
 # and waits until it has exec'd (its /proc/PID/exe is no longer bash).
+# Fails, saying what it waited for, when that takes more than 5 s.
 start_bg() {
+	local i exe self
+	self=$(readlink /proc/$$/exe)
 	"$@" >"$BATS_TEST_TMPDIR/bg.out" 2>&1 &
 	BG_PID=$!
-	local i
-	for i in $(seq 1 200); do
+	for i in $(seq 1 250); do
 		exe=$(readlink "/proc/$BG_PID/exe" 2>/dev/null) || true
-		if [ -n "$exe" ] && [ "$exe" != "$(readlink /proc/$$/exe)" ]; then
+		if [ -n "$exe" ] && [ "$exe" != "$self" ]; then
 			return 0
 		fi
 		sleep 0.02
 	done
-	return 0
+	echo "start_bg: $1 (PID $BG_PID) did not exec within 5 s:" \
+	    "$(cat "$BATS_TEST_TMPDIR/bg.out")" >&2
+	stop_bg
+	return 1
 }
 
 stop_bg() {
@@ -29,20 +38,14 @@ stop_bg() {
 	fi
 }
 
-# Decodes a raw vector file into "type value" lines with python3 struct.
-# Usage: pyvec FILE WORDSIZE [ENDIAN(<|>)]
+# pyvec FILE WORDSIZE [ORDER]: the pairs before AT_NULL as "type value"
+# lines; pyvec_json the same as one JSON list.  ORDER: little, big, < or >.
 pyvec() {
-	python3 - "$1" "$2" "${3:-<}" <<'PY'
-import struct, sys
-data = open(sys.argv[1], "rb").read()
-ws = int(sys.argv[2]); fmt = sys.argv[3] + ("Q" if ws == 8 else "I")
-for off in range(0, len(data) - 2 * ws + 1, 2 * ws):
-    t, = struct.unpack_from(fmt, data, off)
-    v, = struct.unpack_from(fmt, data, off + ws)
-    if t == 0:
-        break
-    print(t, v)
-PY
+	python3 "$BATS_TEST_DIRNAME/oracle.py" pairs "$@"
+}
+
+pyvec_json() {
+	python3 "$BATS_TEST_DIRNAME/oracle.py" pairs "$@" --json
 }
 
 # Writes a raw vector: mkraw FILE WORDSIZE ENDIAN(<|>) TYPE VALUE ...
@@ -57,15 +60,113 @@ open(path, "wb").write(b"".join(struct.pack(fmt, w) for w in words))
 PY
 }
 
-# A 32-bit static program that sleeps, for the 32-bit paths; empty when
-# no 32-bit toolchain is installed.
-build_sleep32() {
-	local out="$BATS_FILE_TMPDIR/sleep32"
-	[ -x "$out" ] && { echo "$out"; return 0; }
-	printf '#include <unistd.h>\nint main(void){pause();return 0;}\n' \
-	    >"$BATS_FILE_TMPDIR/sleep32.c"
-	if gcc -m32 -static -o "$out" "$BATS_FILE_TMPDIR/sleep32.c" \
-	    2>/dev/null; then
-		echo "$out"
+# --- What the machine can do ------------------------------------------
+#
+# need CAPABILITY skips the test, with a reason that names what is
+# missing, unless the machine has it.  Each capability is probed for real
+# (the program is run, the core is written), once per bats run; the
+# verdict is kept in $BATS_RUN_TMPDIR.  AUXV_TEST_NO32=1 makes the run32
+# probe report no 32-bit support, so that the skip paths are exercised
+# on machines that have it (.ci/run does that in a second pass).
+
+need() {
+	local f="$BATS_RUN_TMPDIR/probe.$1"
+	if [ ! -e "$f" ]; then
+		"probe_$1" >"$f.new" 2>/dev/null || true
+		mv "$f.new" "$f"
 	fi
+	if [ -s "$f" ]; then
+		skip "$(cat "$f")"
+	fi
+	return 0
+}
+
+# has CAPABILITY: the probe's verdict as a status, without skipping.
+has() {
+	(need "$1" >/dev/null 2>&1) &&
+	    [ ! -s "$BATS_RUN_TMPDIR/probe.$1" ]
+}
+
+# A 32-bit static program, $BATS_RUN_TMPDIR/sleep32: with an argument it
+# exits 42 at once, without one it sleeps until killed.
+probe_cc32() {
+	local d=$BATS_RUN_TMPDIR
+	printf '%s\n' '#include <unistd.h>' \
+	    'int main(int argc, char **argv) { (void)argv;' \
+	    '	if (argc > 1) return 42; pause(); return 0; }' >"$d/sleep32.c"
+	gcc -m32 -static -o "$d/sleep32" "$d/sleep32.c" ||
+	    echo "no 32-bit toolchain (gcc -m32 -static fails: gcc-multilib)"
+}
+
+probe_run32() {
+	local rc=0
+	if [ -n "${AUXV_TEST_NO32:-}" ]; then
+		echo "kernel cannot run 32-bit programs (AUXV_TEST_NO32 set)"
+		return
+	fi
+	has cc32 || { cat "$BATS_RUN_TMPDIR/probe.cc32"; return; }
+	"$BATS_RUN_TMPDIR/sleep32" probe || rc=$?
+	[ "$rc" -eq 42 ] ||
+	    echo "kernel cannot run 32-bit programs (no IA-32 emulation)"
+}
+
+# PTRACE_TRACEME in a child, then exec: the parent must see the stop.
+probe_ptrace() {
+	python3 -c '
+import ctypes, os, signal, sys
+pid = os.fork()
+if pid == 0:
+    if ctypes.CDLL(None, use_errno=True).ptrace(0, 0, 0, 0) != 0:
+        os._exit(3)
+    os.execv("/bin/true", ["true"])
+_, st = os.waitpid(pid, 0)
+ok = os.WIFSTOPPED(st) and os.WSTOPSIG(st) == signal.SIGTRAP
+os.kill(pid, signal.SIGKILL)
+os.waitpid(pid, 0)
+sys.exit(0 if ok else 1)' || echo "ptrace of a child is not permitted here"
+}
+
+probe_gcore() {
+	local p d=$BATS_RUN_TMPDIR
+	command -v gcore >/dev/null || { echo "no gcore (gdb)"; return; }
+	sleep 100 &
+	p=$!
+	gcore -o "$d/gcore-probe" "$p" >/dev/null 2>&1 || true
+	kill "$p"
+	wait "$p" 2>/dev/null
+	[ -s "$d/gcore-probe.$p" ] || echo "gcore writes no core here"
+	rm -f "$d/gcore-probe.$p"
+}
+
+probe_eu_readelf() {
+	command -v eu-readelf >/dev/null || echo "no eu-readelf (elfutils)"
+}
+
+probe_jq() {
+	command -v jq >/dev/null || echo "no jq"
+}
+
+probe_setpriv() {
+	[ "$(id -u)" -eq 0 ] || { echo "not root: cannot switch to nobody"; return; }
+	command -v setpriv >/dev/null || { echo "no setpriv (util-linux)"; return; }
+	setpriv --reuid=65534 --regid=65534 --clear-groups -- true ||
+	    echo "setpriv cannot switch to nobody here"
+}
+
+# The expected values of some tests are x86-64's: AT_PLATFORM "x86_64"
+# equal to uname -m, the HWCAP bits of /proc/cpuinfo's flags, i386 as
+# the name of the 32-bit architecture.
+probe_x86_64() {
+	[ "$(uname -m)" = x86_64 ] ||
+	    echo "written for an x86-64 host, this is $(uname -m)"
+}
+
+probe_little_endian() {
+	[ "$(python3 -c 'import sys; print(sys.byteorder)')" = little ] ||
+	    echo "written for a little-endian host"
+}
+
+# The path of the 32-bit sleeper, after need run32.
+sleep32() {
+	echo "$BATS_RUN_TMPDIR/sleep32"
 }

@@ -1,9 +1,7 @@
 # auxv -e COMMAND: the vector a command receives from the kernel, read
 # while the command is stopped at its exec, before it runs.
 
-bats_require_minimum_version 1.5.0
-
-: "${AUXV:?AUXV must name the auxv binary}"
+load common
 
 setup_file() {
 	local src="$BATS_TEST_DIRNAME/exec" bin="$BATS_FILE_TMPDIR/bin"
@@ -21,14 +19,23 @@ setup_file() {
 	fi
 }
 
+# Every case here traces a child, or checks what happens when it can't.
+setup() {
+	need ptrace
+}
+
 teardown() {
 	if [ -n "${SUID_DIR:-}" ]; then
 		rm -rf "$SUID_DIR"
 	fi
 }
 
-# Skips unless the static helper was built.
+# Skips unless the static helper was built, and for "32" unless the
+# kernel runs 32-bit programs.
 need_marker() {
+	if [ "${1:-}" = 32 ]; then
+		need run32
+	fi
 	[ -x "$BIN/marker${1:-}" ] || skip "no static ${1:-native} toolchain"
 }
 
@@ -84,7 +91,8 @@ child_gone() {
 }
 
 @test "32-bit static program: a 32-bit vector, arch i386" {
-	command -v jq >/dev/null || skip "no jq"
+	need jq
+	need x86_64
 	need_marker 32
 	run -0 --separate-stderr "$AUXV" --json -e "$BIN/marker32" \
 	    "$BATS_TEST_TMPDIR/m"
@@ -214,6 +222,60 @@ child_gone() {
 	chmod 755 "$f"
 	run -1 --separate-stderr "$AUXV" -e "$f"
 	[ "$stderr" = "auxv: $f: interpreter not found" ]
+}
+
+@test "a command in PATH with a missing interpreter: interpreter not found" {
+	local d="$BATS_TEST_TMPDIR/pathdir"
+
+	mkdir -p "$d"
+	printf '#!/auxv-test/no/such/shell\n' >"$d/badinterp"
+	chmod 755 "$d/badinterp"
+	run -1 --separate-stderr env PATH="$d:$PATH" "$AUXV" -e badinterp
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: badinterp: interpreter not found" ]
+}
+
+# execvp(3) hands a file the kernel refuses (ENOEXEC) to /bin/sh: the
+# vector shown would be the shell's.  The kernel's answer is the one told.
+@test "a program the kernel refuses: exec format error, no shell run" {
+	local x="$BATS_TEST_TMPDIR/foreign" t="$BATS_TEST_TMPDIR/text"
+
+	# /bin/true with another e_machine: EM_AARCH64 (183), or EM_X86_64
+	# (62) on an aarch64 host.
+	python3 - "$x" <<-'PY'
+		import os, struct, sys
+		f = bytearray(open("/bin/true", "rb").read())
+		em = struct.unpack_from("<H", f, 18)[0]
+		struct.pack_into("<H", f, 18, 62 if em == 183 else 183)
+		open(sys.argv[1], "wb").write(f)
+		os.chmod(sys.argv[1], 0o755)
+	PY
+	run -1 --separate-stderr "$AUXV" -e "$x" "$BATS_TEST_TMPDIR/m"
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: $x: cannot execute: exec format error (an ELF program"* ]]
+	run -1 --separate-stderr env PATH="$BATS_TEST_TMPDIR:$PATH" \
+	    "$AUXV" --json -e foreign
+	jq -e '.error.errno == 8 and (has("entries") | not)' <<<"$output"
+
+	# No #! line: a shell would run it and make the file m.
+	printf ': >"$1"\n' >"$t"
+	chmod 755 "$t"
+	run -1 --separate-stderr "$AUXV" -e "$t" "$BATS_TEST_TMPDIR/m"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $t: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+}
+
+# Where the kernel cannot run 32-bit programs, -e of one is refused with
+# the kernel's reason (the 32-bit vector tests cover the other case).
+@test "32-bit program on a kernel without 32-bit support: exec format error" {
+	need cc32
+	if [ -n "${AUXV_TEST_NO32:-}" ] || has run32; then
+		skip "kernel runs 32-bit programs: the 32-bit tests cover -e"
+	fi
+	run -1 --separate-stderr "$AUXV" -e "$(sleep32)"
+	[ -z "$output" ]
+	[[ "$stderr" == *": cannot execute: exec format error (an ELF program"* ]]
 }
 
 @test "option parsing stops at COMMAND" {
@@ -361,8 +423,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e auxv-test-no-such-command
 # the traced exec got (the caveat in the man page).  Needs root, to make a
 # set-user-ID program and to become another user.
 @test "set-user-ID program run by another user: AT_EUID is the caller's" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root"
-	command -v setpriv >/dev/null || skip "no setpriv"
+	need setpriv
 	need_marker
 	local d
 

@@ -13,6 +13,7 @@ bats_require_minimum_version 1.5.0
 : "${AUXV:?AUXV must name the auxv binary}"
 : "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
 
+load common
 load stress
 
 # Types are given by number: AT_PAGESZ 6, AT_CLKTCK 17, AT_UID 11,
@@ -35,24 +36,6 @@ teardown() {
 	return 0
 }
 
-# pyvec FILE WORDSIZE little|big: the pairs before AT_NULL, as JSON,
-# decoded with python3 struct.
-pyvec() {
-	python3 - "$@" <<'EOF'
-import json, struct, sys
-data = open(sys.argv[1], "rb").read()
-ws = int(sys.argv[2])
-fmt = {"little": "<", "big": ">"}[sys.argv[3]] + ("QQ" if ws == 8 else "II")
-out = []
-for off in range(0, len(data) - 2 * ws + 1, 2 * ws):
-    t, v = struct.unpack_from(fmt, data, off)
-    if t == 0:
-        break
-    out.append([t, v])
-print(json.dumps(out))
-EOF
-}
-
 # pycheck JSON CODE [ARG...]: runs the python CODE with the parsed
 # document in d, its entries by type in e, their (type, value) pairs in
 # pairs and the ARGs in a.  Python integers keep 64-bit values exact.
@@ -69,7 +52,9 @@ $code" "$@"
 }
 
 # eu_auxv CORE: the AUXV note as eu-readelf -n prints it, as JSON pairs
-# of (label, value); the label is a name without AT_, or a number.
+# of (label, value); the label is a name without AT_, or a number.  The
+# value is null where eu-readelf prints none: elfutils 0.188 prints a type
+# it has no value format for as a bare "    26", later ones "    26: 0x2".
 eu_auxv() {
 	eu-readelf -n "$1" | python3 -c '
 import json, re, sys
@@ -80,10 +65,12 @@ for line in sys.stdin:
         continue
     if not inside:
         continue
-    m = re.match(r"^\s{4}(\S+): (\S+)", line)
-    if m is None:
+    m = re.match(r"^\s{4}(\w+)(?::\s+(\S+))?\s*$", line) or \
+        re.match(r"^\s{4}(\w+): (\S+)\s", line)
+    if m is None or m.group(1) == "NULL":
         break
-    out.append([m.group(1), int(m.group(2), 0)])
+    v = m.group(2)
+    out.append([m.group(1), None if v is None else int(v, 0)])
 print(json.dumps(out))'
 }
 
@@ -96,7 +83,7 @@ same_as_eu() {
 eu = json.loads(a[0])
 assert len(eu) == len(pairs), (eu, pairs)
 for (label, value), x in zip(eu, d["entries"]):
-    assert value == x["value"], (label, value, x)
+    assert value is None or value == x["value"], (label, value, x)
     if label.isdigit():
         assert int(label) == x["type"], (label, x)
     else:
@@ -125,29 +112,14 @@ spawn() {
 	cp "/proc/$PID/auxv" "$T/proc.auxv"
 	python3 - "$PID" "$T" <<'EOF'
 import struct, sys
+from oracle import pairs_of, cstring
 pid, t = sys.argv[1], sys.argv[2]
-data = open(t + "/proc.auxv", "rb").read()
-fmt = "=" + ("QQ" if struct.calcsize("P") == 8 else "II")
-size = struct.calcsize(fmt)
-ent = {}
-for off in range(0, len(data) - size + 1, size):
-    k, v = struct.unpack_from(fmt, data, off)
-    if k == 0:
-        break
-    ent[k] = v
+ent = dict(pairs_of(t + "/proc.auxv", struct.calcsize("P"), "="))
 mem = open("/proc/%s/mem" % pid, "rb", buffering=0)
-
-def cstring(addr):
-    s = b""
-    while b"\0" not in s:
-        mem.seek(addr + len(s))
-        s += mem.read(4096 - (addr + len(s)) % 4096)
-    return s[:s.index(b"\0")]
-
 mem.seek(ent[25])
 open(t + "/random", "w").write(mem.read(16).hex())
-open(t + "/execfn", "wb").write(cstring(ent[31]))
-open(t + "/platform", "wb").write(cstring(ent[15]))
+open(t + "/execfn", "wb").write(cstring(mem, ent[31]))
+open(t + "/platform", "wb").write(cstring(mem, ent[15]))
 EOF
 }
 
@@ -169,7 +141,7 @@ assert pairs == want, (pairs, want)
 assert e[31]["string"] == a[4] == open(a[5] + "/execfn").read(), e[31]
 assert e[15]["string"] == open(a[5] + "/platform").read(), e[15]
 assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
-' "$(pyvec "$T/proc.auxv" "$ws" "$order")" "$core" "$ws" "$order" \
+' "$(pyvec_json "$T/proc.auxv" "$ws" "$order")" "$core" "$ws" "$order" \
 	    "$SLEEP" "$T"
 	same_as_eu "$output" "$core"
 
@@ -185,11 +157,12 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 # --- Real cores -------------------------------------------------------
 
 @test "gcore core: entries, strings and AT_RANDOM as the live process had" {
-	command -v gcore >/dev/null || skip "no gcore"
+	need gcore
+	need eu_readelf
 	local pid
 	spawn
 	pid=$PID
-	gcore -o "$T/gc" "$pid" >/dev/null 2>&1 || skip "gcore failed"
+	gcore -o "$T/gc" "$pid" >/dev/null 2>&1
 	kill "$PID"
 	wait "$PID" 2>/dev/null || true
 	PID=
@@ -197,6 +170,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 }
 
 @test "kernel core: entries, strings and AT_RANDOM as the live process had" {
+	need eu_readelf
 	local pattern=$T/kcore.%p
 	[ "${#pattern}" -lt 120 ] || skip "temporary directory name too long"
 	OLD_PATTERN=$(cat /proc/sys/kernel/core_pattern) ||
@@ -227,7 +201,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 assert d["source"] == "file" and d["path"] == a[1], d
 assert pairs == json.loads(a[0]), pairs
 assert e[31]["string"] is None and e[25]["bytes"] is None, e
-' "$(pyvec "$T/proc.auxv" "$ws" "$order")" "$T/proc.auxv"
+' "$(pyvec_json "$T/proc.auxv" "$ws" "$order")" "$T/proc.auxv"
 	"$AUXV" -f "$T/proc.auxv" -o raw >"$T/back"
 	cmp "$T/back" "$T/proc.auxv"
 	run -0 "$AUXV" -f "$T/proc.auxv" --od
@@ -242,6 +216,7 @@ assert e[31]["string"] is None and e[25]["bytes"] is None, e
 # foreign MACHINE CLASS ENDIAN ARCH: a core of another architecture.
 foreign() {
 	local m=$1 class=$2 endian=$3 arch=$4 ws=$(($2 / 8))
+	need eu_readelf
 	"$MKFIXTURE" core -m "$m" -c "$class" -e "$endian" -p 65536 -H 0x5 \
 	    -x "/opt/$arch/bin/prog" -P "$arch-plat" -r "$RANDOM_HEX" \
 	    >"$T/core"
@@ -273,7 +248,7 @@ assert d["source"] == "file", d
 core = json.loads(a[0])
 assert pairs == [[x["type"], x["value"]] for x in core["entries"]]
 assert pairs == json.loads(a[1]), pairs
-' "$json" "$(pyvec "$T/raw" "$ws" "$endian")"
+' "$json" "$(pyvec_json "$T/raw" "$ws" "$endian")"
 }
 
 @test "foreign core: s390x (EM_S390, 64-bit, big-endian)" {
@@ -351,6 +326,7 @@ assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 }
 
 @test "core with PN_XNUM: the count from section header 0" {
+	need eu_readelf
 	"$MKFIXTURE" core -b xnum -p 8192 >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 	pycheck "$output" 'assert e[6]["value"] == 8192, e'
@@ -579,7 +555,7 @@ assert pairs == json.loads(a[0]), pairs
 assert pairs == [[6, 16384], [17, 100], [25, 0xffffffffffff0000],
                  [31, 0x7ffd00001000]], pairs
 assert e[31]["string"] is None and e[25]["bytes"] is None, e
-' "$(pyvec "$T/raw" 8 little)" "$T/raw"
+' "$(pyvec_json "$T/raw" 8 little)" "$T/raw"
 	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size 8 \
 	    --endian little
 	[[ "$output" == *"AT_EXECFN:            0x7ffd00001000  (unreadable)"* ]]
@@ -594,7 +570,7 @@ assert e[31]["string"] is None and e[25]["bytes"] is None, e
 assert d["word_size"] == 4, d
 assert pairs == json.loads(a[0]) == [[6, 4096], [11, 1000],
                                      [16, 0xbfebfbff]], pairs
-' "$(pyvec "$T/raw" 4 little)"
+' "$(pyvec_json "$T/raw" 4 little)"
 	run -0 "$AUXV" -f "$T/raw" --word-size 4 --endian little --od
 	[ "$output" = "$(od -t d4 "$T/raw")" ]
 }
@@ -606,14 +582,14 @@ assert pairs == json.loads(a[0]) == [[6, 4096], [11, 1000],
 	pycheck "$output" '
 assert d["byte_order"] == "big", d
 assert pairs == json.loads(a[0]) == [[6, 65536], [16, 0x123]], pairs
-' "$(pyvec "$T/raw8" 8 big)"
+' "$(pyvec_json "$T/raw8" 8 big)"
 	"$MKFIXTURE" raw -w 4 -e big 6=65536 17=250 >"$T/raw4"
 	run -0 --separate-stderr "$AUXV" -f "$T/raw4" --word-size 4 \
 	    --endian big --json
 	pycheck "$output" '
 assert d["word_size"] == 4 and d["byte_order"] == "big", d
 assert pairs == json.loads(a[0]) == [[6, 65536], [17, 250]], pairs
-' "$(pyvec "$T/raw4" 4 big)"
+' "$(pyvec_json "$T/raw4" 4 big)"
 }
 
 @test "raw: --arch gives the default word size and byte order" {

@@ -158,20 +158,20 @@ reused() {
 }
 
 @test "a reused PID, 64-bit sleep then 32-bit static B: B's vector" {
-	s32=$(build_sleep32)
-	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc -m32)"
-	[ "$(uname -m)" = x86_64 ] || skip "32-bit arch name known for x86_64 only"
-	reused 4 i386 sleep 1000 -- "$s32"
+	need x86_64
+	need run32
+	reused 4 i386 sleep 1000 -- "$(sleep32)"
 }
 
 @test "a reused PID, sleep then another 64-bit program: B's vector" {
+	need x86_64
 	reused 8 "$(uname -m)" sleep 1000 -- "$(command -v tail)" -f /dev/null
 }
 
 @test "a reused PID, 32-bit static sleep then 64-bit B: B's vector" {
-	s32=$(build_sleep32)
-	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc -m32)"
-	reused 8 "$(uname -m)" "$s32" -- "$(command -v tail)" -f /dev/null
+	need x86_64
+	need run32
+	reused 8 "$(uname -m)" "$(sleep32)" -- "$(command -v tail)" -f /dev/null
 }
 
 @test "a freed PID not reused: no such process, status 1, bounded" {

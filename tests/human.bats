@@ -87,7 +87,7 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 }
 
 @test "AT_HWCAP flag names are /proc/cpuinfo flags (x86)" {
-	[ "$(uname -m)" = x86_64 ] || skip "x86 only"
+	need x86_64
 	run -0 "$AUXV" -k HWCAP
 	flags=$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)
 	set -- $output

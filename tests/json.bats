@@ -10,16 +10,11 @@ teardown() {
 # Checks a --json document against a raw vector file with python3.
 check_json() {
 	python3 - "$1" "$2" "$3" <<'PY'
-import json, struct, sys
+import json, sys
+from oracle import pairs_of
 doc = json.load(open(sys.argv[1]))
-raw = open(sys.argv[2], "rb").read()
-ws = int(sys.argv[3]); fmt = "<" + ("Q" if ws == 8 else "I")
-want = []
-for off in range(0, len(raw), 2 * ws):
-    t, v = struct.unpack_from(fmt, raw, off)[0], struct.unpack_from(fmt, raw, off + ws)[0]
-    if t == 0:
-        break
-    want.append((t, v))
+ws = int(sys.argv[3])
+want = pairs_of(sys.argv[2], ws, "little")
 got = [(e["type"], e["value"]) for e in doc["entries"]]
 assert got == want, (got, want)
 assert doc["word_size"] == ws and doc["byte_order"] == "little"
@@ -31,6 +26,8 @@ PY
 }
 
 @test "PID: entries are /proc/PID/auxv decoded with struct" {
+	need little_endian
+	need x86_64
 	start_bg sleep 1000
 	cp "/proc/$BG_PID/auxv" "$BATS_TEST_TMPDIR/raw"
 	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
@@ -41,6 +38,7 @@ PY
 }
 
 @test "PID: strings and AT_RANDOM bytes come from the process's memory" {
+	need x86_64
 	start_bg sleep 1000
 	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
 	python3 - "$BATS_TEST_TMPDIR/j" "$BG_PID" "$(command -v sleep)" "$(uname -m)" <<'PY'
@@ -56,8 +54,9 @@ PY
 }
 
 @test "32-bit PID: word_size 4, arch i386, values from struct '<I'" {
-	s32=$(build_sleep32)
-	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc-multilib)"
+	need x86_64
+	need run32
+	s32=$(sleep32)
 	start_bg "$s32"
 	cp "/proc/$BG_PID/auxv" "$BATS_TEST_TMPDIR/raw"
 	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
@@ -80,7 +79,7 @@ PY
 }
 
 @test "HWCAP: flags are the set bits' names, unknown_bits the rest" {
-	[ "$(uname -m)" = x86_64 ] || skip "x86 only"
+	need x86_64
 	# fpu (0), bit 10 (unnamed on x86), sse2 (26), bit 40 (unnamed).
 	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 16 $(( (1 << 0) | (1 << 10) | (1 << 26) | (1 << 40) )) 26 3
 	run -0 "$AUXV" --json -f "$BATS_TEST_TMPDIR/v"

@@ -16,11 +16,39 @@ teardown() {
 }
 
 @test "32-bit PID: --od is od -t d4 of the /proc file, trailing zeros too" {
-	s32=$(build_sleep32)
-	[ -n "$s32" ] || skip "no 32-bit toolchain (gcc-multilib)"
-	start_bg "$s32"
+	need run32
+	start_bg "$(sleep32)"
 	run -0 "$AUXV" --od "$BG_PID"
 	[ "$output" = "$(od -t d4 "/proc/$BG_PID/auxv")" ]
+}
+
+# What the kernel's /proc/PID/auxv holds for a 32-bit process, made from
+# this machine's own vector, so that it is covered where no 32-bit program
+# runs: 32-bit pairs, AT_NULL, then zeros up to the size of the kernel's
+# saved vector.
+@test "saved 32-bit /proc vector with trailing zeros: od -t d4, pairs, raw" {
+	local v=$BATS_TEST_TMPDIR/v32
+	python3 - "$v" <<'PY'
+import struct, sys
+from oracle import pairs_of
+words = []
+for t, v in pairs_of("/proc/self/auxv", struct.calcsize("P"), "="):
+    words += [t, v & 0xffffffff]
+words += [0, 0] + [0] * 20
+open(sys.argv[1], "wb").write(struct.pack("<%dI" % len(words), *words))
+PY
+	run -0 "$AUXV" -f "$v" --word-size 4 --endian little --od
+	[ "$output" = "$(od -t d4 "$v")" ]
+	run -0 --separate-stderr "$AUXV" -f "$v" --word-size 4 \
+	    --endian little --arch i386 --json
+	python3 -c '
+import json, sys
+from oracle import pairs_of
+d = json.loads(sys.argv[1])
+assert d["word_size"] == 4 and d["arch"] == "i386", d
+got = [(e["type"], e["value"]) for e in d["entries"]]
+assert got == pairs_of(sys.argv[2], 4), got' "$output" "$v"
+	"$AUXV" -f "$v" --word-size 4 -o raw | cmp - "$v"
 }
 
 @test "self: --od pairs are the vector glibc shows for the same process" {
