@@ -1,6 +1,8 @@
 /*
- * The architecture table.  e_machine values are from the ELF gABI and
- * Linux 6.12 include/uapi/linux/elf-em.h; names are uname -m's.
+ * The architecture table, written by hand.  e_machine values are from the
+ * ELF gABI and Linux include/uapi/linux/elf-em.h; names are uname -m's.
+ * The HWCAPS_* lists of tables come from hwcap.h, which src/gentables.py
+ * generates; it also copies the names here into the bash completion.
  */
 #include <string.h>
 
@@ -25,28 +27,28 @@ _Static_assert(HWT_COUNT <= UINT8_MAX + 1, "struct arch's hwcap[] is uint8_t");
  */
 /* clang-format off */
 static const struct arch arches[] = {
-	{ "x86_64",	62,	8, 0, 0,	{ HWT_X86, HWT2_X86 } },
-	{ "x32",	62,	4, 0, 0,	{ HWT_X86, HWT2_X86 } },
-	{ "i386",	3,	4, 0, 0,	{ HWT_X86, HWT2_X86 } },
-	{ "aarch64",	183,	8, 0, 0,	{ HWT_AARCH64, HWT2_AARCH64 } },
-	{ "aarch64_be",	183,	8, 1, 0,	{ HWT_AARCH64, HWT2_AARCH64 } },
-	{ "arm",	40,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_ARM, HWT2_ARM } },
-	{ "ppc64le",	21,	8, 0, 0,	{ HWT_PPC, HWT2_PPC } },
-	{ "ppc64",	21,	8, 1, 0,	{ HWT_PPC, HWT2_PPC } },
-	{ "ppc",	20,	4, 1, 0,	{ HWT_PPC, HWT2_PPC } },
-	{ "s390x",	22,	8, 1, 0,	{ HWT_S390 } },
-	{ "s390",	22,	4, 1, 0,	{ HWT_S390 } },
-	{ "riscv64",	243,	8, 0, 0,	{ HWT_RISCV } },
-	{ "riscv32",	243,	4, 0, 0,	{ HWT_RISCV } },
-	{ "loongarch64", 258,	8, 0, 0,	{ HWT_LOONGARCH } },
-	{ "mips64",	8,	8, ARCH_ANY_ENDIAN, 0,	{ HWT_MIPS } },
-	{ "mips",	8,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_MIPS } },
-	{ "sparc64",	43,	8, 1, AF_SPARC,	{ HWT_SPARC } },
-	{ "sparc",	2,	4, 1, AF_SPARC,	{ HWT_SPARC } },
-	{ "sparc",	18,	4, 1, AF_SPARC,	{ HWT_SPARC } },
+	{ "x86_64",	62,	8, 0, 0,	HWCAPS_X86 },
+	{ "x32",	62,	4, 0, 0,	HWCAPS_X86 },
+	{ "i386",	3,	4, 0, 0,	HWCAPS_X86 },
+	{ "aarch64",	183,	8, 0, 0,	HWCAPS_AARCH64 },
+	{ "aarch64_be",	183,	8, 1, 0,	HWCAPS_AARCH64 },
+	{ "arm",	40,	4, ARCH_ANY_ENDIAN, 0,	HWCAPS_ARM },
+	{ "ppc64le",	21,	8, 0, 0,	HWCAPS_PPC },
+	{ "ppc64",	21,	8, 1, 0,	HWCAPS_PPC },
+	{ "ppc",	20,	4, 1, 0,	HWCAPS_PPC },
+	{ "s390x",	22,	8, 1, 0,	HWCAPS_S390 },
+	{ "s390",	22,	4, 1, 0,	HWCAPS_S390 },
+	{ "riscv64",	243,	8, 0, 0,	HWCAPS_RISCV },
+	{ "riscv32",	243,	4, 0, 0,	HWCAPS_RISCV },
+	{ "loongarch64", 258,	8, 0, 0,	HWCAPS_LOONGARCH },
+	{ "mips64",	8,	8, ARCH_ANY_ENDIAN, 0,	HWCAPS_MIPS },
+	{ "mips",	8,	4, ARCH_ANY_ENDIAN, 0,	HWCAPS_MIPS },
+	{ "sparc64",	43,	8, 1, AF_SPARC,	HWCAPS_SPARC },
+	{ "sparc",	2,	4, 1, AF_SPARC,	HWCAPS_SPARC },
+	{ "sparc",	18,	4, 1, AF_SPARC,	HWCAPS_SPARC },
 	{ "m68k",	4,	4, 1, 0,	{ HWT_NONE } },
 	{ "alpha",	0x9026,	8, 0, AF_ALPHA,	{ HWT_NONE } },
-	{ "sh",		42,	4, ARCH_ANY_ENDIAN, AF_SH,	{ HWT_SH } },
+	{ "sh",		42,	4, ARCH_ANY_ENDIAN, AF_SH,	HWCAPS_SH },
 	{ "parisc64",	15,	8, 1, 0,	{ HWT_NONE } },
 	{ "parisc",	15,	4, 1, 0,	{ HWT_NONE } },
 	{ "ia64",	50,	8, 0, 0,	{ HWT_NONE } },

@@ -3,7 +3,7 @@
 # HWCAP bit names per architecture.  Each case writes a raw vector with
 # python3 struct, sets every named bit of one AT_HWCAP* word plus one bit
 # that has no name, and checks the JSON `flags` and `unknown_bits`.  The
-# expected names are written out from the Linux 6.12 tables (and glibc's
+# expected names are written out from the Linux 7.2 tables (and glibc's
 # for powerpc), not taken from the program.
 
 bats_require_minimum_version 1.5.0
@@ -96,12 +96,15 @@ X86_HWCAP=(0=fpu 1=vme 2=de 3=pse 4=tsc 5=msr 6=pae 7=mce 8=cx8 9=apic
 }
 
 @test "aarch64: AT_HWCAP from arm64 cpuinfo.c" {
-	check_hwcap aarch64 8 little $AT_HWCAP 40 \
+	check_hwcap aarch64 8 little $AT_HWCAP 48 \
 	    0=fp 1=asimd 2=evtstrm 3=aes 4=pmull 5=sha1 6=sha2 7=crc32 \
 	    8=atomics 9=fphp 10=asimdhp 11=cpuid 12=asimdrdm 13=jscvt \
 	    14=fcma 15=lrcpc 16=dcpop 17=sha3 18=sm3 19=sm4 20=asimddp \
 	    21=sha512 22=sve 23=asimdfhm 24=dit 25=uscat 26=ilrcpc \
-	    27=flagm 28=ssbs 29=sb 30=paca 31=pacg
+	    27=flagm 28=ssbs 29=sb 30=paca 31=pacg 32=gcs 33=cmpbr \
+	    34=fprcvt 35=f8mm8 36=f8mm4 37=svef16mm 38=sveeltperm \
+	    39=sveaes2 40=svebfscale 41=sve2p2 42=sme2p2 43=smesbitperm \
+	    44=smeaes 45=smesfexpa 46=smestmop 47=smesmop4
 }
 
 @test "aarch64: AT_HWCAP2 uses all 64 bits" {
@@ -186,9 +189,10 @@ X86_HWCAP=(0=fpu 1=vme 2=de 3=pse 4=tsc 5=msr 6=pae 7=mce 8=cx8 9=apic
 }
 
 @test "loongarch64: AT_HWCAP from loongarch proc.c" {
-	check_hwcap loongarch64 8 little $AT_HWCAP 15 \
+	check_hwcap loongarch64 8 little $AT_HWCAP 17 \
 	    0=cpucfg 1=lam 2=ual 3=fpu 4=lsx 5=lasx 6=crc32 7=complex \
-	    8=crypto 9=lvz 10=lbt_x86 11=lbt_arm 12=lbt_mips 13=ptw 14=lspw
+	    8=crypto 9=lvz 10=lbt_x86 11=lbt_arm 12=lbt_mips 13=ptw 14=lspw \
+	    15=scq 16=lam_bh
 }
 
 @test "mips64: AT_HWCAP from mips hwcap.h and proc.c" {
