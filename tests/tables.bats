@@ -1,0 +1,268 @@
+#!/usr/bin/env bats
+#
+# The generated tables (src/gentables.py, run on Linux 7.2.11) against
+# names written out below by hand from that tree: for every architecture
+# with HWCAP tables, a vector with every bit of AT_HWCAP..AT_HWCAP4 set
+# must name exactly the bits Linux 7.2 names and count the rest in
+# `unknown_bits`.  These lists are the independent check of the generator:
+# do not produce them with it.  Then the bash completion's lists against
+# the tables.
+
+load common
+
+AT_HWCAP=16
+AT_HWCAP2=26
+AT_HWCAP3=29
+AT_HWCAP4=30
+
+# arch/x86/include/asm/cpufeatures.h word 0 (quoted names) and
+# arch/x86/include/uapi/asm/hwcap2.h.
+X86_1="0=fpu 1=vme 2=de 3=pse 4=tsc 5=msr 6=pae 7=mce 8=cx8 9=apic 11=sep
+	12=mtrr 13=pge 14=mca 15=cmov 16=pat 17=pse36 18=pn 19=clflush 21=dts
+	22=acpi 23=mmx 24=fxsr 25=sse 26=sse2 27=ss 28=ht 29=tm 30=ia64 31=pbe"
+X86_2="0=ring3mwait 1=fsgsbase"
+
+# arch/arm64/include/uapi/asm/hwcap.h and kernel/cpuinfo.c hwcap_str[].
+AARCH64_1="0=fp 1=asimd 2=evtstrm 3=aes 4=pmull 5=sha1 6=sha2 7=crc32
+	8=atomics 9=fphp 10=asimdhp 11=cpuid 12=asimdrdm 13=jscvt 14=fcma
+	15=lrcpc 16=dcpop 17=sha3 18=sm3 19=sm4 20=asimddp 21=sha512 22=sve
+	23=asimdfhm 24=dit 25=uscat 26=ilrcpc 27=flagm 28=ssbs 29=sb 30=paca
+	31=pacg 32=gcs 33=cmpbr 34=fprcvt 35=f8mm8 36=f8mm4 37=svef16mm
+	38=sveeltperm 39=sveaes2 40=svebfscale 41=sve2p2 42=sme2p2
+	43=smesbitperm 44=smeaes 45=smesfexpa 46=smestmop 47=smesmop4"
+AARCH64_2="0=dcpodp 1=sve2 2=sveaes 3=svepmull 4=svebitperm 5=svesha3
+	6=svesm4 7=flagm2 8=frint 9=svei8mm 10=svef32mm 11=svef64mm 12=svebf16
+	13=i8mm 14=bf16 15=dgh 16=rng 17=bti 18=mte 19=ecv 20=afp 21=rpres
+	22=mte3 23=sme 24=smei16i64 25=smef64f64 26=smei8i32 27=smef16f32
+	28=smeb16f32 29=smef32f32 30=smefa64 31=wfxt 32=ebf16 33=sveebf16
+	34=cssc 35=rprfm 36=sve2p1 37=sme2 38=sme2p1 39=smei16i32
+	40=smebi32i32 41=smeb16b16 42=smef16f16 43=mops 44=hbc 45=sveb16b16
+	46=lrcpc3 47=lse128 48=fpmr 49=lut 50=faminmax 51=f8cvt 52=f8fma
+	53=f8dp4 54=f8dp2 55=f8e4m3 56=f8e5m2 57=smelutv2 58=smef8f16
+	59=smef8f32 60=smesf8fma 61=smesf8dp4 62=smesf8dp2 63=poe"
+AARCH64_3="0=mtefar 1=mtestoreonly 2=lsfe 3=ls64 4=sveb16mm 5=sve2p3
+	6=smelut6 7=sme2p3 8=f16mm 9=f16f32dot 10=f16f32mm 11=svelut6"
+
+# arch/arm/include/uapi/asm/hwcap.h and kernel/setup.c hwcap_str[],
+# hwcap2_str[].
+ARM_1="0=swp 1=half 2=thumb 3=26bit 4=fastmult 5=fpa 6=vfp 7=edsp 8=java
+	9=iwmmxt 10=crunch 11=thumbee 12=neon 13=vfpv3 14=vfpv3d16 15=tls
+	16=vfpv4 17=idiva 18=idivt 19=vfpd32 20=lpae 21=evtstrm 22=fphp
+	23=asimdhp 24=asimddp 25=asimdfhm 26=asimdbf16 27=i8mm"
+ARM_2="0=aes 1=pmull 2=sha1 3=sha2 4=crc32 5=sb 6=ssbs"
+
+# arch/powerpc/include/uapi/asm/cputable.h bits, glibc's names
+# (sysdeps/powerpc/dl-procinfo.c).
+PPC_1="0=ppcle 1=true_le 6=archpmu 7=vsx 8=arch_2_06 9=power6x 10=dfp
+	11=pa6t 12=arch_2_05 13=ic_snoop 14=smt 15=booke 16=cellbe 17=power5+
+	18=power5 19=power4 20=notb 21=efpdouble 22=efpsingle 23=spe
+	24=ucache 25=4xxmac 26=mmu 27=fpu 28=altivec 29=ppc601 30=ppc64
+	31=ppc32"
+PPC_2="17=mma 18=arch_3_1 19=htm-no-suspend 20=scv 21=darn 22=ieee128
+	23=arch_3_00 24=htm-nosc 25=vcrypto 26=tar 27=isel 28=ebb 29=dscr
+	30=htm 31=arch_2_07"
+
+# arch/s390/include/asm/elf.h HWCAP_NR_*, kernel/processor.c hwcap_str[].
+S390_1="0=esan3 1=zarch 2=stfle 3=msa 4=ldisp 5=eimm 6=dfp 7=edat 8=etf3eh
+	9=highgprs 10=te 11=vx 12=vxd 13=vxe 14=gs 15=vxe2 16=vxp 17=sort
+	18=dflt 19=vxp2 20=nnpa 21=pcimio 22=sie"
+
+# arch/riscv/include/uapi/asm/hwcap.h: bit N is the letter 'a' + N.
+RISCV_1="0=a 1=b 2=c 3=d 4=e 5=f 6=g 7=h 8=i 9=j 10=k 11=l 12=m 13=n 14=o
+	15=p 16=q 17=r 18=s 19=t 20=u 21=v 22=w 23=x 24=y 25=z"
+
+# arch/loongarch/include/uapi/asm/hwcap.h, kernel/proc.c Features.
+LOONGARCH_1="0=cpucfg 1=lam 2=ual 3=fpu 4=lsx 5=lasx 6=crc32 7=complex
+	8=crypto 9=lvz 10=lbt_x86 11=lbt_arm 12=lbt_mips 13=ptw 14=lspw 15=scq
+	16=lam_bh"
+
+# arch/mips/include/uapi/asm/hwcap.h, kernel/proc.c (r6, crc32 and
+# loongson-cpucfg: no name of their own there).
+MIPS_1="0=r6 1=msa 2=crc32 3=mips16 4=mdmx 5=mips3d 6=smartmips 7=dsp
+	8=dsp2 9=dsp3 10=mips16e2 11=loongson-mmi 12=loongson-ext
+	13=loongson-ext2 14=loongson-cpucfg"
+
+# arch/sparc/include/asm/elf_64.h, kernel/setup_64.c hwcaps[] (26 is
+# HWCAP_SPARC_CRYPTO, NULL there).
+SPARC_1="0=flush 1=stbar 2=swap 3=muldiv 4=v9 5=ultra3 6=blkinit 7=n2
+	8=mul32 9=div32 10=fsmuld 11=v8plus 12=popc 13=vis 14=vis2
+	15=ASIBlkInit 16=fmaf 17=vis3 18=hpc 19=random 20=trans 21=fjfmau
+	22=ima 23=cspare 24=pause 25=cbcond 26=crypto 27=adp"
+
+# arch/sh/include/uapi/asm/cpu-features.h, kernel/cpu/proc.c cpu_flags[]
+# (10 is CPU_HAS_CAS_L, past its names).
+SH_1="0=fpu 1=p2flush 2=mmuassoc 3=dsp 4=perfctr 5=ptea 6=llsc 7=l2 8=op32
+	9=pteaex 10=cas_l"
+
+# all_ones ARCH WS ORDER W1 W2 W3 W4
+#
+# Writes AT_PAGESZ and AT_HWCAP..AT_HWCAP4 with every bit of the word set,
+# decodes it with --arch ARCH --json, and checks each word's `flags`
+# against Wn (bit=name, ascending) and `unknown_bits` against the bits Wn
+# leaves out.
+all_ones() {
+	local arch=$1 ws=$2 order=$3 f="$BATS_TEST_TMPDIR/$1.auxv" ones
+	shift 3
+	ones=$([ "$ws" = 8 ] && echo 0xffffffffffffffff || echo 0xffffffff)
+	mkraw "$f" "$ws" "$order" 6 4096 $AT_HWCAP "$ones" $AT_HWCAP2 "$ones" \
+	    $AT_HWCAP3 "$ones" $AT_HWCAP4 "$ones"
+	run -0 --separate-stderr "$AUXV" -f "$f" --arch "$arch" \
+	    --word-size "$ws" --endian "$([ "$order" = '<' ] && echo little ||
+	    echo big)" --json
+	python3 - "$output" "$arch" "$ws" "$@" <<'EOF'
+import json
+import sys
+
+doc = json.loads(sys.argv[1])
+arch, ws = sys.argv[2], int(sys.argv[3])
+ones = (1 << (8 * ws)) - 1
+bad = 0
+if doc["arch"] != arch:
+    print("arch:", doc["arch"], "want", arch)
+    bad = 1
+for atype, name, spec in zip((16, 26, 29, 30),
+                             ("AT_HWCAP", "AT_HWCAP2", "AT_HWCAP3",
+                              "AT_HWCAP4"), sys.argv[4:8]):
+    pairs = [(int(b), n) for b, n in (p.split("=", 1) for p in spec.split())]
+    bits = [b for b, _ in pairs]
+    assert bits == sorted(set(bits)), "test bug: %s not ascending" % name
+    want = [n for b, n in pairs if b < 8 * ws]
+    unknown = ones
+    for b in bits:
+        unknown &= ~(1 << b)
+    ents = [e for e in doc["entries"] if e["type"] == atype]
+    if len(ents) != 1 or ents[0]["name"] != name:
+        print(name, "entry:", ents)
+        bad = 1
+        continue
+    e = ents[0]
+    if e["value"] != ones or e["flags"] != want or \
+            e["unknown_bits"] != unknown:
+        print("%s: flags %s" % (name, e["flags"]))
+        print("%s: want  %s" % (name, want))
+        print("%s: unknown_bits %#x, want %#x" %
+              (name, e["unknown_bits"], unknown))
+        bad = 1
+sys.exit(bad)
+EOF
+}
+
+@test "x86_64, i386, x32: every bit of every HWCAP word" {
+	all_ones x86_64 8 '<' "$X86_1" "$X86_2" "" ""
+	all_ones i386 4 '<' "$X86_1" "$X86_2" "" ""
+	all_ones x32 4 '<' "$X86_1" "$X86_2" "" ""
+}
+
+@test "aarch64: HWCAP, HWCAP2, HWCAP3 all ones name every bit Linux 7.2 names" {
+	all_ones aarch64 8 '<' "$AARCH64_1" "$AARCH64_2" "$AARCH64_3" ""
+}
+
+@test "aarch64_be: every bit of every HWCAP word" {
+	all_ones aarch64_be 8 '>' "$AARCH64_1" "$AARCH64_2" "$AARCH64_3" ""
+}
+
+@test "arm: every bit of every HWCAP word, both byte orders" {
+	all_ones arm 4 '<' "$ARM_1" "$ARM_2" "" ""
+	all_ones arm 4 '>' "$ARM_1" "$ARM_2" "" ""
+}
+
+@test "ppc64, ppc64le, ppc: every bit of every HWCAP word" {
+	all_ones ppc64 8 '>' "$PPC_1" "$PPC_2" "" ""
+	all_ones ppc64le 8 '<' "$PPC_1" "$PPC_2" "" ""
+	all_ones ppc 4 '>' "$PPC_1" "$PPC_2" "" ""
+}
+
+@test "s390x, s390: every bit of every HWCAP word" {
+	all_ones s390x 8 '>' "$S390_1" "" "" ""
+	all_ones s390 4 '>' "$S390_1" "" "" ""
+}
+
+@test "riscv64, riscv32: every bit of every HWCAP word" {
+	all_ones riscv64 8 '<' "$RISCV_1" "" "" ""
+	all_ones riscv32 4 '<' "$RISCV_1" "" "" ""
+}
+
+@test "loongarch64: HWCAP all ones names every bit Linux 7.2 names" {
+	all_ones loongarch64 8 '<' "$LOONGARCH_1" "" "" ""
+}
+
+@test "mips64, mips: every bit of every HWCAP word" {
+	all_ones mips64 8 '<' "$MIPS_1" "" "" ""
+	all_ones mips 4 '>' "$MIPS_1" "" "" ""
+}
+
+@test "sparc64, sparc: every bit of every HWCAP word" {
+	all_ones sparc64 8 '>' "$SPARC_1" "" "" ""
+	all_ones sparc 4 '>' "$SPARC_1" "" "" ""
+}
+
+@test "sh: every bit of every HWCAP word" {
+	all_ones sh 4 '<' "$SH_1" "" "" ""
+}
+
+@test "m68k: no HWCAP tables, every set bit unknown" {
+	all_ones m68k 4 '>' "" "" "" ""
+}
+
+@test "a set bit newer than the tables stays unknown:0x... in human output" {
+	local f="$BATS_TEST_TMPDIR/new.auxv"
+
+	mkraw "$f" 8 '<' $AT_HWCAP3 0x1001 $AT_HWCAP4 0x1
+	run -0 --separate-stderr "$AUXV" -f "$f" --arch aarch64 \
+	    --word-size 8 --endian little
+	[ "${lines[0]}" = "AT_HWCAP3:            0x1001  mtefar unknown:0x1000" ]
+	[ "${lines[1]}" = "AT_HWCAP4:            0x1  unknown:0x1" ]
+}
+
+@test "the generated files name the kernel that made them" {
+	local f
+
+	for f in at.def hwcap.h hwcap.c; do
+		grep -q 'Generated by src/gentables.py from Linux 7\.2\.11: do not edit by' \
+		    "$TESTS_DIR/../src/$f"
+	done
+}
+
+# The words a completion offers after "auxv WORD ", from src/auxv.bash.
+complete_after() {
+	bash -c 'source "$1"; COMP_WORDS=(auxv "$2" ""); COMP_CWORD=2
+		_auxv; printf "%s\n" "${COMPREPLY[@]}"' _ \
+	    "$TESTS_DIR/../src/auxv.bash" "$1"
+}
+
+@test "completion: -k offers every AT_ name of at.def but AT_NULL, each a key auxv takes" {
+	local f="$BATS_TEST_TMPDIR/v.auxv" keys want
+
+	keys=$(complete_after -k | sort)
+	want=$(sed -n 's/^AT_X( *[0-9]*, *\([A-Z0-9_]*\),.*/AT_\1/p' \
+	    "$TESTS_DIR/../src/at.def" | grep -vx AT_NULL | sort)
+	[ -n "$want" ]
+	if [ "$keys" != "$want" ]; then
+		diff <(echo "$want") <(echo "$keys")
+		false
+	fi
+	mkraw "$f" 8 '<' 6 4096
+	run -0 --separate-stderr "$AUXV" -f "$f" -k "$(echo $keys | tr ' ' ,)" \
+	    --json
+	[ "$(complete_after --key | sort)" = "$keys" ]
+}
+
+@test "completion: --arch offers the architectures auxv knows, each accepted" {
+	local f="$BATS_TEST_TMPDIR/v.auxv" arches known a
+
+	arches=$(complete_after --arch | sort)
+	mkraw "$f" 8 '<' 6 4096
+	run -2 --separate-stderr "$AUXV" -f "$f" --arch nosucharch
+	known=$(printf '%s\n' "$stderr" | sed -n 's/.*; known: //p' |
+	    tr ' ' '\n' | sort)
+	[ -n "$known" ]
+	if [ "$arches" != "$known" ]; then
+		diff <(echo "$known") <(echo "$arches")
+		false
+	fi
+	for a in $arches; do
+		run -0 --separate-stderr "$AUXV" -f "$f" --arch "$a" \
+		    --word-size 8 --json
+		[[ "$output" == *"\"arch\":\"$a\""* ]]
+	done
+}
