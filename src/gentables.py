@@ -153,7 +153,7 @@ WORD_PREFIX = ("HWT_", "HWT2_", "HWT3_", "HWT4_")
 
 
 class Tree:
-    """The kernel tree: reads its files, remembers the ones it read."""
+    """The kernel tree, its files read by path from its top."""
 
     def __init__(self, root):
         self.root = root
@@ -231,7 +231,8 @@ def evaluate(expr, known=None):
         return None
     try:
         return int(eval(e, {"__builtins__": {}}, {}))
-    except (SyntaxError, ValueError, TypeError, ZeroDivisionError):
+    except (SyntaxError, NameError, ValueError, TypeError,
+            ZeroDivisionError):
         return None
 
 
@@ -244,8 +245,8 @@ def one_bit(v):
 
 def bit_defines(text, pattern):
     """{suffix: bit} for each #define matching pattern (a regex whose
-    group 1 is the suffix) whose value is one bit, and the order seen."""
-    bits, order, known = {}, [], {}
+    group 1 is the suffix) whose value is one bit."""
+    bits, known = {}, {}
     for name, value, _ in defines(text):
         v = evaluate(value, known)
         if v is not None:
@@ -254,8 +255,7 @@ def bit_defines(text, pattern):
         if not m or one_bit(v) is None:
             continue
         bits[m.group(1)] = one_bit(v)
-        order.append(m.group(1))
-    return bits, order
+    return bits
 
 
 def c_array(text, name):
@@ -404,7 +404,7 @@ def hw_x86(tree):
                      "no /proc/cpuinfo name")
     need(word0, feat + " word 0")
     h2 = "arch/x86/include/uapi/asm/hwcap2.h"
-    bits, _ = bit_defines(tree.read(h2), r"HWCAP2_(\w+)")
+    bits = bit_defines(tree.read(h2), r"HWCAP2_(\w+)")
     word1 = {bit: suffix.lower() for suffix, bit in need(bits, h2).items()}
     return [word0, word1], [
         "x86 AT_HWCAP is CPUID leaf 1 EDX: " + feat + " word 0, the",
@@ -445,19 +445,19 @@ def hw_aarch64(tree):
 
 
 def hw_positional(tree, words_src, where):
-    """Tables whose string list names bit i at index i (+ skip)."""
+    """Tables whose string list names bit i at index i, up to the NULL
+    that ends it (c_show loops while hwcap_str[j] is not NULL)."""
     out = []
-    for uapi, pattern, src, array, skip in words_src:
+    for uapi, pattern, src, array in words_src:
         text = tree.read(src)
         body = need(c_array(text, array), src + " " + array)
-        strings = positional(body)[skip:]
-        # The list ends at its first NULL only when the loop stops there.
-        bits, _ = bit_defines(tree.read(uapi), pattern)
+        bits = bit_defines(tree.read(uapi), pattern)
         bybit = {b: s for s, b in bits.items()}
         word = {}
-        for i, s in enumerate(strings):
-            if s is not None:
-                word[i] = s
+        for i, s in enumerate(positional(body)):
+            if s is None:
+                break
+            word[i] = s
         for b in sorted(bybit):
             if b not in word:
                 fallback(word, where, b, bybit[b].lower(),
@@ -470,10 +470,9 @@ def hw_arm(tree):
     uapi = "arch/arm/include/uapi/asm/hwcap.h"
     setup = "arch/arm/kernel/setup.c"
     w0, w1 = hw_positional(tree, [
-        (uapi, r"HWCAP_(\w+)", setup, "hwcap_str", 0),
-        (uapi, r"HWCAP2_(\w+)", setup, "hwcap2_str", 0),
+        (uapi, r"HWCAP_(\w+)", setup, "hwcap_str"),
+        (uapi, r"HWCAP2_(\w+)", setup, "hwcap2_str"),
     ], "arm")
-    # The lists end with a NULL that the loop stops at; drop what follows.
     return [w0, w1], [
         "32-bit arm: " + uapi + " for the bits, " + setup,
         "hwcap_str[] and hwcap2_str[] for the names.  The arm64 kernel",
@@ -531,7 +530,7 @@ def hw_s390(tree):
 
 def hw_riscv(tree):
     uapi = "arch/riscv/include/uapi/asm/hwcap.h"
-    bits, _ = bit_defines(tree.read(uapi), r"COMPAT_HWCAP_ISA_(\w)")
+    bits = bit_defines(tree.read(uapi), r"COMPAT_HWCAP_ISA_(\w)")
     need(bits, uapi)
     for letter, bit in bits.items():
         if bit != ord(letter) - ord("A"):
@@ -558,7 +557,7 @@ def hw_loongarch(tree):
     uapi = "arch/loongarch/include/uapi/asm/hwcap.h"
     proc = "arch/loongarch/kernel/proc.c"
     flags = need(proc_flags(tree.read(proc)), proc + " Features")
-    bits, _ = bit_defines(tree.read(uapi), r"HWCAP_LOONGARCH_(\w+)")
+    bits = bit_defines(tree.read(uapi), r"HWCAP_LOONGARCH_(\w+)")
     word = {}
     for suffix, bit in need(bits, uapi).items():
         key = "cpu_has_" + suffix.lower()
@@ -607,7 +606,7 @@ def hw_sparc(tree):
     elf = "arch/sparc/include/asm/elf_64.h"
     setup = "arch/sparc/kernel/setup_64.c"
     text = tree.read(elf)
-    bits, _ = bit_defines(text, r"((?:HWCAP|AV)_SPARC_\w+)")
+    bits = bit_defines(text, r"((?:HWCAP|AV)_SPARC_\w+)")
     bybit = {}
     for name, bit in bits.items():
         bybit.setdefault(bit, name)
@@ -633,7 +632,7 @@ def hw_sparc(tree):
 def hw_sh(tree):
     uapi = "arch/sh/include/uapi/asm/cpu-features.h"
     proc = "arch/sh/kernel/cpu/proc.c"
-    bits, _ = bit_defines(tree.read(uapi), r"CPU_HAS_(\w+)")
+    bits = bit_defines(tree.read(uapi), r"CPU_HAS_(\w+)")
     strings = positional(need(c_array(tree.read(proc), "cpu_flags"),
                               proc + " cpu_flags"))
     # Entry 0 is "none"; entry i + 1 names bit i, up to the first NULL.
