@@ -26,7 +26,7 @@
  * Variants (-b): not-core, no-auxv, no-null, huge-descsz, huge-namesz,
  * desc-overlap, overlap, phoff-past-end, note-past-end, load-past-end,
  * big-auxv, many-notes, xnum, xnum-huge, phentsize, bad-class, unmapped,
- * split, cutstr.  See variant() below.
+ * split, cutstr, note-at-end.  See variant() below.
  */
 #include <err.h>
 #include <getopt.h>
@@ -62,6 +62,7 @@ enum variant {
 	V_UNMAPPED,
 	V_SPLIT,
 	V_CUTSTR,
+	V_NOTE_AT_END,
 };
 
 static const char *const variants[] = {
@@ -85,6 +86,7 @@ static const char *const variants[] = {
 	[V_UNMAPPED] = "unmapped",
 	[V_SPLIT] = "split",
 	[V_CUTSTR] = "cutstr",
+	[V_NOTE_AT_END] = "note-at-end",
 };
 
 struct buf {
@@ -360,6 +362,13 @@ core(const struct cfg *c)
 				notes.len += 65536 - 12;
 			}
 		} else {
+			/*
+			 * note-at-end: a PT_NOTE of its own holding one empty
+			 * note, whose header ends where the segment ends.
+			 */
+			if (c->v == V_NOTE_AT_END)
+				for (i = 0; i < 3; i++)
+					append(&notes, 0, 4, c->be);
 			note(&notes, "CORE", 1, &pr, c->be);
 			note(&notes, "LINUX", 0x200, &linux_desc, c->be);
 			if (c->v != V_NO_AUXV)
@@ -368,7 +377,7 @@ core(const struct cfg *c)
 		free(pr.p);
 		free(linux_desc.p);
 	}
-	first_note = 0;
+	first_note = c->v == V_NOTE_AT_END ? 12 : 0;
 	if (c->v == V_HUGE_DESCSZ)
 		put(&notes, first_note + 4, 0xfffffff0, 4, c->be);
 	if (c->v == V_HUGE_NAMESZ)
@@ -382,7 +391,7 @@ core(const struct cfg *c)
 		nphdr = 3;
 	if (c->v == V_MANY_NOTES)
 		nphdr = 101;
-	if (c->v == V_SPLIT)
+	if (c->v == V_SPLIT || c->v == V_NOTE_AT_END)
 		nphdr = 3;
 	phoff = ehsize;
 	notesoff = phoff + nphdr * phentsize;
@@ -396,7 +405,10 @@ core(const struct cfg *c)
 
 	if (c->v == V_OVERLAP) /* Misaligned, inside the real notes. */
 		phdr(c, &ph, PT_NOTE, notesoff + 4, 0, notes.len - 4, 0);
-	if (c->v == V_MANY_NOTES)
+	if (c->v == V_NOTE_AT_END) {
+		phdr(c, &ph, PT_NOTE, notesoff, 0, 12, 0);
+		phdr(c, &ph, PT_NOTE, notesoff + 12, 0, notes.len - 12, 0);
+	} else if (c->v == V_MANY_NOTES)
 		for (i = 0; i < 100; i++)
 			phdr(c, &ph, PT_NOTE, notesoff, 0, notes.len, 0);
 	else

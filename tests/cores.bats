@@ -1,0 +1,306 @@
+#!/usr/bin/env bats
+#
+# Crafted cores (tests/mkfixture.c): the architecture a core's header
+# names, the edges of its program header table and notes, and the JSON
+# error object of each way a file can be refused.
+#
+# The expected architecture names are written here from the ELF spec's
+# e_machine numbers (<elf.h> EM_*) and the names auxv(1) lists under
+# --arch (uname -m's); offsets are computed from the layout of the file,
+# read back with python3 struct, never taken from auxv's output.
+
+bats_require_minimum_version 1.5.0
+
+: "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
+
+load common
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+}
+
+# --- The architecture of a core ---------------------------------------
+
+# e_machine, ELF class, byte order, and the name uname -m prints on such
+# a machine.  A 32-bit EM_X86_64 core is x32 and a 32-bit EM_S390 one
+# s390 (SPEC); the byte order tells ppc64le and aarch64_be apart, and
+# names nothing else for mips, arm, sh, microblaze and xtensa.
+ARCHES='
+62	64	little	x86_64		EM_X86_64
+62	32	little	x32		EM_X86_64, ILP32
+3	32	little	i386		EM_386
+183	64	little	aarch64		EM_AARCH64
+183	64	big	aarch64_be	EM_AARCH64
+40	32	little	arm		EM_ARM
+40	32	big	arm		EM_ARM
+21	64	little	ppc64le		EM_PPC64
+21	64	big	ppc64		EM_PPC64
+20	32	big	ppc		EM_PPC
+22	64	big	s390x		EM_S390
+22	32	big	s390		EM_S390
+243	64	little	riscv64		EM_RISCV
+243	32	little	riscv32		EM_RISCV
+258	64	little	loongarch64	EM_LOONGARCH
+8	64	big	mips64		EM_MIPS
+8	64	little	mips64		EM_MIPS
+8	32	big	mips		EM_MIPS
+8	32	little	mips		EM_MIPS
+43	64	big	sparc64		EM_SPARCV9
+2	32	big	sparc		EM_SPARC
+18	32	big	sparc		EM_SPARC32PLUS
+4	32	big	m68k		EM_68K
+36902	64	little	alpha		EM_ALPHA (0x9026)
+42	32	little	sh		EM_SH
+42	32	big	sh		EM_SH
+15	64	big	parisc64	EM_PARISC
+15	32	big	parisc		EM_PARISC
+50	64	little	ia64		EM_IA_64
+189	32	big	microblaze	EM_MICROBLAZE
+189	32	little	microblaze	EM_MICROBLAZE
+92	32	big	or1k		EM_OPENRISC
+252	32	little	csky		EM_CSKY
+195	32	little	arc		EM_ARCV2
+94	32	little	xtensa		EM_XTENSA
+94	32	big	xtensa		EM_XTENSA
+164	32	little	hexagon		EM_QDSP6
+113	32	little	nios2		EM_ALTERA_NIOS2
+'
+
+@test "a core of each architecture: arch, machine, word size, byte order" {
+	local m class order name bad=0
+	while read -r m class order name _; do
+		[ -n "$m" ] || continue
+		"$MKFIXTURE" core -m "$m" -c "$class" -e "$order" \
+		    -x "/opt/$name/prog" >"$T/core"
+		"$AUXV" -f "$T/core" --json >"$T/$m.$class.$order.json" ||
+		    { echo "$m $class $order: status $?"; bad=1; }
+	done <<<"$ARCHES"
+	python3 - "$T" "$ARCHES" <<'PY'
+import json, sys
+d, table = sys.argv[1], sys.argv[2]
+bad = []
+for row in table.strip().splitlines():
+    m, cls, order, name = row.split("\t")[:4] if "\t" in row else row.split()[:4]
+    m, cls = int(m), int(cls)
+    doc = json.load(open("%s/%d.%d.%s.json" % (d, m, cls, order)))
+    got = (doc["arch"], doc["machine"], doc["word_size"], doc["byte_order"])
+    want = (name, m, cls // 8, order)
+    e = {x["type"]: x for x in doc["entries"]}
+    if got != want or e[31]["string"] != "/opt/%s/prog" % name:
+        bad.append("%s: got %s" % (row, got))
+assert not bad, "\n".join(bad)
+PY
+	[ "$bad" -eq 0 ]
+}
+
+@test "a core of a machine without a row: arch null, every type decoded" {
+	for m in 0 93 4660 65535; do
+		"$MKFIXTURE" core -m "$m" -x /opt/unknown >"$T/core"
+		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+		echo "$output" | jq -e --argjson m "$m" '.arch == null and
+		    .machine == $m and .word_size == 8 and
+		    ([.entries[].name] == ["AT_HWCAP", "AT_PAGESZ",
+		    "AT_CLKTCK", "AT_UID", "AT_RANDOM", "AT_EXECFN",
+		    "AT_PLATFORM"]) and
+		    (.entries[] | select(.type == 31) | .string == "/opt/unknown")'
+	done
+}
+
+# --- Edges of the program headers and the notes -----------------------
+
+# layout CORE: the offsets a reader of the core meets, from python3
+# struct: "phoff phentsize phnum shoff" then one line "NOTE OFFSET" per
+# note header in each PT_NOTE, in table order, with its type.
+layout() {
+	python3 - "$1" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+e = "<" if b[5] == 1 else ">"
+if b[4] == 2:
+    phoff, shoff = struct.unpack_from(e + "QQ", b, 32)
+    phentsize, phnum = struct.unpack_from(e + "HH", b, 54)
+    ph = lambda at: struct.unpack_from(e + "I4xQ16xQ", b, at)
+else:
+    phoff, shoff = struct.unpack_from(e + "II", b, 28)
+    phentsize, phnum = struct.unpack_from(e + "HH", b, 42)
+    ph = lambda at: struct.unpack_from(e + "II8xI", b, at)
+print(phoff, phentsize, phnum, shoff)
+for i in range(phnum if phnum != 0xffff else 0):
+    t, off, size = ph(phoff + i * phentsize)
+    if t != 4:
+        continue
+    pos = 0
+    while pos + 12 <= size:
+        namesz, descsz, ntype = struct.unpack_from(e + "III", b, off + pos)
+        print("NOTE", off + pos, ntype)
+        pos += 12 + (namesz + 3) // 4 * 4 + (descsz + 3) // 4 * 4
+PY
+}
+
+@test "a note header that ends exactly where its PT_NOTE ends is read" {
+	for v in "64 little" "32 big"; do
+		set -- $v
+		"$MKFIXTURE" core -b note-at-end -c "$1" -e "$2" \
+		    -x /note/at/end >"$T/core"
+		# The first PT_NOTE is one 12-byte header with no name and no
+		# descriptor; NT_AUXV is in the second.
+		run -0 layout "$T/core"
+		[[ "$output" == *$'\n'"NOTE "*" 0"$'\n'"NOTE "*" 1"$'\n'* ]]
+		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+		[ -z "$stderr" ]
+		echo "$output" | jq -e '.entries | length == 7 and
+		    (.[] | select(.type == 31) | .string == "/note/at/end")'
+		echo "$output" | jq -e '[.entries[] | [.type, .value]][:4] ==
+		    [[16, 1], [6, 4096], [17, 100], [11, 1000]]'
+	done
+	need eu_readelf
+	eu-readelf -n "$T/core" | grep -q 'EXECFN'
+}
+
+# cut CORE LEN: the core's first LEN bytes, in $T/cut.
+cut_core() {
+	head -c "$2" "$1" >"$T/cut"
+}
+
+@test "program header table cut short: truncated at the first cut header" {
+	local phoff phentsize phnum shoff
+	for v in "64 little" "32 big"; do
+		set -- $v
+		"$MKFIXTURE" core -c "$1" -e "$2" >"$T/core"
+		read -r phoff phentsize phnum shoff < <(layout "$T/core")
+		[ "$phnum" -eq 2 ]
+		# Cut at the end of the ELF header, inside the first header,
+		# at its end, inside the second and one byte short of its end.
+		for len in $phoff $((phoff + 1)) $((phoff + phentsize - 1)) \
+		    $((phoff + phentsize)) $((phoff + phentsize + 7)) \
+		    $((phoff + 2 * phentsize - 1)); do
+			cut_core "$T/core" "$len"
+			n=$(((len - phoff) / phentsize * phentsize + phoff))
+			run -1 --separate-stderr "$AUXV" -f "$T/cut"
+			[ -z "$output" ]
+			[ "$stderr" = "auxv: $T/cut: truncated at offset $n" ]
+			run -1 --separate-stderr "$AUXV" -f "$T/cut" --json
+			echo "$output" | jq -e --argjson n "$n" \
+			    '.error.offset == $n and .error.errno == 22 and
+			    .error.message == "truncated at offset \($n)"'
+		done
+	done
+}
+
+@test "ELF header cut short: truncated at offset 0" {
+	for v in "64 little" "32 big"; do
+		set -- $v
+		"$MKFIXTURE" core -c "$1" -e "$2" >"$T/core"
+		ehsize=$(($1 == 64 ? 64 : 52))
+		for len in 4 15 16 $((ehsize - 1)); do
+			cut_core "$T/core" "$len"
+			run -1 --separate-stderr "$AUXV" -f "$T/cut"
+			[ "$stderr" = "auxv: $T/cut: truncated at offset 0" ]
+		done
+	done
+}
+
+@test "notes cut short: truncated at the offset of the note that is cut" {
+	for v in "64 little" "32 big"; do
+		set -- $v
+		"$MKFIXTURE" core -c "$1" -e "$2" >"$T/core"
+		local auxv_at
+		auxv_at=$(layout "$T/core" | awk '$1 == "NOTE" && $3 == 6 { print $2 }')
+		[ -n "$auxv_at" ]
+		# Inside the NT_AUXV header, its name and its descriptor.
+		for len in $((auxv_at + 5)) $((auxv_at + 12)) \
+		    $((auxv_at + 20 + 9)); do
+			cut_core "$T/core" "$len"
+			run -1 --separate-stderr "$AUXV" -f "$T/cut" --json
+			echo "$output" | jq -e --argjson n "$auxv_at" \
+			    '.error.offset == $n and
+			    .error.message == "truncated at offset \($n)"'
+		done
+	done
+}
+
+@test "PN_XNUM core cut inside section header 0: truncated at e_shoff" {
+	local phoff phentsize phnum shoff
+	for v in "64 little" "32 big"; do
+		set -- $v
+		"$MKFIXTURE" core -b xnum -c "$1" -e "$2" >"$T/core"
+		read -r phoff phentsize phnum shoff < <(layout "$T/core")
+		[ "$phnum" -eq 65535 ] && [ "$shoff" -gt 0 ]
+		# sh_info is at 44 (Elf64_Shdr) or 28 (Elf32_Shdr).
+		info=$(($1 == 64 ? 44 : 28))
+		for len in $shoff $((shoff + info + 3)); do
+			cut_core "$T/core" "$len"
+			run -1 --separate-stderr "$AUXV" -f "$T/cut"
+			[ "$stderr" = "auxv: $T/cut: truncated at offset $shoff" ]
+		done
+		cut_core "$T/core" $((shoff + info + 4))
+		run -1 --separate-stderr "$AUXV" -f "$T/cut"
+		[[ "$stderr" == "auxv: $T/cut: truncated at offset "* ]]
+		[[ "$stderr" != *" $shoff" ]]
+	done
+}
+
+# --- JSON: offset exactly when the input is malformed at an offset ----
+
+# json_err WHAT STATUS ARG...: auxv --json ARG... fails with STATUS; the
+# error object's offset is the number that ends its message, present
+# exactly when the message says "at offset N".
+json_err() {
+	local what=$1 status=$2
+	shift 2
+	run -"$status" --separate-stderr "$AUXV" --json "$@"
+	python3 - "$output" "$what" <<'PY'
+import json, re, sys
+d, what = json.loads(sys.argv[1]), sys.argv[2]
+err = d["error"]
+assert set(err) <= {"errno", "message", "offset"}, err
+m = re.search(r" at offset (\d+)$", err["message"])
+if what == "offset":
+    assert m is not None, err
+    assert err["offset"] == int(m.group(1)), err
+    assert isinstance(err["offset"], int), err
+else:
+    assert m is None and "offset" not in err, err
+PY
+}
+
+@test "JSON error: offset present for malformed input, absent otherwise" {
+	# Malformed at an offset.
+	for b in huge-descsz huge-namesz phoff-past-end note-past-end \
+	    phentsize bad-class no-null big-auxv; do
+		"$MKFIXTURE" core -b "$b" >"$T/$b"
+		json_err offset 1 -f "$T/$b"
+	done
+	"$MKFIXTURE" core >"$T/core"
+	head -c 100 "$T/core" >"$T/cut"
+	json_err offset 1 -f "$T/cut"
+	"$MKFIXTURE" raw -N 6=4096 17=100 >"$T/raw"
+	json_err offset 1 -f "$T/raw"
+	"$MKFIXTURE" raw -N -O 6=4096 >"$T/odd"
+	json_err offset 1 -f "$T/odd"
+	# Refused for another reason: no offset.
+	json_err none 1 -f "$T/no such file"
+	json_err none 1 -f "$T"
+	# Too large as a whole: 4097 entries, or more than 65536 headers.
+	"$MKFIXTURE" raw -n 4097 >"$T/big"
+	json_err none 1 -f "$T/big"
+	for b in not-core no-auxv xnum-huge desc-overlap; do
+		"$MKFIXTURE" core -b "$b" >"$T/$b"
+		json_err none 1 -f "$T/$b"
+	done
+	json_err none 1 999999999
+}
+
+@test "JSON error: the offset of a vector that breaks off is where it does" {
+	# Three pairs of 8-byte words and no AT_NULL: it breaks off at 48;
+	# one stray byte after them: at 48 too, the pair that is cut.
+	"$MKFIXTURE" raw -N 6=4096 17=100 11=0 >"$T/raw"
+	run -1 --separate-stderr "$AUXV" -f "$T/raw" --json
+	echo "$output" | jq -e '.error.offset == 48 and (.entries | length) == 3'
+	"$MKFIXTURE" raw -N -O 6=4096 17=100 11=0 >"$T/raw"
+	run -1 --separate-stderr "$AUXV" -f "$T/raw" --json
+	echo "$output" | jq -e '.error.offset == 48 and (.entries | length) == 3'
+	"$MKFIXTURE" raw -w 4 -N 6=4096 17=100 11=0 >"$T/raw"
+	run -1 --separate-stderr "$AUXV" -f "$T/raw" --word-size 4 --json
+	echo "$output" | jq -e '.error.offset == 24 and (.entries | length) == 3'
+}
