@@ -96,3 +96,93 @@ PY
 	run -0 "$AUXV" --od --word-size 4 -f "$BATS_TEST_TMPDIR/v"
 	[ "$output" = "$(od -t d4 "$BATS_TEST_TMPDIR/v")" ]
 }
+
+# Vectors written with python struct, then --od against od(1) on the same
+# file.  od prints words in the host's byte order whatever the file's, so a
+# big-endian vector is compared with plain od -t d8 as well.  Each file is
+# named by what it holds, so that a failure says which one.
+od_cases() {
+	python3 - "$BATS_TEST_TMPDIR" "$1" "$2" <<'PY'
+import os, struct, sys
+d, ws, order = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+f = order + ("Q" if ws == 8 else "I")
+top = (1 << (8 * ws)) - 1
+tag = {"<": "le", ">": "be"}[order]
+def write(name, words):
+    with open(os.path.join(d, "%s-%d-%s" % (name, ws, tag)), "wb") as fh:
+        fh.write(b"".join(struct.pack(f, w & top) for w in words))
+for n in range(1, 21):
+    # n pairs, AT_NULL the last: all the same, all different, and
+    # repeats in runs of three, so that * comes and goes.
+    write("same%02d" % n, [1, 7] * (n - 1) + [0, 0])
+    write("diff%02d" % n, sum(([6 + i, 4096 * i] for i in range(n - 1)), [])
+          + [0, 0])
+    write("runs%02d" % n, sum(([1 + i // 3, -1 - i // 3] for i in range(n - 1)),
+                              []) + [0, 0])
+# AT_NULL, then zeros, as /proc/PID/auxv of a 32-bit process ends.
+write("zeros", [6, 4096, 17, 100, 0, 0] + [0] * 40)
+# A run of repeated lines, a different one, a run again, then the
+# repeated line cut short at the end.
+line = [1, 5] if ws == 8 else [1, 5, 1, 5]
+other = [-2, 2] if ws == 8 else [-2, 2, 3, -3]
+write("twofolds", line * 4 + other + line * 3 + other * 2 + [0, 0])
+write("shortlast", line * 3 + line[:2] if ws == 4 else line * 3 + [0])
+# Lines that differ from the one before in their last byte only, or in
+# their first only.
+hi_byte, lo_byte = 1 << (8 * ws - 8), 1
+write("lastbyte", line + line[:-1] + [line[-1] + hi_byte] +
+      line[:-1] + [line[-1] + hi_byte + lo_byte] + [0, 0])
+write("firstbyte", line + [line[0] + hi_byte] + line[1:] +
+      [line[0] + hi_byte + lo_byte] + line[1:] + [0, 0])
+# Extreme words: the least and greatest signed values.
+lo, hi = -(1 << (8 * ws - 1)), (1 << (8 * ws - 1)) - 1
+write("extremes", [lo, hi, hi, lo, -1, 0, 0, 0])
+PY
+}
+
+# od_compare OD-OPTION AUXV-OPTION...: one auxv run over every file,
+# against od run on each, under the ==> FILE <== headers of several
+# sources.
+od_compare() {
+	local f odopt=$1 first=1
+	shift
+	for f in "$BATS_TEST_TMPDIR"/*-*-*; do
+		[ -n "$first" ] || echo
+		first=
+		echo "==> $f <=="
+		od "$odopt" "$f"
+	done >"$BATS_TEST_TMPDIR/want"
+	set --  "$@" $(printf -- '-f %s ' "$BATS_TEST_TMPDIR"/*-*-*)
+	"$AUXV" --od "$@" >"$BATS_TEST_TMPDIR/got" 2>"$BATS_TEST_TMPDIR/err" ||
+	    true
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "od: 1 to 20 pairs, repeats folded into *, 8-byte words, little-endian" {
+	od_cases 8 '<'
+	od_compare -td8 --word-size 8 --endian little
+}
+
+@test "od: 1 to 20 pairs, repeats and a short last line, 4-byte words" {
+	od_cases 4 '<'
+	od_compare -td4 --word-size 4 --endian little
+}
+
+@test "od: big-endian vectors are still od's bytes in the host's order" {
+	need little_endian
+	od_cases 8 '>'
+	od_compare -td8 --word-size 8 --endian big
+	rm -f "$BATS_TEST_TMPDIR"/*-*-*
+	od_cases 4 '>'
+	od_compare -td4 --word-size 4 --endian big
+}
+
+@test "od: a file cut at every length: partial words zero-filled, as od" {
+	local n f=$BATS_TEST_TMPDIR/v
+	mkraw "$f" 8 '<' 6 4096 6 4096 6 4096 17 0xffffffffffffffff 11 1000
+	for n in $(seq 1 40); do
+		head -c "$n" "$f" >"$f-$n-cut"
+	done
+	od_compare -td8 --word-size 8
+	od_compare -td4 --word-size 4
+}
