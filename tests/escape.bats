@@ -196,7 +196,7 @@ def check_json(path, items):
     doc = json.loads(raw.decode("utf-8"))
     ents = doc["entries"]
     assert len(ents) == len(items), (len(ents), len(items))
-    texts = re.findall(rb'"string":"((?:[^"\\]|\\.)*)"', raw)
+    texts = re.findall(rb'"string"\s*:\s*"((?:[^"\\]|\\.)*)"', raw)
     assert len(texts) == len(items), len(texts)
     for e, text, (t, b) in zip(ents, texts, items):
         assert e["type"] == t and e["name"] == NAMES[t], e

@@ -152,10 +152,14 @@ od_compare() {
 		echo "==> $f <=="
 		od "$odopt" "$f"
 	done >"$BATS_TEST_TMPDIR/want"
-	set --  "$@" $(printf -- '-f %s ' "$BATS_TEST_TMPDIR"/*-*-*)
+	set -- "$@" $(printf -- '-f %s ' "$BATS_TEST_TMPDIR"/*-*-*)
 	"$AUXV" --od "$@" >"$BATS_TEST_TMPDIR/got" 2>"$BATS_TEST_TMPDIR/err" ||
 	    true
-	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	if ! diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got" \
+	    >"$BATS_TEST_TMPDIR/diff"; then
+		head -40 "$BATS_TEST_TMPDIR/diff"
+		return 1
+	fi
 }
 
 @test "od: 1 to 20 pairs, repeats folded into *, 8-byte words, little-endian" {
