@@ -121,6 +121,8 @@ def cases():
     c += [(31, bytes([x, 0x80])) for x in range(0xc2, 0xe0)]      # 2 bytes
     c += [(31, bytes([x, 0xa0, 0x80])) for x in range(0xe0, 0xf0)]  # 3
     c += [(31, bytes([x, 0x90, 0x80, 0x80])) for x in range(0xf0, 0xf8)]
+    c += [(31, bytes([x, 0x80, 0x80])) for x in range(0xe0, 0xf0)]
+    c += [(31, bytes([x, 0x80, 0x80, 0x80])) for x in range(0xf0, 0xf8)]
     c += [(31, s) for s in (
         # valid, at the edges of each length and of the surrogates
         b"\xdf\xbf", b"\xe0\xa0\x80", b"\xed\x9f\xbf", b"\xee\x80\x80",
