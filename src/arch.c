@@ -64,11 +64,47 @@ static const struct arch arches[] = {
 
 #pragma GCC diagnostic pop
 
+/*
+ * The other names uname -m prints for an architecture of the table: the
+ * UTS_MACHINE of Linux arch Makefiles, arch/arm/kernel/setup.c's
+ * "armv%d%c" by CPU architecture and endianness (arm64's 32-bit compat
+ * is "armv8l"), i386's personality names, and Debian's spellings of
+ * little-endian mips.
+ */
+/* clang-format off */
+static const struct {
+	const char	*spelling;
+	const char	*name;
+} spellings[] = {
+	{ "i486", "i386" },		{ "i586", "i386" },
+	{ "i686", "i386" },		{ "armv4l", "arm" },
+	{ "armv4tl", "arm" },		{ "armv5l", "arm" },
+	{ "armv5tl", "arm" },		{ "armv5tel", "arm" },
+	{ "armv5tejl", "arm" },		{ "armv6l", "arm" },
+	{ "armv7l", "arm" },		{ "armv7ml", "arm" },
+	{ "armv8l", "arm" },		{ "armv4b", "arm" },
+	{ "armv5b", "arm" },		{ "armv5teb", "arm" },
+	{ "armv6b", "arm" },		{ "armv7b", "arm" },
+	{ "armv8b", "arm" },		{ "arm64", "aarch64" },
+	{ "mipsel", "mips" },		{ "mips64el", "mips64" },
+	{ "sh2", "sh" },		{ "sh2a", "sh" },
+	{ "sh3", "sh" },		{ "sh4", "sh" },
+	{ "sh4a", "sh" },		{ "sh3eb", "sh" },
+	{ "sh4eb", "sh" },		{ "sh4aeb", "sh" },
+	{ "sparcv9", "sparc64" },	{ "openrisc", "or1k" },
+};
+/* clang-format on */
+
 const struct arch *
 arch_by_name(const char *name)
 {
 	size_t i;
 
+	for (i = 0; i < NITEMS(spellings); i++)
+		if (strcmp(spellings[i].spelling, name) == 0) {
+			name = spellings[i].name;
+			break;
+		}
 	for (i = 0; i < NITEMS(arches); i++)
 		if (strcmp(arches[i].name, name) == 0)
 			return &arches[i];

@@ -1,6 +1,7 @@
 /*
  * The AT_ table, built from at.def and indexed by type number.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,10 +47,19 @@ at_key(const char *s, uint64_t *t)
 	size_t i;
 
 	if (*s >= '0' && *s <= '9') {
+		const char *digits = s;
 		unsigned long long v;
+		int base = 10;
 
+		/* Decimal unless 0x: "010" is ten, as a user means it. */
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+			digits = s + 2;
+			base = 16;
+		}
+		if (!isxdigit((unsigned char)*digits))
+			return -1;
 		errno = 0;
-		v = strtoull(s, &end, 0);
+		v = strtoull(digits, &end, base);
 		if (errno != 0 || *end != '\0')
 			return -1;
 		*t = v;

@@ -48,4 +48,8 @@
 /* Keys given with -k. */
 #define AUXV_MAX_KEYS 64
 
+/* A vector read in the middle of an exec: read again, so often, so long. */
+#define AUXV_EXEC_TRIES   5
+#define AUXV_EXEC_WAIT_US 2000
+
 #endif

@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "arch.h"
 #include "args.h"
 #include "decode.h"
+#include "esc.h"
 #include "opts.h"
 #include "print.h"
 #include "scan.h"
@@ -53,6 +55,7 @@ struct srcarg {
  */
 struct work {
 	struct out out;
+	struct out err; /* standard error, for messages naming a source */
 	struct source src;
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
@@ -150,20 +153,23 @@ static void __attribute__((noreturn)) usage(void)
 	exit(AUXV_EXIT_USAGE);
 }
 
-static void __attribute__((noreturn)) unknown_arch(const char *name)
+static void __attribute__((noreturn))
+unknown_arch(struct out *err, const char *name)
 {
 	const struct arch *a;
 	size_t i;
 
-	put_fd(STDERR_FILENO, "auxv: ");
-	put_fd(STDERR_FILENO, name);
-	put_fd(STDERR_FILENO, ": unknown architecture; known:");
+	out_str(err, program_invocation_short_name);
+	out_str(err, ": ");
+	esc_human(err, name, strlen(name));
+	out_str(err, ": unknown architecture; known:");
 	for (i = 0; (a = arch_at(i)) != NULL; i++)
 		if (arch_by_name(a->name) == a) {
-			put_fd(STDERR_FILENO, " ");
-			put_fd(STDERR_FILENO, a->name);
+			out_char(err, ' ');
+			out_str(err, a->name);
 		}
-	put_fd(STDERR_FILENO, "\n");
+	out_char(err, '\n');
+	out_flush(err);
 	usage();
 }
 
@@ -230,22 +236,58 @@ static void __attribute__((noreturn)) bad_option(const struct args *a, int rc)
 	usage();
 }
 
+/*
+ * "auxv: WHAT: REASON" where WHAT is untrusted (a file or command name,
+ * a process's label): escaped as in human output, so that no escape
+ * sequence reaches the terminal.  What was written to stdout goes first.
+ */
 static void
-add_keys(struct opts *o, char *arg)
+warn_name(struct work *w, const char *what, const char *reason)
 {
-	char *key, *save = NULL;
+	out_flush(&w->out);
+	out_str(&w->err, program_invocation_short_name);
+	out_str(&w->err, ": ");
+	esc_human(&w->err, what, strlen(what));
+	out_str(&w->err, ": ");
+	out_str(&w->err, reason);
+	out_char(&w->err, '\n');
+	out_flush(&w->err);
+}
 
-	for (key = strtok_r(arg, ",", &save); key != NULL;
-	     key = strtok_r(NULL, ",", &save)) {
-		if (o->nkeys == AUXV_MAX_KEYS) {
-			warnx("too many keys (at most %d)", AUXV_MAX_KEYS);
+/*
+ * -k KEY[,KEY...]: an empty key is an error (an empty $KEYS in a script
+ * must not select everything), a repeated one counts once.
+ */
+static void
+add_keys(struct work *w, struct opts *o, char *arg)
+{
+	char *key, *next;
+	uint64_t t;
+	size_t i;
+
+	for (key = arg;; key = next + 1) {
+		if ((next = strchr(key, ',')) != NULL)
+			*next = '\0';
+		if (*key == '\0') {
+			warnx("-k: empty key");
 			usage();
 		}
-		if (at_key(key, &o->keys[o->nkeys]) == -1) {
-			warnx("%s: unknown key", key);
+		if (at_key(key, &t) == -1) {
+			warn_name(w, key, "unknown key");
 			usage();
 		}
-		o->nkeys++;
+		for (i = 0; i < o->nkeys && o->keys[i] != t; i++)
+			;
+		if (i == o->nkeys) {
+			if (o->nkeys == AUXV_MAX_KEYS) {
+				warnx("too many keys (at most %d)",
+				    AUXV_MAX_KEYS);
+				usage();
+			}
+			o->keys[o->nkeys++] = t;
+		}
+		if (next == NULL)
+			break;
 	}
 }
 
@@ -295,6 +337,26 @@ keys_present(const struct opts *o, const struct auxv_vec *v)
 }
 
 /*
+ * A source that could not be read: an object in the formats that have a
+ * form for it, and a message.  Only what was printed counts as a block
+ * for the blank line between blocks.
+ */
+static void
+failed(struct work *w, const struct source *s, struct pr_ctx *c,
+    const struct opts *o, const struct diag *d, struct tally *t)
+{
+	char msg[160];
+
+	diag_message(d, msg, sizeof(msg));
+	if (o->printer->failure != NULL) {
+		pr_failure(o->printer, &w->out, c, &s->vec, d, msg);
+		c->first = 0;
+	}
+	warn_name(w, s->vec.label, msg);
+	t->status = AUXV_EXIT_SOURCE;
+}
+
+/*
  * Shows one opened source: parses its bytes, keeps the wanted entries,
  * decodes and prints them.  A vector that breaks off is shown up to the
  * break and then reported.
@@ -317,11 +379,7 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
-		pr_failure(o->printer, &w->out, c, v, &d, msg);
-		c->first = 0;
-		out_flush(&w->out);
-		warnx("%s: %s", v->label, msg);
-		t->status = AUXV_EXIT_SOURCE;
+		failed(w, s, c, o, &d, t);
 		return;
 	}
 	if (o->printer->flags & PR_DECODE) {
@@ -336,25 +394,10 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	o->printer->vector(&w->out, c, v, w->dec, n);
 	c->first = 0;
 	if (bad) {
-		out_flush(&w->out);
-		warnx("%s: %s", v->label, msg);
+		warn_name(w, v->label, msg);
 		t->status = AUXV_EXIT_SOURCE;
 	} else if (o->value_only && !keys_present(o, v))
 		t->status = AUXV_EXIT_SOURCE;
-}
-
-static void
-failed(struct work *w, const struct source *s, struct pr_ctx *c,
-    const struct opts *o, const struct diag *d, struct tally *t)
-{
-	char msg[160];
-
-	diag_message(d, msg, sizeof(msg));
-	pr_failure(o->printer, &w->out, c, &s->vec, d, msg);
-	c->first = 0;
-	out_flush(&w->out);
-	warnx("%s: %s", s->vec.label, msg);
-	t->status = AUXV_EXIT_SOURCE;
 }
 
 static int
@@ -383,7 +426,7 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
 		show(a->w, s, a->c, a->o, a->t);
 	else if (d->flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
 		/* Not a process with a vector: say nothing. */
-	} else if (a->o->printer == &pr_json) {
+	} else if (a->o->printer->failure != NULL) {
 		char msg[160];
 
 		diag_message(d, msg, sizeof(msg));
@@ -408,6 +451,11 @@ show_all(
 	struct dirent *de;
 	DIR *dir;
 
+	if (o->proc_err != NULL) {
+		out_flush(&w->out);
+		warnx("-a: %s", o->proc_err);
+		return AUXV_EXIT_SOURCE;
+	}
 	if ((dir = opendir("/proc")) == NULL) {
 		warn("/proc");
 		return AUXV_EXIT_SOURCE;
@@ -442,7 +490,7 @@ show_all(
 	if (scan_pids(pids, n, o, show_one, &(struct all){ w, c, o, t }) == -1)
 		err(AUXV_EXIT_SOURCE, NULL);
 	free(pids);
-	if (t->perm > 0 && o->printer != &pr_json) {
+	if (t->perm > 0 && o->printer->failure == NULL) {
 		out_flush(&w->out);
 		warnx("%lu process%s not readable: permission denied", t->perm,
 		    t->perm == 1 ? "" : "es");
@@ -495,6 +543,9 @@ main(int argc, char *argv[], char *envp[])
 	pid_t pid = 0;
 
 	out_init(&w->out, STDOUT_FILENO);
+	out_init(&w->err, STDERR_FILENO);
+	/* Before anything is opened: a file opened now would be fd 0. */
+	o.stdin_closed = fcntl(STDIN_FILENO, F_GETFD) == -1;
 	/* Sources come back in order; without arguments there is
 	 * nothing to parse. */
 	while (argc > 1 && (ch = args_next(&a)) != ARGS_END) {
@@ -506,7 +557,7 @@ main(int argc, char *argv[], char *envp[])
 		switch (ch) {
 		case ARGS_OPERAND:
 			if (parse_pid(a.arg, &pid) == -1) {
-				warnx("%s: not a process ID", a.arg);
+				warn_name(w, a.arg, "not a process ID");
 				usage();
 			}
 			*add_src(&srcs, nsrc++, argc) =
@@ -529,13 +580,12 @@ main(int argc, char *argv[], char *envp[])
 			free(srcs);
 			return close_stdout(&w->out, AUXV_EXIT_OK);
 		case 'k':
-			add_keys(&o, a.arg);
+			add_keys(w, &o, a.arg);
 			break;
 		case 'o':
 			if ((o.printer = pr_by_name(a.arg)) == NULL) {
-				warnx("%s: unknown format (human, od, json, "
-				      "raw)",
-				    a.arg);
+				warn_name(w, a.arg,
+				    "unknown format (human, od, json, raw)");
 				usage();
 			}
 			break;
@@ -553,7 +603,7 @@ main(int argc, char *argv[], char *envp[])
 			break;
 		case OPT_ARCH:
 			if ((o.arch = arch_by_name(a.arg)) == NULL)
-				unknown_arch(a.arg);
+				unknown_arch(&w->err, a.arg);
 			break;
 		case OPT_WORDSIZE:
 			if (strcmp(a.arg, "4") != 0 &&
@@ -584,7 +634,7 @@ main(int argc, char *argv[], char *envp[])
 	/* After "--", the rest are process IDs. */
 	for (; a.ind < argc; a.ind++) {
 		if (parse_pid(argv[a.ind], &pid) == -1) {
-			warnx("%s: not a process ID", argv[a.ind]);
+			warn_name(w, argv[a.ind], "not a process ID");
 			usage();
 		}
 		*add_src(&srcs, nsrc++, argc) =
@@ -613,6 +663,15 @@ done:
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
+	if (o.nkeys > 0 && !(o.printer->flags & PR_DECODE)) {
+		warnx("-k selects entries: -o %s shows whole bytes",
+		    o.printer->name);
+		usage();
+	}
+	for (i = 0; i < nsrc && srcs[i].file; i++)
+		;
+	if (o.all || exec || i < nsrc)
+		o.proc_err = src_proc_check();
 	o.deref = (o.printer->flags & PR_DECODE) != 0;
 	c.opts = &o;
 	c.first = 1;

@@ -18,10 +18,12 @@ struct opts {
 	unsigned int wordsize;   /* --word-size, or 0: the source's */
 	int endian;              /* --endian: 0 little, 1 big, -1 unset */
 	int verbose;
-	int deref;      /* the format shows what the vector points to */
-	int value_only; /* --value */
-	int all;        /* -a */
-	size_t nkeys;   /* -k, in the order given */
+	int deref;            /* the format shows what the vector points to */
+	int value_only;       /* --value */
+	int all;              /* -a */
+	int stdin_closed;     /* fd 0 was not open at start */
+	const char *proc_err; /* why /proc can't name processes, or NULL */
+	size_t nkeys;         /* -k, in the order given */
 	uint64_t keys[AUXV_MAX_KEYS];
 };
 

@@ -44,7 +44,8 @@ pr_header(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v)
 void
 pr_value(struct out *f, const struct decoded *d)
 {
-	switch (d->form) {
+	/* A type nobody names shows 0x hex, as on its AT_??? line. */
+	switch (d->at == NULL ? F_ADDR : d->form) {
 	case F_DEC:
 	case F_ID:
 	case F_BOOL:

@@ -154,10 +154,11 @@ json_entry(struct out *f, const struct decoded *d)
 	default:
 		break;
 	}
-	if (d->at != NULL) {
-		out_str(f, ",\"description\":");
+	out_str(f, ",\"description\":");
+	if (d->at != NULL)
 		put_lit(f, d->at->desc, d->at->desclen);
-	}
+	else
+		out_str(f, "null");
 	out_char(f, '}');
 }
 

@@ -21,6 +21,7 @@ src_init(struct source *s)
 	s->label[0] = '\0';
 	s->fd = -1;
 	s->child = 0;
+	s->tid = 0;
 	s->data = NULL;
 	s->datalen = 0;
 	s->loads = NULL;

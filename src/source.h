@@ -36,6 +36,7 @@ struct source {
 	char label[32];
 	int fd;              /* /proc/PID/mem, or a core; -1 */
 	pid_t child;         /* -e: traced child to kill; 0 */
+	pid_t tid;           /* the thread whose memory is read */
 	unsigned char *data; /* a file held in memory (malloc) */
 	size_t datalen;
 	struct src_load *loads; /* a core's PT_LOADs (malloc) */
@@ -56,5 +57,6 @@ int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_read_full(int, unsigned char *, size_t, size_t *);
 void src_host(uint16_t *, unsigned int *, int *);
+const char *src_proc_check(void);
 
 #endif

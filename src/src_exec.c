@@ -10,14 +10,14 @@
  * is blocked in it, so that nothing but SIGKILL and SIGSTOP stops or kills
  * it between fork and exec.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <elf.h>
-#include <limits.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -158,8 +158,9 @@ exec_failed(struct diag *d, const char *cmd, const char *file, int err)
 	case ENOENT:
 		if (file == NULL)
 			diag_set(d, err,
-			    strchr(cmd, '/') == NULL ? "command not found"
-			                             : "no such file or directory");
+			    strchr(cmd, '/') == NULL
+			        ? "command not found"
+			        : "no such file or directory");
 		else if (access(file, F_OK) == 0)
 			diag_set(d, err, "interpreter not found");
 		else
@@ -174,7 +175,8 @@ exec_failed(struct diag *d, const char *cmd, const char *file, int err)
 		        ? "cannot execute: exec format error (an ELF program "
 		          "this kernel does not run: another architecture, or "
 		          "32-bit without its emulation)"
-		        : "cannot execute: exec format error (not an executable "
+		        : "cannot execute: exec format error (not an "
+		          "executable "
 		          "format, and not handed to a shell)");
 		break;
 	default:

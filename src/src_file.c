@@ -230,8 +230,9 @@ int
 src_file(
     struct source *s, const struct opts *o, const char *path, struct diag *d)
 {
+	const int is_stdin = strcmp(path, "-") == 0;
 	unsigned int ws;
-	size_t len;
+	size_t len, end;
 	int fd, be, rc;
 	uint16_t m;
 
@@ -239,7 +240,11 @@ src_file(
 	s->vec.path = path;
 	/* Named in full: s->label would cut a long path. */
 	s->vec.label = path;
-	if (strcmp(path, "-") == 0)
+	if (is_stdin && o->stdin_closed) {
+		diag_set(d, EBADF, NULL);
+		return -1;
+	}
+	if (is_stdin)
 		fd = STDIN_FILENO;
 	else if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
 		diag_set(d, errno, NULL);
@@ -249,29 +254,19 @@ src_file(
 	 * O_NONBLOCK only so that opening a FIFO with no writer does not
 	 * wait for one; reads block as usual, and end at once without one.
 	 */
-	if (fd != STDIN_FILENO && wait_writer(fd, d) == -1)
+	if (!is_stdin && wait_writer(fd, d) == -1)
 		goto out;
 	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		goto fail;
 	if (elf_is_elf(s->rawbuf, len)) {
 		rc = open_core(s, fd, len, d);
 		/* A core read by offset keeps its file open for its memory. */
-		if (rc == 0 && s->vec.mem.fd == fd && fd != STDIN_FILENO)
+		if (rc == 0 && s->vec.mem.fd == fd && !is_stdin)
 			s->fd = fd;
-		else if (fd != STDIN_FILENO)
+		else if (!is_stdin)
 			close(fd);
 		return rc;
 	}
-	/* A raw vector is refused whole when it is too large, not cut. */
-	if (len == sizeof(s->rawbuf) && (rc = more(fd)) != 0) {
-		if (rc == -1)
-			goto fail;
-		diag_set(d, EFBIG,
-		    "too large: more than " XSTR(AUXV_MAX_ENTRIES) " entries");
-		goto out;
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
 	src_host(&m, &ws, &be);
 	if (o->arch != NULL) {
 		m = o->arch->machine;
@@ -281,13 +276,33 @@ src_file(
 	s->vec.machine = m;
 	s->vec.wordsize = (uint8_t)(o->wordsize != 0 ? o->wordsize : ws);
 	s->vec.bigendian = (uint8_t)(o->endian != -1 ? o->endian : be);
+	/*
+	 * A file longer than the cap is a vector when an AT_NULL ends one of
+	 * at least one entry within it, as the kernel reads one (what
+	 * follows is padding, not shown); else it is refused whole as too
+	 * large, not cut: /dev/zero is no vector.
+	 */
+	if (len == sizeof(s->rawbuf) && (rc = more(fd)) != 0) {
+		if (rc == -1)
+			goto fail;
+		if ((end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
+		         s->vec.bigendian)) <= 2 * (size_t)s->vec.wordsize) {
+			diag_set(d, EFBIG,
+			    "too large: more than " XSTR(
+			        AUXV_MAX_ENTRIES) " entries before AT_NULL");
+			goto out;
+		}
+		len = end;
+	}
+	if (!is_stdin)
+		close(fd);
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = len;
 	return 0;
 fail:
 	diag_set(d, errno, NULL);
 out:
-	if (fd != STDIN_FILENO)
+	if (!is_stdin)
 		close(fd);
 	return -1;
 }

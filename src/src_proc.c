@@ -8,6 +8,7 @@
  * header and the pages holding the strings and random bytes come in one
  * call, so that -a costs little more than reading the /proc files.
  */
+#include <dirent.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -79,7 +80,7 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		return -1;
 	remote.iov_base = (void *)(uintptr_t)addr;
 	remote.iov_len = len;
-	return vm_readv(s->vec.pid, &local, 1, &remote, 1);
+	return vm_readv(s->tid, &local, 1, &remote, 1);
 }
 
 /* A PID in decimal and a NUL at p; returns the digits' count. */
@@ -98,28 +99,6 @@ pid_dec(char *p, pid_t pid)
 		p[i] = tmp[n - 1 - i];
 	p[n] = '\0';
 	return n;
-}
-
-static void
-open_failed(struct diag *d, int err)
-{
-	switch (err) {
-	case ENOENT:
-	case ESRCH:
-		diag_set(d, ESRCH, "no such process");
-		d->flags = DIAG_VANISHED;
-		break;
-	case EACCES:
-	case EPERM:
-		diag_set(d, err,
-		    "permission denied (another user's process "
-		    "needs CAP_SYS_PTRACE)");
-		d->flags = DIAG_PERM;
-		break;
-	default:
-		diag_set(d, err, NULL);
-		break;
-	}
 }
 
 /*
@@ -142,6 +121,59 @@ read_proc(const char *path, unsigned char *buf, size_t size)
 	close(fd);
 	errno = e;
 	return n;
+}
+
+/*
+ * Whether every user ID of the process (real, effective, saved, fs) is
+ * our real one: then a refusal is the process's own choice (it made
+ * itself not dumpable, as ssh-agent does), not another user's.
+ */
+static int
+ours(const char *dir)
+{
+	unsigned char buf[2048];
+	char path[64], *p, *end;
+	unsigned long id;
+	ssize_t n;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/status", dir);
+	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
+		return 0;
+	buf[n] = '\0';
+	if ((p = strstr((char *)buf, "\nUid:")) == NULL)
+		return 0;
+	p += 5;
+	for (i = 0; i < 4; i++, p = end) {
+		id = strtoul(p, &end, 10);
+		if (end == p || id != (unsigned long)getuid())
+			return 0;
+	}
+	return 1;
+}
+
+static void
+open_failed(struct diag *d, int err, const char *dir)
+{
+	switch (err) {
+	case ENOENT:
+	case ESRCH:
+		diag_set(d, ESRCH, "no such process");
+		d->flags = DIAG_VANISHED;
+		break;
+	case EACCES:
+	case EPERM:
+		diag_set(d, err,
+		    ours(dir) ? "permission denied (not dumpable: needs "
+		                "CAP_SYS_PTRACE)"
+		              : "permission denied (another user's process "
+		                "needs CAP_SYS_PTRACE)");
+		d->flags = DIAG_PERM;
+		break;
+	default:
+		diag_set(d, err, NULL);
+		break;
+	}
 }
 
 static int
@@ -325,7 +357,7 @@ read_ahead(struct source *s, int deref, int *vmerr)
 	}
 	if (nhdr + n == 0)
 		return native ? 0 : -1;
-	got = vm_readv(s->vec.pid, local, nhdr + n, remote, nhdr + n);
+	got = vm_readv(s->tid, local, nhdr + n, remote, nhdr + n);
 	if (got == -1) {
 		*vmerr = errno;
 		got = 0;
@@ -348,16 +380,91 @@ read_ahead(struct source *s, int deref, int *vmerr)
 	return 0;
 }
 
+/*
+ * Why /proc can't be asked about processes by number, or NULL: it is not
+ * mounted, or it is another PID namespace's (its numbers name other
+ * processes than ours do, and a vector read there would be another's).
+ */
+const char *
+src_proc_check(void)
+{
+	char buf[24], *end;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self", buf, sizeof(buf) - 1)) <= 0)
+		return "/proc is not mounted";
+	buf[n] = '\0';
+	if (strtol(buf, &end, 10) != (long)getpid() || *end != '\0')
+		return "/proc is another PID namespace's (mount one of this "
+		       "namespace, as unshare --mount-proc does)";
+	return NULL;
+}
+
+/*
+ * A process whose main thread has exited while others run has no memory
+ * map under its own PID: its vector is read from a live thread, whose
+ * TID is returned (0 when there is none), with dir set to its task
+ * directory.
+ */
+static pid_t
+live_thread(char *dir, size_t size, pid_t pid, unsigned char *buf, size_t len,
+    ssize_t *n)
+{
+	char path[64], *end;
+	struct dirent *de;
+	pid_t tid = 0;
+	long t;
+	DIR *td;
+
+	snprintf(path, sizeof(path), "%s/task", dir);
+	if ((td = opendir(path)) == NULL)
+		return 0;
+	while (tid == 0 && (de = readdir(td)) != NULL) {
+		t = strtol(de->d_name, &end, 10);
+		if (*end != '\0' || t <= 0 || t == (long)pid)
+			continue;
+		snprintf(path, sizeof(path), "%s/task/%ld/auxv", dir, t);
+		if ((*n = read_proc(path, buf, len)) > 0)
+			tid = (pid_t)t;
+	}
+	closedir(td);
+	if (tid != 0)
+		snprintf(dir, size, "/proc/%ld/task/%ld", (long)pid, (long)tid);
+	return tid;
+}
+
+/*
+ * Between the exec's switch to a new memory map and the end of the
+ * kernel's writing of the new vector, /proc/PID/auxv reads as zeros (a
+ * vector with no entry) or as a vector without its AT_NULL yet, neither
+ * of which a process has once it runs.
+ */
+static int
+unfinished(const unsigned char *raw, ssize_t n)
+{
+	static const unsigned char zero[8];
+	unsigned int ws;
+	uint16_t m;
+	int be;
+
+	if (n < 8 || memcmp(raw, zero, sizeof(zero)) == 0)
+		return 1;
+	src_host(&m, &ws, &be);
+	return vec_null_end(raw, (size_t)n, ws, be) == 0 &&
+	    vec_null_end(raw, (size_t)n, 4, be) == 0;
+}
+
 int
 src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
-	char dir[32], path[48];
+	char dir[48], path[64];
 	size_t dlen;
-	int vmerr = 0;
+	int vmerr = 0, tries;
 	ssize_t n;
 
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
+	s->tid = pid;
 	/* Written by hand: -a does this for every process. */
 	dlen = pid_dec(s->label, pid);
 	memcpy(dir, "/proc/", sizeof("/proc/"));
@@ -365,17 +472,33 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	dlen += 6;
 	memmove(path, dir, dlen);
 	memcpy(path + dlen, "/auxv", sizeof("/auxv"));
-	n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
-	if (n == -1 && errno != ESRCH) {
-		open_failed(d, errno);
+	if (o->proc_err != NULL) {
+		diag_set(d, ENOENT, o->proc_err);
 		return -1;
 	}
+	for (tries = 0;; tries++) {
+		n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
+		if (n <= 0 || !unfinished(s->rawbuf, n))
+			break;
+		if (tries == AUXV_EXEC_TRIES) {
+			diag_set(d, EAGAIN, "exec in progress: no vector yet");
+			return -1;
+		}
+		usleep(AUXV_EXEC_WAIT_US);
+	}
+	if (n == -1 && errno != ESRCH) {
+		open_failed(d, errno, dir);
+		return -1;
+	}
+	if (n <= 0)
+		s->tid = live_thread(
+		    dir, sizeof(dir), pid, s->rawbuf, sizeof(s->rawbuf), &n);
 	/*
 	 * No memory map: a kernel thread, or a process that has exited.  -a
 	 * passes over both without a word, so only a named PID is told
 	 * which by its /proc/PID/stat.
 	 */
-	if (n <= 0) {
+	if (s->tid == 0) {
 		if (o->all) {
 			diag_set(d, ESRCH, "no auxiliary vector");
 			d->flags = DIAG_VANISHED | DIAG_KTHREAD;

@@ -71,6 +71,23 @@ diag_message(const struct diag *d, char *buf, size_t size)
 }
 
 /*
+ * The length of the vector in raw up to and including its AT_NULL pair,
+ * or 0 when there is none.
+ */
+size_t
+vec_null_end(const unsigned char *raw, size_t len, unsigned int ws, int be)
+{
+	size_t pair = 2 * (size_t)ws, off;
+
+	if (ws != 4 && ws != 8)
+		return 0;
+	for (off = 0; len - off >= pair; off += pair)
+		if (vec_word(raw + off, ws, be) == 0)
+			return off + pair;
+	return 0;
+}
+
+/*
  * Fills vec->ent (room for cap entries) from vec->raw, stopping at AT_NULL.
  * The entries before a fault are kept, so that a truncated vector can still
  * be shown up to where it breaks.

@@ -311,3 +311,86 @@ usage_error() {
 	run -0 readelf -rW "$AUXV"
 	refute_output --regexp '_COPY|getopt|optarg|optind|reallocarray'
 }
+
+# --- Keys and messages (each of these once misbehaved) -----------------
+
+# "011" is eleven, not nine; "09" is nine, not an error.
+@test "-k: decimal unless 0x, empty keys refused, repeats count once" {
+	local v=$BATS_TEST_TMPDIR/v
+	# AT_ENTRY (9) is an address, AT_UID (11) a decimal ID.
+	mkraw "$v" 8 '<' 9 0x1111 11 222 6 4096
+	run -0 --separate-stderr "$AUXV" -f "$v" -k 011 --value
+	assert_output 222
+	run -0 --separate-stderr "$AUXV" -f "$v" -k 09 --value
+	assert_output 0x1111
+	run -0 --separate-stderr "$AUXV" -f "$v" -k 0xB --value
+	assert_output 222
+	run -0 --separate-stderr "$AUXV" -f "$v" -k 6,PAGESZ -k at_pagesz --value
+	assert_output 4096
+	local k
+	for k in '' , ',6' '6,' '6,,8' 0x 0x-1 ' 6'; do
+		run -2 --separate-stderr "$AUXV" -f "$v" -k "$k" --value
+		[ -z "$output" ]
+		[[ "${stderr_lines[0]}" == "auxv: "* ]]
+	done
+}
+
+@test "-k with --od or -o raw, which show whole bytes: usage error" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '<' 6 4096
+	run -2 --separate-stderr "$AUXV" -f "$v" -k 6 --od
+	[ -z "$output" ]
+	run -2 --separate-stderr "$AUXV" -f "$v" -k 6 -o raw
+	[ -z "$output" ]
+}
+
+@test "--value of a type nobody names: 0x hex, as its human line shows it" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '<' 0x99 0x20000000000001
+	run -0 --separate-stderr "$AUXV" -f "$v" -k 0x99 --value
+	assert_output "$(python3 -c 'print(hex(0x20000000000001))')"
+	run -0 --separate-stderr "$AUXV" -f "$v"
+	assert_output "AT_??? (0x99): $(python3 -c 'print(hex(0x20000000000001))')"
+}
+
+@test "-f - with standard input closed: bad file descriptor, other files read" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '<' 6 4096
+	run -1 --separate-stderr bash -c '"$@" <&-' _ "$AUXV" -f "$v" -f - --json
+	assert_equal "${#lines[@]}" 2
+	jq -e '.entries[0].value == 4096' <<<"${lines[0]}"
+	jq -e '.path == "-" and .error.errno == 9' <<<"${lines[1]}"
+	assert_equal "$stderr" "auxv: -: Bad file descriptor"
+}
+
+@test "names in messages are escaped: no terminal escape passes through" {
+	local name=$'x\e]0;pwned\a'
+	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/$name"
+	[[ "$stderr" != *$'\e'* && "$stderr" != *$'\a'* ]]
+	assert_equal "$stderr" \
+	    "auxv: $BATS_TEST_TMPDIR/x\\033]0;pwned\\a: No such file or directory"
+	run -2 --separate-stderr "$AUXV" -k $'\e[2J'
+	[[ "$stderr" == 'auxv: \033[2J: unknown key'* ]]
+	run -2 --separate-stderr "$AUXV" --arch $'\e[2J'
+	[[ "$stderr" == 'auxv: \033[2J: unknown architecture'* ]]
+	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR/$name"
+	[[ "$stderr" != *$'\e'* ]]
+}
+
+# What uname -m prints on each kind of kernel, and the arch it names.
+@test "--arch takes every spelling uname -m prints" {
+	local v=$BATS_TEST_TMPDIR/v pair
+	mkraw "$v" 4 '<' 6 4096
+	for pair in i386=i386 i486=i386 i586=i386 i686=i386 armv5tel=arm \
+	    armv6l=arm armv7l=arm armv8l=arm armv7b=arm aarch64=aarch64 \
+	    mips=mips mipsel=mips sh4=sh sh4a=sh ppc=ppc sparc=sparc \
+	    s390=s390 openrisc=or1k; do
+		run -0 --separate-stderr "$AUXV" -f "$v" --word-size 4 \
+		    --arch "${pair%=*}" --json
+		jq -e --arg a "${pair#*=}" '.arch == $a' <<<"$output" ||
+		    { echo "$pair: $output"; return 1; }
+	done
+	run -0 --separate-stderr "$AUXV" -f "$v" --word-size 4 --arch mips64el --json
+	jq -e '.arch == "mips64"' <<<"$output"
+	run -2 --separate-stderr "$AUXV" -f "$v" --arch armv9x
+}

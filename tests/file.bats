@@ -632,10 +632,14 @@ assert pairs == [[6, 4096], [17, 100]], pairs'
 	    "$AUXV" "$T/over"
 	[[ "$stderr" == "auxv: -: too large"* ]]
 
-	# Not silently cut: a short vector followed by more than the cap.
+	# A short vector followed by more than the cap is read up to its
+	# AT_NULL, as the kernel reads it; zeros alone are no vector.
 	{ "$MKFIXTURE" raw 6=4096; head -c 70000 /dev/zero; } >"$T/padded"
-	run -1 --separate-stderr "$AUXV" -f "$T/padded"
-	[[ "$stderr" == "auxv: $T/padded: too large"* ]]
+	run -0 --separate-stderr "$AUXV" -f "$T/padded" --json
+	pycheck "$output" 'assert pairs == [[6, 4096]], pairs'
+	head -c 70000 /dev/zero >"$T/zeros"
+	run -1 --separate-stderr "$AUXV" -f "$T/zeros"
+	[[ "$stderr" == "auxv: $T/zeros: too large"* ]]
 
 	# 32-bit words: the file fits, the entries don't.
 	"$MKFIXTURE" raw -w 4 -n 4097 >"$T/over4"
@@ -687,4 +691,28 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 	[ "$stderr" = "auxv: $T/none: No such file or directory" ]
 	run -1 --separate-stderr "$AUXV" -f "$T"
 	[ "$stderr" = "auxv: $T: Is a directory" ]
+}
+
+# The kernel stops at AT_NULL; so does auxv, however much padding follows.
+@test "a raw file over the cap: a vector when AT_NULL ends one within it" {
+	python3 - "$T/pad" "$T/vec" <<'PY'
+import struct, sys
+words = []
+for i in range(22):
+    words += [6 if i % 2 else 17, 4096 + i]
+vec = struct.pack("<%dQ" % (len(words) + 2), *(words + [0, 0]))
+open(sys.argv[1], "wb").write(vec + b"\x00" * 70000)
+open(sys.argv[2], "wb").write(vec)
+PY
+	run -0 --separate-stderr "$AUXV" -f "$T/pad" --json
+	pycheck "$output" 'assert pairs == json.loads(a[0]), pairs' \
+	    "$(pyvec_json "$T/vec" 8 little)"
+	run -0 --separate-stderr "$AUXV" -f "$T/pad" --od
+	[ "$output" = "$(od -t d8 "$T/vec")" ]
+	# No AT_NULL within the cap: too large, refused whole.
+	python3 -c 'import sys, struct
+sys.stdout.buffer.write(struct.pack("<QQ", 6, 4096) * 5000)' >"$T/big"
+	run -1 --separate-stderr "$AUXV" -f "$T/big"
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: $T/big: too large: more than 4096 entries"* ]]
 }

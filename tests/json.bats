@@ -172,3 +172,10 @@ for i, v in enumerate(vals):
 print("ok")
 PY
 }
+
+@test "an entry of a type nobody names has a null description" {
+	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 0x99 5 6 4096
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" --json
+	jq -e '.entries[0] | has("description") and .description == null and .name == null' <<<"$output"
+	jq -e '.entries[1].description | type == "string"' <<<"$output"
+}

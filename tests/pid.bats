@@ -194,3 +194,123 @@ print(n)
 		echo "$output" | grep -qx "==> $p <=="
 	done
 }
+
+# --- The right process's vector, or a reason (each once misbehaved) ----
+
+@test "a failed first source leaves no blank line before the next block" {
+	start_bg sleep 1000
+	# (bats' $lines leaves out empty lines: the first line of $output.)
+	run -1 --separate-stderr "$AUXV" 999999999 "$BG_PID"
+	[ "${output%%$'\n'*}" = "==> $BG_PID <==" ]
+	run -1 --separate-stderr "$AUXV" --od 999999999 "$BG_PID"
+	[ "${output%%$'\n'*}" = "==> $BG_PID <==" ]
+	# Between two blocks there is one.
+	run -1 --separate-stderr "$AUXV" "$BG_PID" 999999999 "$BG_PID"
+	[ "$(grep -c '^$' <<<"$output")" -eq 1 ]
+}
+
+probe_pidns() {
+	unshare -fp true || echo "cannot make a PID namespace (unshare -fp)"
+}
+
+probe_mountns() {
+	unshare -m sh -c 'umount -l /proc' ||
+	    echo "cannot unmount /proc in a mount namespace (unshare -m)"
+}
+
+@test "/proc of another PID namespace: refused, never another's vector" {
+	need pidns
+	# Inside, auxv is PID 1 and its child 2: in the /proc it sees,
+	# those numbers are other processes.
+	run -1 --separate-stderr unshare -fp "$AUXV" -e /bin/true
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: /bin/true: /proc is another PID namespace's"* ]]
+	run -1 --separate-stderr unshare -fp "$AUXV" --json 1
+	jq -e '.error.message | startswith("/proc is another PID namespace")' <<<"$output"
+	run -1 --separate-stderr unshare -fp "$AUXV" -a
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: -a: /proc is another PID namespace's"* ]]
+	# With a /proc of its own, the command's vector.
+	run -0 --separate-stderr unshare -fp --mount-proc \
+	    "$AUXV" -k EXECFN --value -e /bin/true
+	[ "$output" = /bin/true ]
+}
+
+@test "/proc not mounted: said, for a PID, -a and -e" {
+	need mountns
+	local a
+	for a in 1 -a "-e /bin/true"; do
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr unshare -m sh -c \
+		    'umount -l /proc && exec "$@"' _ "$AUXV" $a
+		[ -z "$output" ]
+		[[ "$stderr" == *": /proc is not mounted" ]]
+	done
+}
+
+# The main thread calls pthread_exit while another thread runs: the
+# process lives on, its vector under /proc/PID/task/TID.
+@test "a process whose main thread has exited: read from a live thread" {
+	local d=$BATS_TEST_TMPDIR
+	printf '%s\n' '#include <pthread.h>' '#include <unistd.h>' \
+	    'static void *run(void *a) { (void)a; pause(); return a; }' \
+	    'int main(void) { pthread_t t;' \
+	    '	pthread_create(&t, 0, run, 0); pthread_exit(0); }' >"$d/mt.c"
+	cc -pthread -o "$d/mt" "$d/mt.c"
+	"$d/mt" &
+	BG_PID=$!
+	local tid=
+	for _ in $(seq 100); do
+		tid=$(ls "/proc/$BG_PID/task" | grep -vx "$BG_PID" | head -1)
+		[ -n "$tid" ] && grep -q '^State:.*Z' "/proc/$BG_PID/status" && break
+		sleep 0.05
+	done
+	[ -n "$tid" ]
+	cp "/proc/$BG_PID/task/$tid/auxv" "$d/raw"
+	run -0 --separate-stderr "$AUXV" --json "$BG_PID"
+	python3 -c '
+import json, struct, sys
+from oracle import pairs_of
+d = json.loads(sys.argv[1])
+got = [(e["type"], e["value"]) for e in d["entries"]]
+assert d["pid"] == int(sys.argv[3]), d
+assert got == pairs_of(sys.argv[2], struct.calcsize("P"), "="), got
+ex = [e for e in d["entries"] if e["name"] == "AT_EXECFN"][0]
+assert ex["string"] == sys.argv[4], ex' "$output" "$d/raw" "$BG_PID" "$d/mt"
+	run -0 --separate-stderr "$AUXV" -a --json
+	grep -q "\"pid\":$BG_PID,.*\"entries\":\[{" <<<"$output"
+}
+
+# A program that execs itself for ever: between the switch to the new
+# memory map and the new vector, /proc/PID/auxv reads as zeros.
+@test "a process in the middle of execve: a vector or 'exec in progress'" {
+	local d=$BATS_TEST_TMPDIR i
+	printf '%s\n' '#include <unistd.h>' \
+	    'int main(int c, char **v) { (void)c;' \
+	    '	execv("/proc/self/exe", v); return 1; }' >"$d/reexec.c"
+	cc -o "$d/reexec" "$d/reexec.c"
+	"$d/reexec" &
+	EXTRA_PIDS=$!
+	for i in $(seq 300); do
+		run --separate-stderr "$AUXV" --json "$EXTRA_PIDS"
+		case $status in
+		0) jq -e '.entries | length > 5' <<<"$output" >/dev/null ||
+		       { echo "empty vector, status 0: $output"; return 1; } ;;
+		1) [ "$stderr" = "auxv: $EXTRA_PIDS: exec in progress: no vector yet" ] ||
+		       { echo "$stderr"; return 1; } ;;
+		*) echo "status $status"; return 1 ;;
+		esac
+	done
+}
+
+@test "our own process that is not dumpable: said so, not 'another user's'" {
+	need setpriv
+	"${NOBODY[@]}" python3 -c '
+import ctypes, time
+ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
+time.sleep(1000)' &
+	EXTRA_PIDS=$!
+	sleep 0.3
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$EXTRA_PIDS"
+	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
+}
