@@ -8,9 +8,8 @@
 
 #include "arch.h"
 #include "at.h"
+#include "bounds.h"
 #include "hwcap.h"
-
-#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 _Static_assert(HWT_COUNT <= UINT8_MAX + 1, "struct arch's hwcap[] is uint8_t");
 

@@ -8,8 +8,7 @@
 #include <strings.h>
 
 #include "at.h"
-
-#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
+#include "bounds.h"
 
 static const struct at_type at_types[] = {
 #define AT_X(num, name, form, fam, desc)                                       \

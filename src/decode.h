@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "at.h"
-#include "caps.h"
+#include "bounds.h"
 #include "hwcap.h"
 #include "vec.h"
 

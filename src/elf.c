@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "caps.h"
+#include "bounds.h"
 #include "elfcore.h"
 
 #define XSTR(x) STR(x)

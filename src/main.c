@@ -5,10 +5,10 @@
  * Options, the loop over sources and the exit status live here; this is
  * the only file that writes to standard error or exits.
  */
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "arch.h"
-#include "args.h"
+#include "bounds.h"
 #include "decode.h"
 #include "esc.h"
 #include "opts.h"
@@ -28,11 +28,10 @@
 #define AUXV_VERSION "unknown"
 #endif
 
-#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
-
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 
 enum {
+	OPT_OPERAND = 1, /* getopt_long's code for an operand, with "-" */
 	OPT_JSON = 256,
 	OPT_OD,
 	OPT_VALUE,
@@ -44,8 +43,16 @@ enum {
 
 /* A source named on the command line, in the order given. */
 struct srcarg {
-	const char *arg;
-	int file;
+	enum src_kind kind; /* SRC_SELF, SRC_PID, SRC_FILE or SRC_EXEC */
+	const char *arg;    /* the PID or file as given */
+	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: envp */
+};
+
+/* What parse_args() makes of the command line. */
+struct cmdline {
+	struct opts o;
+	struct srcarg *srcs;
+	size_t nsrc;
 };
 
 /*
@@ -67,24 +74,34 @@ struct tally {
 	unsigned long perm; /* -a: processes not ours to read */
 };
 
-/* The short options; "f:" takes an argument. */
-static const char shortopts[] = "af:ehk:o:v";
+/* "-" first: operands come back in order, as code 1. */
+static const char shortopts[] = "-af:ehk:o:v";
 
-static const struct args_long longopts[] = {
-	{ "all", ARGS_NO_ARG, 'a' },
-	{ "arch", ARGS_NEEDS_ARG, OPT_ARCH },
-	{ "endian", ARGS_NEEDS_ARG, OPT_ENDIAN },
-	{ "exec", ARGS_NO_ARG, 'e' },
-	{ "file", ARGS_NEEDS_ARG, 'f' },
-	{ "format", ARGS_NEEDS_ARG, 'o' },
-	{ "help", ARGS_NO_ARG, 'h' },
-	{ "json", ARGS_NO_ARG, OPT_JSON },
-	{ "key", ARGS_NEEDS_ARG, 'k' },
-	{ "od", ARGS_NO_ARG, OPT_OD },
-	{ "value", ARGS_NO_ARG, OPT_VALUE },
-	{ "verbose", ARGS_NO_ARG, 'v' },
-	{ "version", ARGS_NO_ARG, OPT_VERSION },
-	{ "word-size", ARGS_NEEDS_ARG, OPT_WORDSIZE },
+static const struct option longopts[] = {
+	{ "all", no_argument, NULL, 'a' },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "endian", required_argument, NULL, OPT_ENDIAN },
+	{ "exec", no_argument, NULL, 'e' },
+	{ "file", required_argument, NULL, 'f' },
+	{ "format", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "key", required_argument, NULL, 'k' },
+	{ "od", no_argument, NULL, OPT_OD },
+	{ "value", no_argument, NULL, OPT_VALUE },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "word-size", required_argument, NULL, OPT_WORDSIZE },
+	{ NULL, 0, NULL, 0 },
+};
+
+/*
+ * Sources that exclude each other, as lscpu's excl[]: at most one option
+ * of a row (OPT_OPERAND: a process ID) may be given.
+ */
+static const int excl[][3] = {
+	{ 'a', 'e', 'f' },
+	{ 'a', 'e', OPT_OPERAND },
 };
 
 static const char synopsis[] =
@@ -124,116 +141,10 @@ static const char help[] =
     "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
     "was absent, 2 usage error.  See auxv(1).\n";
 
-/* Bytes to a descriptor, for the messages that don't go through warnx. */
-static void
-put_mem(int fd, const char *s, size_t len)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		n = write(fd, s, len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		s += n;
-		len -= (size_t)n;
-	}
-}
-
-static void
-put_fd(int fd, const char *s)
-{
-	put_mem(fd, s, strlen(s));
-}
-
 static void __attribute__((noreturn)) usage(void)
 {
-	put_fd(STDERR_FILENO, synopsis);
+	fputs(synopsis, stderr);
 	exit(AUXV_EXIT_USAGE);
-}
-
-static void __attribute__((noreturn))
-unknown_arch(struct out *err, const char *name)
-{
-	const struct arch *a;
-	size_t i;
-
-	out_str(err, program_invocation_short_name);
-	out_str(err, ": ");
-	esc_human(err, name, strlen(name));
-	out_str(err, ": unknown architecture; known:");
-	for (i = 0; (a = arch_at(i)) != NULL; i++)
-		if (arch_by_name(a->name) == a) {
-			out_char(err, ' ');
-			out_str(err, a->name);
-		}
-	out_char(err, '\n');
-	out_flush(err);
-	usage();
-}
-
-/* A long option's name, quoted; its array holds no NUL when it is full. */
-static void
-put_long(int fd, const struct args_long *lo)
-{
-	put_fd(fd, "'--");
-	put_mem(fd, lo->name, name_len(lo->name, sizeof(lo->name)));
-	put_fd(fd, "'");
-}
-
-/*
- * A parse error, worded as getopt_long(3) words it and prefixed, as it
- * is, with argv[0] unchanged.
- */
-static void __attribute__((noreturn)) bad_option(const struct args *a, int rc)
-{
-	const int fd = STDERR_FILENO;
-	const char letter = (char)a->letter;
-	size_t i;
-
-	put_fd(fd, a->argv[0]);
-	put_fd(fd, ": ");
-	switch (rc) {
-	case ARGS_BAD_SHORT:
-		put_fd(fd, "invalid option -- '");
-		put_mem(fd, &letter, 1);
-		put_fd(fd, "'\n");
-		break;
-	case ARGS_MISSING:
-		if (a->longidx < 0) {
-			put_fd(fd, "option requires an argument -- '");
-			put_mem(fd, &letter, 1);
-			put_fd(fd, "'\n");
-			break;
-		}
-		put_fd(fd, "option ");
-		put_long(fd, &a->longs[a->longidx]);
-		put_fd(fd, " requires an argument\n");
-		break;
-	case ARGS_UNWANTED:
-		put_fd(fd, "option ");
-		put_long(fd, &a->longs[a->longidx]);
-		put_fd(fd, " doesn't allow an argument\n");
-		break;
-	case ARGS_UNKNOWN:
-		put_fd(fd, "unrecognized option '--");
-		put_fd(fd, a->opt);
-		put_fd(fd, "'\n");
-		break;
-	default: /* ARGS_AMBIGUOUS */
-		put_fd(fd, "option '--");
-		put_fd(fd, a->opt);
-		put_fd(fd, "' is ambiguous; possibilities:");
-		for (i = 0; i < a->nlong; i++)
-			if (args_candidate(a, i)) {
-				put_fd(fd, " ");
-				put_long(fd, &a->longs[i]);
-			}
-		put_fd(fd, "\n");
-		break;
-	}
-	usage();
 }
 
 /*
@@ -289,6 +200,70 @@ add_keys(struct work *w, struct opts *o, char *arg)
 		if (next == NULL)
 			break;
 	}
+}
+
+static void __attribute__((noreturn))
+unknown_arch(struct out *err, const char *name)
+{
+	const struct arch *a;
+	size_t i;
+
+	out_str(err, program_invocation_short_name);
+	out_str(err, ": ");
+	esc_human(err, name, strlen(name));
+	out_str(err, ": unknown architecture; known:");
+	for (i = 0; (a = arch_at(i)) != NULL; i++)
+		if (arch_by_name(a->name) == a) {
+			out_char(err, ' ');
+			out_str(err, a->name);
+		}
+	out_char(err, '\n');
+	out_flush(err);
+	usage();
+}
+
+static const char *
+opt_name(int c)
+{
+	switch (c) {
+	case OPT_OPERAND:
+		return "a process ID";
+	case 'a':
+		return "-a";
+	case 'e':
+		return "-e";
+	default:
+		return "-f";
+	}
+}
+
+/* Refuses an option that a row of excl[] says an earlier one excludes. */
+static void
+check_excl(int c, int seen[NITEMS(excl)])
+{
+	size_t i, j;
+
+	for (i = 0; i < NITEMS(excl); i++)
+		for (j = 0; j < NITEMS(excl[i]); j++) {
+			if (excl[i][j] != c)
+				continue;
+			if (seen[i] == 0)
+				seen[i] = c;
+			else if (seen[i] != c) {
+				warnx("%s and %s exclude each other",
+				    opt_name(seen[i]), opt_name(c));
+				usage();
+			}
+		}
+}
+
+static struct srcarg *
+add_src(struct cmdline *cl, int argc)
+{
+	if (cl->srcs == NULL &&
+	    (cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs))) == NULL)
+		err(AUXV_EXIT_SOURCE, NULL);
+	return &cl->srcs[cl->nsrc++];
 }
 
 static int
@@ -400,104 +375,6 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 		t->status = AUXV_EXIT_SOURCE;
 }
 
-static int
-pid_cmp(const void *a, const void *b)
-{
-	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* What show_one needs besides the source. */
-struct all {
-	struct work *w;
-	struct pr_ctx *c;
-	const struct opts *o;
-	struct tally *t;
-};
-
-/* One process of -a, as scan_pids hands it over. */
-static void
-show_one(void *arg, struct source *s, int rc, const struct diag *d)
-{
-	struct all *a = arg;
-
-	if (rc == 0)
-		show(a->w, s, a->c, a->o, a->t);
-	else if (d->flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
-		/* Not a process with a vector: say nothing. */
-	} else if (a->o->printer->failure != NULL) {
-		char msg[160];
-
-		diag_message(d, msg, sizeof(msg));
-		pr_failure(a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
-	} else if (d->flags & DIAG_PERM)
-		a->t->perm++;
-	else
-		failed(a->w, s, a->c, a->o, d, a->t);
-}
-
-/*
- * Every process in /proc, in ascending PID order.  Kernel threads and
- * processes that vanish are passed over; those we may not read are
- * counted for one summary line (an error object each in JSON).
- */
-static int
-show_all(
-    struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
-{
-	pid_t *pids = NULL, *np, pid;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *dir;
-
-	if (o->proc_err != NULL) {
-		out_flush(&w->out);
-		warnx("-a: %s", o->proc_err);
-		return AUXV_EXIT_SOURCE;
-	}
-	if ((dir = opendir("/proc")) == NULL) {
-		warn("/proc");
-		return AUXV_EXIT_SOURCE;
-	}
-	errno = 0;
-	while ((de = readdir(dir)) != NULL) {
-		if (parse_pid(de->d_name, &pid) == -1)
-			continue;
-		if (n == cap) {
-			/* realloc: reallocarray would cost a version check. */
-			if (cap > SIZE_MAX / 2 / sizeof(*pids)) {
-				errno = ENOMEM;
-				err(AUXV_EXIT_SOURCE, NULL);
-			}
-			cap = cap ? 2 * cap : 1024;
-			if ((np = realloc(pids, cap * sizeof(*pids))) == NULL)
-				err(AUXV_EXIT_SOURCE, NULL);
-			pids = np;
-		}
-		pids[n++] = pid;
-	}
-	if (errno != 0) {
-		warn("/proc");
-		closedir(dir);
-		free(pids);
-		return AUXV_EXIT_SOURCE;
-	}
-	closedir(dir);
-	if (n > 0)
-		qsort(pids, n, sizeof(*pids), pid_cmp);
-	c->multi = 1;
-	if (scan_pids(pids, n, o, show_one, &(struct all){ w, c, o, t }) == -1)
-		err(AUXV_EXIT_SOURCE, NULL);
-	free(pids);
-	if (t->perm > 0 && o->printer->failure == NULL) {
-		out_flush(&w->out);
-		warnx("%lu process%s not readable: permission denied", t->perm,
-		    t->perm == 1 ? "" : "es");
-	}
-	return AUXV_EXIT_OK;
-}
-
 /* As util-linux close_stdout(): a failed write is an error at exit. */
 static int
 close_stdout(struct out *out, int status)
@@ -512,208 +389,270 @@ close_stdout(struct out *out, int status)
 	return status;
 }
 
-/* Room for one more source; allocated only when there are sources. */
-static struct srcarg *
-add_src(struct srcarg **srcs, size_t n, int argc)
+/*
+ * Fills cl from the command line; exits for --help, --version and usage
+ * errors.  -e ends the options: what follows is COMMAND and its own.
+ */
+static void
+parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 {
-	if (*srcs == NULL &&
-	    (*srcs = calloc((size_t)argc, sizeof(**srcs))) == NULL)
-		err(AUXV_EXIT_SOURCE, NULL);
-	return &(*srcs)[n];
-}
+	struct opts *o = &cl->o;
+	int seen[NITEMS(excl)] = { 0 };
+	int c, at;
+	pid_t pid;
 
-int
-main(int argc, char *argv[], char *envp[])
-{
-	struct opts o = { .printer = &pr_human, .endian = -1 };
-	struct srcarg *srcs = NULL;
-	struct tally t = { 0 };
-	struct pr_ctx c = { 0 };
-	struct diag d = { 0 };
-	struct args a = { .shorts = shortopts,
-		.longs = longopts,
-		.nlong = NITEMS(longopts),
-		.argc = argc,
-		.argv = argv,
-		.ind = 1 };
-	size_t nsrc = 0, i;
-	static struct work work;
-	struct work *w = &work;
-	int ch, exec = 0;
-	pid_t pid = 0;
-
-	out_init(&w->out, STDOUT_FILENO);
-	out_init(&w->err, STDERR_FILENO);
-	/* Before anything is opened: a file opened now would be fd 0. */
-	o.stdin_closed = fcntl(STDIN_FILENO, F_GETFD) == -1;
-	/* Sources come back in order; without arguments there is
-	 * nothing to parse. */
-	while (argc > 1 && (ch = args_next(&a)) != ARGS_END) {
-		/* In "-ev cmd", the letters after e would be options. */
-		if (ch == 'e' && a.group != NULL) {
-			warnx("-e must end its group of options");
-			usage();
-		}
-		switch (ch) {
-		case ARGS_OPERAND:
-			if (parse_pid(a.arg, &pid) == -1) {
-				warn_name(w, a.arg, "not a process ID");
+	for (;;) {
+		at = optind;
+		if ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) ==
+		    -1)
+			break;
+		if (c == OPT_OPERAND || c == 'a' || c == 'e' || c == 'f')
+			check_excl(c, seen);
+		switch (c) {
+		case OPT_OPERAND:
+			if (parse_pid(optarg, &pid) == -1) {
+				warn_name(w, optarg, "not a process ID");
 				usage();
 			}
-			*add_src(&srcs, nsrc++, argc) =
-			    (struct srcarg){ a.arg, 0 };
+			*add_src(cl, argc) =
+			    (struct srcarg){ SRC_PID, optarg, NULL };
 			break;
 		case 'a':
-			o.all = 1;
+			o->all = 1;
 			break;
 		case 'e':
-			exec = 1;
-			goto done; /* COMMAND's own options are not ours. */
+			/* In "-ev cmd", the letters after e would be ours. */
+			if (optind == at) {
+				warnx("-e must end its group of options");
+				usage();
+			}
+			if (optind < argc && strcmp(argv[optind], "--") == 0)
+				optind++;
+			if (optind >= argc) {
+				warnx("-e needs a command");
+				usage();
+			}
+			*add_src(cl, argc) = (struct srcarg){ SRC_EXEC,
+				argv[optind], argv + optind };
+			return;
 		case 'f':
-			*add_src(&srcs, nsrc++, argc) =
-			    (struct srcarg){ a.arg, 1 };
+			*add_src(cl, argc) =
+			    (struct srcarg){ SRC_FILE, optarg, NULL };
 			break;
 		case 'h':
 			out_str(&w->out, synopsis);
 			out_char(&w->out, '\n');
 			out_str(&w->out, help);
-			free(srcs);
-			return close_stdout(&w->out, AUXV_EXIT_OK);
+			exit(close_stdout(&w->out, AUXV_EXIT_OK));
 		case 'k':
-			add_keys(w, &o, a.arg);
+			add_keys(w, o, optarg);
 			break;
 		case 'o':
-			if ((o.printer = pr_by_name(a.arg)) == NULL) {
-				warn_name(w, a.arg,
+			if ((o->printer = pr_by_name(optarg)) == NULL) {
+				warn_name(w, optarg,
 				    "unknown format (human, od, json, raw)");
 				usage();
 			}
 			break;
 		case 'v':
-			o.verbose = 1;
+			o->verbose = 1;
 			break;
 		case OPT_JSON:
-			o.printer = &pr_json;
+			o->printer = pr_by_name("json");
 			break;
 		case OPT_OD:
-			o.printer = &pr_od;
+			o->printer = pr_by_name("od");
 			break;
 		case OPT_VALUE:
-			o.value_only = 1;
+			o->value_only = 1;
 			break;
 		case OPT_ARCH:
-			if ((o.arch = arch_by_name(a.arg)) == NULL)
-				unknown_arch(&w->err, a.arg);
+			if ((o->arch = arch_by_name(optarg)) == NULL)
+				unknown_arch(&w->err, optarg);
 			break;
 		case OPT_WORDSIZE:
-			if (strcmp(a.arg, "4") != 0 &&
-			    strcmp(a.arg, "8") != 0) {
-				warnx("%s: word size is 4 or 8", a.arg);
+			if (strcmp(optarg, "4") != 0 &&
+			    strcmp(optarg, "8") != 0) {
+				warnx("%s: word size is 4 or 8", optarg);
 				usage();
 			}
-			o.wordsize = (unsigned int)(a.arg[0] - '0');
+			o->wordsize = (unsigned int)(optarg[0] - '0');
 			break;
 		case OPT_ENDIAN:
-			if (strcmp(a.arg, "little") == 0)
-				o.endian = 0;
-			else if (strcmp(a.arg, "big") == 0)
-				o.endian = 1;
+			if (strcmp(optarg, "little") == 0)
+				o->endian = 0;
+			else if (strcmp(optarg, "big") == 0)
+				o->endian = 1;
 			else {
-				warnx("%s: byte order is little or big", a.arg);
+				warnx(
+				    "%s: byte order is little or big", optarg);
 				usage();
 			}
 			break;
 		case OPT_VERSION:
 			out_str(&w->out, "auxv " AUXV_VERSION "\n");
-			free(srcs);
-			return close_stdout(&w->out, AUXV_EXIT_OK);
+			exit(close_stdout(&w->out, AUXV_EXIT_OK));
 		default:
-			bad_option(&a, ch);
+			usage(); /* getopt_long has said what is wrong */
 		}
 	}
 	/* After "--", the rest are process IDs. */
-	for (; a.ind < argc; a.ind++) {
-		if (parse_pid(argv[a.ind], &pid) == -1) {
-			warn_name(w, argv[a.ind], "not a process ID");
+	for (; optind < argc; optind++) {
+		check_excl(OPT_OPERAND, seen);
+		if (parse_pid(argv[optind], &pid) == -1) {
+			warn_name(w, argv[optind], "not a process ID");
 			usage();
 		}
-		*add_src(&srcs, nsrc++, argc) =
-		    (struct srcarg){ argv[a.ind], 0 };
+		*add_src(cl, argc) =
+		    (struct srcarg){ SRC_PID, argv[optind], NULL };
 	}
-done:
-	if (exec && a.ind < argc && strcmp(argv[a.ind], "--") == 0)
-		a.ind++;
-	if (exec && a.ind >= argc) {
-		warnx("-e needs a command");
-		usage();
-	}
-	if ((exec || o.all) && nsrc > 0) {
-		warnx("-%c takes no other source", exec ? 'e' : 'a');
-		usage();
-	}
-	if (exec && o.all) {
-		warnx("-e and -a exclude each other");
-		usage();
-	}
-	if ((o.printer->flags & PR_BINARY) && isatty(STDOUT_FILENO)) {
+}
+
+/* The checks that need the whole command line. */
+static void
+check_args(struct cmdline *cl)
+{
+	struct opts *o = &cl->o;
+	size_t i;
+
+	if ((o->printer->flags & PR_BINARY) && isatty(STDOUT_FILENO)) {
 		warnx("refusing to write raw bytes to a terminal");
 		usage();
 	}
-	if (o.value_only && o.printer != &pr_human) {
+	if (o->value_only && !(o->printer->flags & PR_VALUE)) {
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
-	if (o.nkeys > 0 && !(o.printer->flags & PR_DECODE)) {
+	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE)) {
 		warnx("-k selects entries: -o %s shows whole bytes",
-		    o.printer->name);
+		    o->printer->name);
 		usage();
 	}
-	for (i = 0; i < nsrc && srcs[i].file; i++)
+	o->deref = (o->printer->flags & PR_DECODE) != 0;
+	/* Before anything is opened: a file opened now would be fd 0. */
+	o->stdin_closed = fcntl(STDIN_FILENO, F_GETFD) == -1;
+	for (i = 0; i < cl->nsrc && cl->srcs[i].kind == SRC_FILE; i++)
 		;
-	if (o.all || exec || i < nsrc)
-		o.proc_err = src_proc_check();
-	o.deref = (o.printer->flags & PR_DECODE) != 0;
-	c.opts = &o;
-	c.first = 1;
-	c.multi = nsrc > 1;
-	src_init(&w->src);
-	if (o.all)
-		t.status = show_all(w, &c, &o, &t);
-	else if (exec) {
-		if (src_exec(&w->src, &o, argv + a.ind, &d) == -1)
-			failed(w, &w->src, &c, &o, &d, &t);
-		else
-			show(w, &w->src, &c, &o, &t);
-		/* Written while the child is still stopped: a signal that
-		 * kills us in a blocked write must take it along. */
-		out_flush(&w->out);
-		src_close(&w->src);
-	} else if (nsrc == 0) {
-		if (src_self(&w->src, envp, (o.printer->flags & PR_PID) != 0,
-		        &d) == -1)
-			failed(w, &w->src, &c, &o, &d, &t);
-		else
-			show(w, &w->src, &c, &o, &t);
-		src_close(&w->src);
-	}
-	for (i = 0; i < nsrc; i++) {
-		int rc;
+	if (o->all || i < cl->nsrc)
+		o->proc_err = src_proc_check();
+}
 
-		src_init(&w->src);
-		memset(&d, 0, sizeof(d));
-		if (srcs[i].file)
-			rc = src_file(&w->src, &o, srcs[i].arg, &d);
-		else {
-			(void)parse_pid(srcs[i].arg, &pid);
-			rc = src_pid(&w->src, &o, pid, &d);
-		}
-		if (rc == -1)
-			failed(w, &w->src, &c, &o, &d, &t);
-		else
-			show(w, &w->src, &c, &o, &t);
-		src_close(&w->src);
+/* One source of any kind, from opening it to closing it. */
+static void
+show_source(struct work *w, struct pr_ctx *c, const struct opts *o,
+    const struct srcarg *sa, struct tally *t)
+{
+	struct diag d = { 0 };
+	pid_t pid = 0;
+	int rc;
+
+	src_init(&w->src);
+	switch (sa->kind) {
+	case SRC_SELF:
+		rc = src_self(
+		    &w->src, sa->argv, (o->printer->flags & PR_PID) != 0, &d);
+		break;
+	case SRC_PID:
+		(void)parse_pid(sa->arg, &pid);
+		rc = src_pid(&w->src, o, pid, &d);
+		break;
+	case SRC_FILE:
+		rc = src_file(&w->src, o, sa->arg, &d);
+		break;
+	default:
+		rc = src_exec(&w->src, o, sa->argv, &d);
+		break;
 	}
-	if (srcs != NULL) /* free(NULL) would still cost a symbol lookup */
-		free(srcs);
+	if (rc == -1)
+		failed(w, &w->src, c, o, &d, t);
+	else
+		show(w, &w->src, c, o, t);
+	/* Written while a traced child is still stopped: a signal that kills
+	 * us in a blocked write must take it along. */
+	if (sa->kind == SRC_EXEC)
+		out_flush(&w->out);
+	src_close(&w->src);
+}
+
+/* What show_one needs besides the source. */
+struct all {
+	struct work *w;
+	struct pr_ctx *c;
+	const struct opts *o;
+	struct tally *t;
+};
+
+/* One process of -a, as scan_all hands it over. */
+static void
+show_one(void *arg, struct source *s, int rc, const struct diag *d)
+{
+	struct all *a = arg;
+	char msg[160];
+
+	if (rc == 0)
+		show(a->w, s, a->c, a->o, a->t);
+	else if (d->flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
+		/* Not a process with a vector: say nothing. */
+	} else if (a->o->printer->failure != NULL) {
+		diag_message(d, msg, sizeof(msg));
+		pr_failure(a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
+	} else if (d->flags & DIAG_PERM)
+		a->t->perm++;
+	else
+		failed(a->w, s, a->c, a->o, d, a->t);
+}
+
+/*
+ * Every process, in ascending PID order.  Kernel threads and processes
+ * that vanish are passed over; those we may not read are counted for one
+ * summary line (an error object each where the format has one).
+ */
+static int
+show_all(
+    struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
+{
+	if (o->proc_err != NULL) {
+		out_flush(&w->out);
+		warnx("-a: %s", o->proc_err);
+		return AUXV_EXIT_SOURCE;
+	}
+	c->multi = 1;
+	if (scan_all(o, show_one, &(struct all){ w, c, o, t }) == -1) {
+		out_flush(&w->out);
+		warn("/proc");
+		return AUXV_EXIT_SOURCE;
+	}
+	if (t->perm > 0 && o->printer->failure == NULL) {
+		out_flush(&w->out);
+		warnx("%lu process%s not readable: permission denied", t->perm,
+		    t->perm == 1 ? "" : "es");
+	}
+	return AUXV_EXIT_OK;
+}
+
+int
+main(int argc, char *argv[], char *envp[])
+{
+	static struct work work;
+	struct work *w = &work;
+	struct cmdline cl = { .o = { .endian = -1 } };
+	struct srcarg self = { SRC_SELF, "self", envp };
+	struct pr_ctx c = { .opts = &cl.o, .first = 1 };
+	struct tally t = { 0 };
+	size_t i;
+
+	out_init(&w->out, STDOUT_FILENO);
+	out_init(&w->err, STDERR_FILENO);
+	cl.o.printer = pr_by_name("human");
+	parse_args(w, &cl, argc, argv);
+	check_args(&cl);
+	c.multi = cl.nsrc > 1;
+	if (cl.o.all)
+		t.status = show_all(w, &c, &cl.o, &t);
+	else if (cl.nsrc == 0)
+		show_source(w, &c, &cl.o, &self, &t);
+	for (i = 0; i < cl.nsrc; i++)
+		show_source(w, &c, &cl.o, &cl.srcs[i], &t);
+	free(cl.srcs);
 	return close_stdout(&w->out, t.status);
 }

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "caps.h"
+#include "bounds.h"
 
 struct arch;
 struct printer;

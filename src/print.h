@@ -26,6 +26,7 @@ struct printer {
 #define PR_BINARY 0x01 /* refuse when stdout is a terminal */
 #define PR_DECODE 0x02 /* needs decoded entries */
 #define PR_PID    0x04 /* shows our own PID for the self vector */
+#define PR_VALUE  0x08 /* can print values alone (--value) */
 	void (*vector)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */

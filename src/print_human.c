@@ -121,7 +121,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 
 const struct printer pr_human = {
 	"human",
-	PR_DECODE,
+	PR_DECODE | PR_VALUE,
 	human_vector,
 	NULL,
 };

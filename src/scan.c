@@ -7,10 +7,12 @@
  * that what is printed is the same as one thread would print.  While
  * the next slot is not ready, the calling thread reads ahead itself.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,7 +119,7 @@ readers_for(size_t n)
  * Where threads or memory are short, fewer threads do the same work;
  * -1 and errno when there is not memory for one source.
  */
-int
+static int
 scan_pids(
     const pid_t *pids, size_t n, const struct opts *o, scan_fn *fn, void *arg)
 {
@@ -166,4 +168,59 @@ scan_pids(
 	sem_destroy(&sc.space);
 	free(sc.ring);
 	return 0;
+}
+
+static int
+pid_cmp(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Every process in /proc, in ascending PID order, read and handed to fn
+ * as scan_pids() does: 0, or -1 and errno when /proc can't be listed or
+ * there is no memory for the list.
+ */
+int
+scan_all(const struct opts *o, scan_fn *fn, void *arg)
+{
+	pid_t *pids = NULL, *np;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	char *end;
+	long v;
+	DIR *dir;
+	int rc = -1, e;
+
+	if ((dir = opendir("/proc")) == NULL)
+		return -1;
+	errno = 0;
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		v = strtol(de->d_name, &end, 10);
+		if (*end != '\0' || v <= 0 || v > INT32_MAX)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			if ((np = reallocarray(pids, cap, sizeof(*pids))) ==
+			    NULL)
+				goto out;
+			pids = np;
+		}
+		pids[n++] = (pid_t)v;
+		errno = 0;
+	}
+	if (errno != 0)
+		goto out;
+	qsort(pids, n, sizeof(*pids), pid_cmp);
+	rc = scan_pids(pids, n, o, fn, arg);
+out:
+	e = errno;
+	closedir(dir);
+	free(pids);
+	errno = e;
+	return rc;
 }

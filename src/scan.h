@@ -16,6 +16,6 @@
  */
 typedef void scan_fn(void *, struct source *, int, const struct diag *);
 
-int scan_pids(const pid_t *, size_t, const struct opts *, scan_fn *, void *);
+int scan_all(const struct opts *, scan_fn *, void *);
 
 #endif

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "caps.h"
+#include "bounds.h"
 #include "vec.h"
 
 struct opts;

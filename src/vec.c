@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "caps.h"
+#include "bounds.h"
 #include "vec.h"
 
 uint64_t

@@ -93,9 +93,8 @@ bats_load_library bats-assert
 	[[ "$stderr" == *"-e must end its group"* ]]
 }
 
-# The option parser is our own (src/args.c); these cases pin down the
-# behaviour of glibc's getopt_long with "-af:ehk:o:v", which it replaced,
-# as recorded from the getopt_long build.
+# The options go through getopt_long with "-af:ehk:o:v": operands in
+# their place, groups, abbreviations, -e ending the options.
 
 # A raw vector to read with -f, so that outputs compare byte for byte.
 mkvec() {
@@ -174,85 +173,34 @@ teardown() {
 	assert_output "$(getconf PAGESIZE)"
 }
 
-@test "parser: an exact long name wins over the longer ones it begins" {
-	src="$TESTS_DIR/../src"
-	[ -f "$src/args.c" ] || skip "no source tree"
-	command -v cc >/dev/null || skip "no C compiler"
-	# No name in auxv's own table begins another, so a table that has
-	# such names goes through the parser directly.
-	cat >"$BATS_TEST_TMPDIR/drv.c" <<'C'
-#include <stdio.h>
-#include "args.h"
-static const struct args_long longs[] = {
-	{ "od", ARGS_NO_ARG, 300 },
-	{ "odd", ARGS_NO_ARG, 301 },
-	{ "oddity", ARGS_NEEDS_ARG, 302 },
-};
-int
-main(int argc, char **argv)
-{
-	struct args a = { .shorts = "x", .longs = longs, .nlong = 3,
-		.argc = argc, .argv = argv, .ind = 1 };
-	int rc;
-	while ((rc = args_next(&a)) != ARGS_END) {
-		printf("%d %s\n", rc, a.arg != NULL ? a.arg : "-");
-		if (rc < 0)
-			return 2;
-	}
-	return 0;
-}
-C
-	cc -I"$src" -o "$BATS_TEST_TMPDIR/drv" "$BATS_TEST_TMPDIR/drv.c" \
-	    "$src/args.c"
-	run -0 "$BATS_TEST_TMPDIR/drv" --od --odd --oddi=1 --oddity 2
-	assert_output $'300 -\n301 -\n302 1\n302 2'
-	run -2 "$BATS_TEST_TMPDIR/drv" --o
-	assert_output "-4 -"
-}
-
-# Checks one usage error: status 2, nothing on stdout, and on stderr the
-# message glibc's getopt_long gave (after argv[0] and ": "), then usage.
+# Checks one usage error: status 2, nothing on stdout, a message that
+# names the option (in getopt_long's words, whatever its version), then
+# the synopsis.
 usage_error() {
-	local msg=$1
+	local opt=$1
 	shift
 	run -2 --separate-stderr "$AUXV" "$@"
 	[ -z "$output" ]
-	assert_equal "${stderr_lines[0]}" "$AUXV: $msg"
+	[[ "${stderr_lines[0]}" == *"$opt"* ]]
 	assert_equal "${stderr_lines[1]}" \
 	    "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]"
 	assert_equal "${#stderr_lines[@]}" 5
 }
 
-@test "parser: errors in getopt_long's words, then usage, status 2" {
-	usage_error "unrecognized option '--no-such-option'" --no-such-option
-	usage_error "unrecognized option '--nosuch=3'" -v --nosuch=3
-	usage_error "unrecognized option '--jsonx'" --jsonx
-	usage_error "unrecognized option '---'" ---
-	usage_error "invalid option -- 'x'" -x
-	usage_error "invalid option -- 'x'" -vx
-	usage_error "invalid option -- '-'" -a-
-	usage_error "invalid option -- 'W'" -W foo
-	usage_error "option requires an argument -- 'f'" -f
-	usage_error "option requires an argument -- 'k'" -vk
-	usage_error "option requires an argument -- 'o'" -v -o
-	usage_error "option '--file' requires an argument" --file
-	usage_error "option '--arch' requires an argument" --ar
-	usage_error "option '--key' requires an argument" -v --key
-	usage_error "option '--ver' is ambiguous; possibilities:\
- '--verbose' '--version'" --ver
-	usage_error "option '--v' is ambiguous; possibilities:\
- '--value' '--verbose' '--version'" --v
-	usage_error "option '--e=x' is ambiguous; possibilities:\
- '--endian' '--exec'" --e=x
-	usage_error "option '--=x' is ambiguous; possibilities: '--all' '--arch'\
- '--endian' '--exec' '--file' '--format' '--help' '--json' '--key' '--od'\
- '--value' '--verbose' '--version' '--word-size'" --=x
-	usage_error "option '--json' doesn't allow an argument" --json=1
-	usage_error "option '--json' doesn't allow an argument" --js=
-	usage_error "option '--exec' doesn't allow an argument" --exec=/bin/true
-	# The program name is argv[0] as given, as glibc printed it.
-	run -2 --separate-stderr bash -c 'exec -a auxv "$AUXV" --bogus'
-	assert_equal "${stderr_lines[0]}" "auxv: unrecognized option '--bogus'"
+@test "parser: bad options are usage errors, status 2, with the synopsis" {
+	usage_error no-such-option --no-such-option
+	usage_error nosuch -v --nosuch=3
+	usage_error jsonx --jsonx
+	usage_error x -x
+	usage_error x -vx
+	usage_error f -f
+	usage_error k -vk
+	usage_error o -v -o
+	usage_error file --file
+	usage_error arch --ar
+	usage_error ver --ver
+	usage_error json --json=1
+	usage_error exec --exec=/bin/true
 }
 
 @test "parser: -- ends the options; - is an operand; -f - is stdin" {
@@ -304,12 +252,6 @@ usage_error() {
 	assert_line --partial "--exec"
 	run -0 --separate-stderr "$AUXV" --version --bogus
 	[[ "$output" == "auxv "[0-9]* ]]
-}
-
-@test "start-up: no copy relocations, no getopt, no reallocarray" {
-	command -v readelf >/dev/null || skip "no readelf"
-	run -0 readelf -rW "$AUXV"
-	refute_output --regexp '_COPY|getopt|optarg|optind|reallocarray'
 }
 
 # --- Keys and messages (each of these once misbehaved) -----------------

@@ -1,10 +1,13 @@
 /*
  * Every bound on input lives here, so that each read has a stated limit.
  */
-#ifndef AUXV_CAPS_H
-#define AUXV_CAPS_H
+#ifndef AUXV_BOUNDS_H
+#define AUXV_BOUNDS_H
 
 #include <limits.h>
+
+/* The number of rows of a table: the bound of every loop over one. */
+#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 /*
  * A process's memory is read ahead, in one call, at each string and
