@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "arch.h"
-#include "caps.h"
+#include "bounds.h"
 #include "decode.h"
 #include "elfcore.h"
 #include "vec.h"

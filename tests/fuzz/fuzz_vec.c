@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "arch.h"
-#include "caps.h"
+#include "bounds.h"
 #include "decode.h"
 #include "opts.h"
 #include "print.h"
