@@ -27,10 +27,12 @@
 
 /* Program headers kept, bytes of one, and of what they point to. */
 #define FOLLOW_MAX_PHDRS  128
-#define FOLLOW_MAX_PHENT  256
 #define FOLLOW_MAX_INTERP 4096
 #define FOLLOW_MAX_NOTE   1024
 #define FOLLOW_MAX_PROPS  16
+
+/* Not in every libc's <elf.h> yet. */
+#define FOLLOW_PT_GNU_PROPERTY 0x6474e553
 
 /* Bytes of a buffer: a string (no NUL) in the vDSO image. */
 struct fw_str {
@@ -108,9 +110,9 @@ struct phdrs_info {
 
 /* Where the program headers are and how the vector says they are laid. */
 struct phdrs_where {
-	uint64_t addr;  /* AT_PHDR */
-	uint64_t num;   /* AT_PHNUM */
-	uint64_t ent;   /* AT_PHENT */
+	uint64_t addr;   /* AT_PHDR */
+	uint64_t num;    /* AT_PHNUM */
+	uint64_t ent;    /* AT_PHENT */
 	uint64_t pagesz; /* AT_PAGESZ, or 0 */
 	uint16_t machine;
 	uint8_t wordsize;

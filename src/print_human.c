@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "print.h"
+#include "print_follow.h"
 
 /* The name and colon are padded to this many columns, as glibc does. */
 #define NAME_COLS 22
@@ -87,6 +88,7 @@ static void
 human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
+	unsigned int followed = 0;
 	size_t i;
 
 	if (c->opts->value_only) {
@@ -109,6 +111,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			put_extras(f, &d[i]);
 		}
 		if (c->opts->verbose) {
+			pr_follow_human(f, v, &d[i], &followed);
 			out_str(f, "  # ");
 			if (d[i].at != NULL)
 				out_arr(f, d[i].at->desc, d[i].at->desclen);

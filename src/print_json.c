@@ -8,6 +8,7 @@
 #include "arch.h"
 #include "esc.h"
 #include "print.h"
+#include "print_follow.h"
 
 static const char kinds[][8] = {
 	[SRC_SELF] = "self",
@@ -88,7 +89,8 @@ json_layout(struct out *f, const struct auxv_vec *v)
 	    20 + sizeof(((struct at_type *)0)->name) + 20 + 16)
 
 static void
-json_entry(struct out *f, const struct decoded *d)
+json_entry(struct out *f, const struct auxv_vec *v, const struct decoded *d,
+    unsigned int *followed)
 {
 	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
 	int first = 1;
@@ -154,6 +156,7 @@ json_entry(struct out *f, const struct decoded *d)
 	default:
 		break;
 	}
+	pr_follow_json(f, v, d, followed);
 	out_str(f, ",\"description\":");
 	if (d->at != NULL)
 		put_lit(f, d->at->desc, d->at->desclen);
@@ -184,6 +187,7 @@ static void
 json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
+	unsigned int followed = 0;
 	size_t i;
 
 	json_head(f, v);
@@ -192,7 +196,7 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			out_char(f, ',');
-		json_entry(f, &d[i]);
+		json_entry(f, v, &d[i], &followed);
 	}
 	out_char(f, ']');
 	if (c->partial != NULL)

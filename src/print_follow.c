@@ -1,0 +1,482 @@
+/*
+ * The vDSO behind AT_SYSINFO_EHDR and the program headers behind AT_PHDR,
+ * as text after an entry's value (human, -v) and as members of its JSON
+ * object.  Every string from the target goes through esc.c.
+ */
+#include <elf.h>
+#include <string.h>
+
+#include "at.h"
+#include "esc.h"
+#include "follow.h"
+#include "print_follow.h"
+
+/* The vector's value of a type, or 0 when it has none. */
+static uint64_t
+vec_value(const struct auxv_vec *v, uint64_t type)
+{
+	size_t i;
+
+	for (i = 0; i < v->nent; i++)
+		if (v->ent[i].type == type)
+			return v->ent[i].value;
+	return 0;
+}
+
+static void
+where(const struct auxv_vec *v, const struct decoded *d, struct phdrs_where *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->addr = d->value;
+	w->num = vec_value(v, AT_NUM_PHNUM);
+	w->ent = vec_value(v, AT_NUM_PHENT);
+	w->pagesz = vec_value(v, AT_NUM_PAGESZ);
+	w->machine = v->machine;
+	w->wordsize = v->wordsize;
+	w->bigendian = v->bigendian;
+}
+
+/* What becomes of an entry: followed, unreadable, or not for us. */
+enum follow_what { FOLLOW_NOT, FOLLOW_NO_MEM, FOLLOW_VDSO, FOLLOW_PHDR };
+
+/*
+ * An entry is followed when it is AT_SYSINFO_EHDR or AT_PHDR, the first
+ * of its type in the vector (a crafted vector may repeat it; the memory
+ * is read once), not null, and there is memory to read.
+ */
+static enum follow_what
+to_follow(const struct auxv_vec *v, const struct decoded *d, unsigned int *done)
+{
+	unsigned int bit;
+
+	if (d->type == AT_NUM_SYSINFO_EHDR)
+		bit = PR_FOLLOWED_VDSO;
+	else if (d->type == AT_NUM_PHDR)
+		bit = PR_FOLLOWED_PHDR;
+	else
+		return FOLLOW_NOT;
+	if (*done & bit)
+		return FOLLOW_NOT;
+	*done |= bit;
+	if (v->mem.read == NULL || d->value == 0)
+		return FOLLOW_NO_MEM;
+	return bit == PR_FOLLOWED_VDSO ? FOLLOW_VDSO : FOLLOW_PHDR;
+}
+
+static void
+put_human(struct out *f, const unsigned char *img, const struct fw_str *s)
+{
+	esc_human(f, (const char *)img + s->off, s->len);
+}
+
+static void
+put_json(struct out *f, const unsigned char *img, const struct fw_str *s)
+{
+	esc_json(f, (const char *)img + s->off, s->len);
+}
+
+static void
+human_bad(struct out *f, const char *what, int has_off, uint64_t off)
+{
+	out_str(f, " (malformed: ");
+	out_str(f, what);
+	if (has_off) {
+		out_str(f, " at offset ");
+		out_dec(f, off);
+	}
+	out_char(f, ')');
+}
+
+/* name@@VERSION as readelf shows it; name@VERSION when hidden. */
+static void
+human_sym(struct out *f, const struct vdso_info *vi, const struct vdso_sym *y)
+{
+	put_human(f, vi->img, &y->name);
+	if (y->ver < 0)
+		return;
+	out_str(f, y->hidden ? "@" : "@@");
+	put_human(f, vi->img, &vi->ver[y->ver].name);
+}
+
+static void
+human_vdso(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+{
+	unsigned char img[FOLLOW_MAX_IMAGE];
+	struct vdso_info vi;
+	size_t i;
+	int first;
+
+	if (vdso_read(&v->mem, d->value, img, sizeof(img), &vi) == -1) {
+		out_str(f, "  (unreadable)");
+		return;
+	}
+	out_str(f, " ");
+	if (vi.has_soname) {
+		out_str(f, " soname=");
+		put_human(f, img, &vi.soname);
+	}
+	if (vi.build_id_len > 0) {
+		out_str(f, " build-id=");
+		out_hexbytes(f, vi.build_id, vi.build_id_len);
+	}
+	for (i = 0, first = 1; i < vi.nver; i++) {
+		if (vi.ver[i].flags & VER_FLG_BASE)
+			continue;
+		out_str(f, first ? " versions=" : ",");
+		put_human(f, img, &vi.ver[i].name);
+		first = 0;
+	}
+	for (i = 0; i < vi.nsym; i++) {
+		out_str(f, i == 0 ? " functions=" : ",");
+		human_sym(f, &vi, &vi.sym[i]);
+	}
+	if (vi.bad != NULL)
+		human_bad(f, vi.bad, 1, vi.badoff);
+}
+
+/* Segment flags as readelf's letters, in its order: R, W, then X. */
+static void
+human_pflags(struct out *f, uint32_t flags)
+{
+	if (flags & PF_R)
+		out_char(f, 'R');
+	if (flags & PF_W)
+		out_char(f, 'W');
+	if (flags & PF_X)
+		out_char(f, 'X');
+}
+
+static void
+human_props(struct out *f, const struct phdrs_info *pi)
+{
+	size_t i;
+
+	for (i = 0; i < pi->nprop; i++) {
+		const struct phdr_prop *pr = &pi->prop[i];
+		const char *name = phdr_prop_name(pi->machine, pr->type);
+		uint64_t set, unknown = 0;
+		int first = 1;
+
+		if (i > 0)
+			out_char(f, ';');
+		if (name != NULL)
+			out_str(f, name);
+		else {
+			out_str(f, "0x");
+			out_hex(f, pr->type);
+		}
+		out_char(f, ':');
+		if (phdr_prop_bit(pi->machine, pr->type, 0) == NULL) {
+			out_dec(f, pr->value);
+			continue;
+		}
+		for (set = pr->value; set != 0; set &= set - 1) {
+			const char *bit = phdr_prop_bit(pi->machine, pr->type,
+			    (unsigned)__builtin_ctzll(set));
+
+			if (bit == NULL) {
+				unknown |= set & -set;
+				continue;
+			}
+			if (!first)
+				out_char(f, ',');
+			out_str(f, bit);
+			first = 0;
+		}
+		if (unknown != 0) {
+			out_str(f, first ? "unknown:0x" : ",unknown:0x");
+			out_hex(f, unknown);
+		}
+	}
+}
+
+static void
+human_state(struct out *f, enum fw_state st)
+{
+	if (st == FW_UNREADABLE)
+		out_str(f, "(unreadable)");
+	else if (st == FW_BAD)
+		out_str(f, "(malformed)");
+}
+
+static void
+human_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+{
+	struct phdrs_where w;
+	struct phdrs_info pi;
+	size_t i;
+
+	where(v, d, &w);
+	if (phdrs_read(&v->mem, &w, &pi) == -1) {
+		out_str(f, "  (unreadable)");
+		return;
+	}
+	out_char(f, ' ');
+	for (i = 0; i < pi.n; i++) {
+		const struct phdr_ent *ph = &pi.ph[i];
+		const char *name = phdr_type_name(ph->type);
+
+		out_char(f, ' ');
+		if (name != NULL)
+			out_str(f, name);
+		else {
+			out_str(f, "0x");
+			out_hex(f, ph->type);
+		}
+		out_char(f, '(');
+		human_pflags(f, ph->flags);
+		out_char(f, ')');
+		switch (ph->type) {
+		case PT_INTERP:
+			out_char(f, '=');
+			if (pi.interp_state == FW_OK)
+				esc_human(f, pi.interp, pi.interplen);
+			else
+				human_state(f, pi.interp_state);
+			break;
+		case PT_TLS:
+			out_str(f, "=size:");
+			out_dec(f, ph->memsz);
+			break;
+		case FOLLOW_PT_GNU_PROPERTY:
+			out_char(f, '=');
+			if (pi.prop_state == FW_OK)
+				human_props(f, &pi);
+			else
+				human_state(f, pi.prop_state);
+			break;
+		default:
+			break;
+		}
+	}
+	if (pi.bad != NULL)
+		human_bad(f, pi.bad, 0, 0);
+}
+
+void
+pr_follow_human(struct out *f, const struct auxv_vec *v,
+    const struct decoded *d, unsigned int *done)
+{
+	switch (to_follow(v, d, done)) {
+	case FOLLOW_VDSO:
+		human_vdso(f, v, d);
+		break;
+	case FOLLOW_PHDR:
+		human_phdrs(f, v, d);
+		break;
+	case FOLLOW_NO_MEM:
+		out_str(f, "  (unreadable)");
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+json_bad(struct out *f, const char *what, int has_off, uint64_t off)
+{
+	if (what == NULL) {
+		out_str(f, "null");
+		return;
+	}
+	out_str(f, "{\"message\":");
+	esc_json(f, what, strlen(what));
+	if (has_off) {
+		out_str(f, ",\"offset\":");
+		out_dec(f, off);
+	}
+	out_char(f, '}');
+}
+
+static void
+json_vdso(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+{
+	unsigned char img[FOLLOW_MAX_IMAGE];
+	struct vdso_info vi;
+	size_t i;
+	int first;
+
+	if (vdso_read(&v->mem, d->value, img, sizeof(img), &vi) == -1) {
+		out_str(f, ",\"vdso\":null");
+		return;
+	}
+	out_str(f, ",\"vdso\":{\"size\":");
+	out_dec(f, vi.len);
+	out_str(f, ",\"soname\":");
+	if (vi.has_soname)
+		put_json(f, img, &vi.soname);
+	else
+		out_str(f, "null");
+	out_str(f, ",\"build_id\":");
+	if (vi.build_id_len > 0) {
+		out_char(f, '"');
+		out_hexbytes(f, vi.build_id, vi.build_id_len);
+		out_char(f, '"');
+	} else
+		out_str(f, "null");
+	out_str(f, ",\"versions\":[");
+	for (i = 0, first = 1; i < vi.nver; i++) {
+		if (vi.ver[i].flags & VER_FLG_BASE)
+			continue;
+		if (!first)
+			out_char(f, ',');
+		put_json(f, img, &vi.ver[i].name);
+		first = 0;
+	}
+	out_str(f, "],\"functions\":[");
+	for (i = 0; i < vi.nsym; i++) {
+		const struct vdso_sym *y = &vi.sym[i];
+
+		if (i > 0)
+			out_char(f, ',');
+		out_str(f, "{\"name\":");
+		put_json(f, img, &y->name);
+		out_str(f, ",\"version\":");
+		if (y->ver >= 0)
+			put_json(f, img, &vi.ver[y->ver].name);
+		else
+			out_str(f, "null");
+		out_str(
+		    f, y->hidden ? ",\"default\":false" : ",\"default\":true");
+		out_str(f, y->weak ? ",\"weak\":true}" : ",\"weak\":false}");
+	}
+	out_str(f, "],\"error\":");
+	json_bad(f, vi.bad, 1, vi.badoff);
+	out_char(f, '}');
+}
+
+static void
+json_props(struct out *f, const struct phdrs_info *pi)
+{
+	size_t i;
+
+	out_str(f, ",\"properties\":");
+	if (pi->prop_state != FW_OK) {
+		out_str(f, "null");
+		return;
+	}
+	out_char(f, '[');
+	for (i = 0; i < pi->nprop; i++) {
+		const struct phdr_prop *pr = &pi->prop[i];
+		const char *name = phdr_prop_name(pi->machine, pr->type);
+		uint64_t set, unknown = 0;
+		int first = 1;
+
+		if (i > 0)
+			out_char(f, ',');
+		out_str(f, "{\"type\":");
+		out_dec(f, pr->type);
+		out_str(f, ",\"name\":");
+		if (name != NULL)
+			esc_json(f, name, strlen(name));
+		else
+			out_str(f, "null");
+		out_str(f, ",\"value\":");
+		out_dec(f, pr->value);
+		if (phdr_prop_bit(pi->machine, pr->type, 0) != NULL) {
+			out_str(f, ",\"flags\":[");
+			for (set = pr->value; set != 0; set &= set - 1) {
+				const char *bit = phdr_prop_bit(pi->machine,
+				    pr->type, (unsigned)__builtin_ctzll(set));
+
+				if (bit == NULL) {
+					unknown |= set & -set;
+					continue;
+				}
+				if (!first)
+					out_char(f, ',');
+				esc_json(f, bit, strlen(bit));
+				first = 0;
+			}
+			out_str(f, "],\"unknown_bits\":");
+			out_dec(f, unknown);
+		}
+		out_char(f, '}');
+	}
+	out_char(f, ']');
+}
+
+static void
+json_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+{
+	static const char letters[][2] = { "X", "W", "R" };
+	struct phdrs_where w;
+	struct phdrs_info pi;
+	size_t i, b;
+
+	where(v, d, &w);
+	if (phdrs_read(&v->mem, &w, &pi) == -1) {
+		out_str(f, ",\"phdrs\":null");
+		return;
+	}
+	out_str(f, ",\"phdrs\":[");
+	for (i = 0; i < pi.n; i++) {
+		const struct phdr_ent *ph = &pi.ph[i];
+		const char *name = phdr_type_name(ph->type);
+		int first = 1;
+
+		if (i > 0)
+			out_char(f, ',');
+		out_str(f, "{\"type\":");
+		out_dec(f, ph->type);
+		out_str(f, ",\"name\":");
+		if (name != NULL) {
+			out_str(f, "\"PT_");
+			out_str(f, name);
+			out_char(f, '"');
+		} else
+			out_str(f, "null");
+		out_str(f, ",\"flags\":[");
+		for (b = 3; b-- > 0;)
+			if (ph->flags & (1u << b)) {
+				out_str(f, first ? "\"" : ",\"");
+				out_str(f, letters[b]);
+				out_char(f, '"');
+				first = 0;
+			}
+		out_str(f, "],\"offset\":");
+		out_dec(f, ph->offset);
+		out_str(f, ",\"vaddr\":");
+		out_dec(f, ph->vaddr);
+		out_str(f, ",\"filesz\":");
+		out_dec(f, ph->filesz);
+		out_str(f, ",\"memsz\":");
+		out_dec(f, ph->memsz);
+		out_str(f, ",\"align\":");
+		out_dec(f, ph->align);
+		if (ph->type == PT_INTERP) {
+			out_str(f, ",\"interp\":");
+			if (pi.interp_state == FW_OK)
+				esc_json(f, pi.interp, pi.interplen);
+			else
+				out_str(f, "null");
+		} else if (ph->type == PT_TLS) {
+			out_str(f, ",\"tls_size\":");
+			out_dec(f, ph->memsz);
+		} else if (ph->type == FOLLOW_PT_GNU_PROPERTY)
+			json_props(f, &pi);
+		out_char(f, '}');
+	}
+	out_str(f, "],\"phdrs_error\":");
+	json_bad(f, pi.bad, 0, 0);
+}
+
+void
+pr_follow_json(struct out *f, const struct auxv_vec *v, const struct decoded *d,
+    unsigned int *done)
+{
+	switch (to_follow(v, d, done)) {
+	case FOLLOW_VDSO:
+		json_vdso(f, v, d);
+		break;
+	case FOLLOW_PHDR:
+		json_phdrs(f, v, d);
+		break;
+	default:
+		if (d->type == AT_NUM_SYSINFO_EHDR)
+			out_str(f, ",\"vdso\":null");
+		else if (d->type == AT_NUM_PHDR)
+			out_str(f, ",\"phdrs\":null");
+		break;
+	}
+}

@@ -1,0 +1,194 @@
+#!/usr/bin/env bats
+# The vDSO behind AT_SYSINFO_EHDR and the program headers behind AT_PHDR
+# (-v and JSON), against readelf of the same image: the vDSO copied out of
+# a live process's /proc/PID/mem, the executable's file; and crafted
+# images, in cores, for every malformed part.
+
+load common
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+	PY="python3 $BATS_TEST_DIRNAME/vdso.py"
+	command -v readelf >/dev/null || skip "no readelf (binutils)"
+}
+
+teardown() {
+	stop_bg
+}
+
+# The vDSO of a live 64-bit process: the same image every process of the
+# host's ABI gets from this kernel.
+host_vdso() {
+	start_bg sleep 100
+	$PY dump "$BG_PID" "$T/vdso.so"
+}
+
+@test "self: -v and JSON name the vDSO as readelf does, program headers as readelf -lW" {
+	host_vdso
+	"$AUXV" --json >"$T/self.json"
+	$PY check-vdso "$T/self.json" "$T/vdso.so"
+	$PY check-phdrs "$T/self.json" "$AUXV"
+	"$AUXV" -v >"$T/self.txt"
+	$PY check-human "$T/self.txt" "$T/vdso.so"
+	grep -q '^AT_PHDR: .*  PHDR(R) .*GNU_STACK(RW) .*  # ' "$T/self.txt"
+}
+
+@test "PID: the process's own vDSO and program headers" {
+	start_bg sleep 100
+	$PY dump "$BG_PID" "$T/vdso.so"
+	"$AUXV" --json "$BG_PID" >"$T/pid.json"
+	$PY check-vdso "$T/pid.json" "$T/vdso.so"
+	$PY check-phdrs "$T/pid.json" "$(readlink -f "/proc/$BG_PID/exe")"
+	"$AUXV" -v "$BG_PID" >"$T/pid.txt"
+	$PY check-human "$T/pid.txt" "$T/vdso.so"
+}
+
+@test "-e: read while the command is stopped at its exec" {
+	need ptrace
+	host_vdso
+	"$AUXV" --json -e /bin/true >"$T/exec.json"
+	$PY check-vdso "$T/exec.json" "$T/vdso.so"
+	$PY check-phdrs "$T/exec.json" "$(readlink -f /bin/true)"
+}
+
+@test "gcore core: the vDSO and program headers from its PT_LOADs" {
+	need gcore
+	start_bg sleep 100
+	$PY dump "$BG_PID" "$T/vdso.so"
+	gcore -o "$T/gc" "$BG_PID" >/dev/null 2>&1
+	"$AUXV" --json -f "$T/gc.$BG_PID" >"$T/core.json"
+	$PY check-vdso "$T/core.json" "$T/vdso.so"
+	$PY check-phdrs "$T/core.json" "$(readlink -f "/proc/$BG_PID/exe")"
+}
+
+@test "32-bit process: its 32-bit vDSO and static program headers" {
+	need run32
+	start_bg "$(sleep32)"
+	$PY dump "$BG_PID" "$T/vdso32.so"
+	"$AUXV" --json "$BG_PID" >"$T/p32.json"
+	jq -e '.word_size == 4' "$T/p32.json" >/dev/null || skip "no jq"
+	$PY check-vdso "$T/p32.json" "$T/vdso32.so"
+	$PY check-phdrs "$T/p32.json" "$(sleep32)"
+}
+
+@test "crafted vDSO, 32/64-bit, little/big-endian, x86/aarch64/riscv properties" {
+	need jq
+	local c ws end mach props
+	for c in "8 little 62 x86_feature_1_and:IBT,SHSTK" \
+	    "4 big 3 x86_feature_1_and:IBT,SHSTK" \
+	    "8 big 183 aarch64_feature_1_and:BTI,GCS" \
+	    "4 little 243 riscv_feature_1_and:CFI_SS"; do
+		read -r ws end mach props <<<"$c"
+		$PY crafted-vdso "$T/v.so" "$ws" "$end"
+		$PY crafted-core "$T/core" "$ws" "$end" "$mach"
+		"$AUXV" --json -f "$T/core" >"$T/c.json"
+		$PY check-vdso "$T/c.json" "$T/v.so"
+		run -0 "$AUXV" -v -f "$T/core"
+		assert_line --partial "functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9  # "
+		assert_line --partial "  PHDR(R) INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=$props GNU_STACK(RWX) TLS(R)=size:72  # "
+		jq -e '.entries[] | select(.name == "AT_PHDR") | .phdrs_error == null and
+		    ([.phdrs[] | select(.name == "PT_GNU_STACK") | .flags] == [["R","W","X"]]) and
+		    ([.phdrs[] | select(.name == "PT_TLS") | .tls_size] == [72])' \
+		    "$T/c.json" >/dev/null
+	done
+}
+
+# FAULT  what auxv must say (human)  what is still shown
+faults() {
+	cat <<'EOF'
+section_oob|section out of range at offset|soname=linux-test.so.1
+link_self|symbol table: bad entry size or string table|versions=LINUX_9.9
+shoff_oob|section headers out of range at offset 65520|AT_SYSINFO_EHDR:      0x70000000  (malformed
+shnum_huge|section headers out of range|AT_SYSINFO_EHDR:      0x70000000  (malformed
+verdef_count|version definition out of range|soname=linux-test.so.1
+verdaux_oob|version name out of range|soname=linux-test.so.1
+sym_name_oob|symbol name out of range|versions=LINUX_9.9
+versym_oob|symbol version out of range|functions=__vdso_foo@@LINUX_9.9,bar,baz@LINUX_9.9
+strtab_no_nul|(malformed|soname=linux-test.so.1
+note_oob|note out of range|soname=linux-test.so.1
+EOF
+}
+
+@test "malformed vDSO: each broken part named, the rest shown, exit 0" {
+	need jq
+	local fault say still ws
+	while IFS='|' read -r fault say still; do
+		for ws in 8 4; do
+			$PY crafted-core "$T/core" "$ws" little 62 "$fault"
+			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+			[ -z "$stderr" ]
+			assert_line --partial "$say"
+			assert_line --partial "$still"
+			"$AUXV" --json -f "$T/core" >"$T/c.json"
+			jq -e '.entries[] | select(.name == "AT_SYSINFO_EHDR") |
+			    .vdso.error.message | length > 0' "$T/c.json" >/dev/null ||
+			    { echo "$fault $ws: no JSON error"; false; }
+		done
+	done < <(faults)
+}
+
+@test "strtab without a NUL at its end: the name past it is not read" {
+	$PY crafted-core "$T/core" 8 little 62 strtab_no_nul
+	run -0 "$AUXV" -v -f "$T/core"
+	refute_output --partial "tail"
+}
+
+@test "vDSO not in the core, PT_INTERP without NUL: unreadable and malformed" {
+	need jq
+	$PY crafted-core "$T/core" 8 little 62 vdso_unmapped interp_no_nul
+	run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+	assert_line "AT_SYSINFO_EHDR:      0x70000000  (unreadable)  # System-supplied DSO's ELF header"
+	assert_line --partial "INTERP(R)=(malformed) LOAD(RX)"
+	assert_line --partial "(malformed: PT_INTERP without NUL)  # "
+	"$AUXV" --json -f "$T/core" >"$T/c.json"
+	jq -e '[.entries[] | select(.name == "AT_SYSINFO_EHDR") | .vdso] == [null]' "$T/c.json"
+	jq -e '.entries[] | select(.name == "AT_PHDR") |
+	    .phdrs_error.message == "PT_INTERP without NUL" and
+	    ([.phdrs[] | select(.name == "PT_INTERP") | .interp] == [null])' "$T/c.json"
+}
+
+@test "a raw vector: nothing to read, vdso and phdrs null, (unreadable)" {
+	need jq
+	mkraw "$T/v" 8 '<' 33 0x7000 3 0x400040 4 56 5 3
+	run -0 "$AUXV" -v -f "$T/v"
+	assert_line --partial "AT_SYSINFO_EHDR:      0x7000  (unreadable)  # "
+	assert_line --partial "AT_PHDR:              0x400040  (unreadable)  # "
+	"$AUXV" --json -f "$T/v" | jq -e '[.entries[] | .vdso, .phdrs | select(. != null)] == []'
+}
+
+@test "repeated AT_SYSINFO_EHDR: the vDSO is read once" {
+	need jq
+	$PY crafted-core "$T/core" 8 little 62
+	python3 - "$T/core" <<'PY'
+import sys
+# Turn AT_PHENT (4) and AT_PHNUM (5) into two more AT_SYSINFO_EHDR.
+p = sys.argv[1]
+b = bytearray(open(p, "rb").read())
+for t in (4, 5):
+    i = b.find((t).to_bytes(8, "little") +
+               (56 if t == 4 else 6).to_bytes(8, "little"))
+    b[i:i + 16] = (33).to_bytes(8, "little") + (0x70000000).to_bytes(8, "little")
+open(p, "wb").write(b)
+PY
+	run -0 "$AUXV" -v -f "$T/core"
+	[ "$(grep -c 'soname=' <<<"$output")" -eq 1 ]
+	"$AUXV" --json -f "$T/core" |
+	    jq -e '[.entries[] | select(.name == "AT_SYSINFO_EHDR") | .vdso != null] == [true,false,false]'
+}
+
+@test "no -v, no JSON: the vDSO and program headers are not read" {
+	command -v strace >/dev/null || skip "no strace"
+	start_bg sleep 100
+	strace -qq -f -e trace=process_vm_readv -o "$T/plain" \
+	    "$AUXV" "$BG_PID" >/dev/null
+	strace -qq -f -e trace=process_vm_readv -o "$T/verbose" \
+	    "$AUXV" -v "$BG_PID" >"$T/v.txt"
+	grep -q soname= "$T/v.txt"
+	[ "$(wc -l <"$T/plain")" -le 1 ]
+	[ "$(wc -l <"$T/verbose")" -gt "$(wc -l <"$T/plain")" ]
+	run -0 "$AUXV" "$BG_PID"
+	refute_output --partial "soname="
+	refute_output --partial "PHDR("
+}
