@@ -24,6 +24,7 @@ read_str(
 	while (len < room) {
 		size_t want =
 		    AUXV_MEM_BLOCK - (size_t)((addr + len) % AUXV_MEM_BLOCK);
+		const unsigned char *nul;
 		size_t end;
 		ssize_t n;
 
@@ -32,12 +33,12 @@ read_str(
 		n = m->read(m, addr + len, dst + len, want);
 		if (n <= 0)
 			break;
-		/* A loop, not memchr: strings are short, and a libc call
-		 * costs more at start-up than the search. */
 		end = len + (size_t)n;
-		for (; len < end; len++)
-			if (dst[len] == '\0')
-				goto found;
+		if ((nul = memchr(dst + len, '\0', (size_t)n)) != NULL) {
+			len = (size_t)(nul - (const unsigned char *)dst);
+			goto found;
+		}
+		len = end;
 	}
 	/* No NUL: a string cut by the end of readable memory or the cap. */
 	if (len == 0)

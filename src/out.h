@@ -52,20 +52,12 @@ out_reserve(struct out *o, size_t n)
 	return o->buf + o->len;
 }
 
-/*
- * Inline, so that a literal's length and copy are known when compiled.
- * A copy of unknown length is a loop: the pieces are short, and a call
- * to memcpy costs a symbol binding at the first use.
- */
+/* Inline, so that a literal's length and copy are known when compiled. */
 static inline void
 out_mem(struct out *o, const void *p, size_t n)
 {
 	if (n <= sizeof(o->buf) - o->len) {
-		if (__builtin_constant_p(n))
-			memcpy(o->buf + o->len, p, n);
-		else
-			for (size_t i = 0; i < n; i++)
-				o->buf[o->len + i] = ((const char *)p)[i];
+		memcpy(o->buf + o->len, p, n);
 		o->len += n;
 	} else
 		out_mem_slow(o, p, n);

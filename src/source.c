@@ -41,11 +41,8 @@ src_close(struct source *s)
 	}
 	if (s->fd != -1)
 		close(s->fd);
-	/* Most sources hold neither: no call for nothing. */
-	if (s->data != NULL)
-		free(s->data);
-	if (s->loads != NULL)
-		free(s->loads);
+	free(s->data);
+	free(s->loads);
 	src_init(s);
 }
 

@@ -13,7 +13,6 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -108,10 +107,7 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 
 	if ((s->data = malloc(cap)) == NULL)
 		goto nomem;
-	/* A loop: the compiler would make memmove into memcpy here, which
-	 * needs a newer symbol version (see out_mem_slow). */
-	for (n = 0; n < len; n++)
-		s->data[n] = s->rawbuf[n];
+	memcpy(s->data, s->rawbuf, len);
 	for (;;) {
 		if (src_read_full(fd, s->data + len, cap - len, &n) == -1)
 			goto fail;
@@ -206,7 +202,7 @@ wait_writer(int fd, struct diag *d)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct stat st;
-	int n;
+	int n, flags;
 
 	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
 		do
@@ -217,9 +213,9 @@ wait_writer(int fd, struct diag *d)
 			return -1;
 		}
 	}
-	/* Blocking again.  ioctl: fcntl would need a newer symbol version
-	 * (see out_mem_slow). */
-	if (ioctl(fd, FIONBIO, &(int){ 0 }) == -1) {
+	/* Blocking again. */
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1) {
 		diag_set(d, errno, NULL);
 		return -1;
 	}

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -28,18 +27,6 @@
 
 /* The part of an ELF header that tells the layout: ident, type, machine. */
 #define HDR_LEN (EI_NIDENT + 4)
-
-/*
- * process_vm_readv(2) by its number: libc's wrapper would need one more
- * symbol version, checked at every start (see out_mem_slow).
- */
-static ssize_t
-vm_readv(pid_t pid, const struct iovec *local, unsigned long nlocal,
-    const struct iovec *remote, unsigned long nremote)
-{
-	return syscall(
-	    SYS_process_vm_readv, pid, local, nlocal, remote, nremote, 0UL);
-}
 
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -73,32 +60,14 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 			continue;
 		off = (size_t)(addr - sp->addr);
 		n = sp->len - off < len ? sp->len - off : len;
-		memmove(buf, sp->buf + off, n); /* see out_mem_slow */
+		memcpy(buf, sp->buf + off, n);
 		return (ssize_t)n;
 	}
 	if (addr != (uintptr_t)addr)
 		return -1;
 	remote.iov_base = (void *)(uintptr_t)addr;
 	remote.iov_len = len;
-	return vm_readv(s->tid, &local, 1, &remote, 1);
-}
-
-/* A PID in decimal and a NUL at p; returns the digits' count. */
-static size_t
-pid_dec(char *p, pid_t pid)
-{
-	char tmp[12];
-	size_t n = 0, i;
-	unsigned long v = (unsigned long)pid;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	for (i = 0; i < n; i++)
-		p[i] = tmp[n - 1 - i];
-	p[n] = '\0';
-	return n;
+	return process_vm_readv(s->tid, &local, 1, &remote, 1, 0);
 }
 
 /*
@@ -357,7 +326,7 @@ read_ahead(struct source *s, int deref, int *vmerr)
 	}
 	if (nhdr + n == 0)
 		return native ? 0 : -1;
-	got = vm_readv(s->tid, local, nhdr + n, remote, nhdr + n);
+	got = process_vm_readv(s->tid, local, nhdr + n, remote, nhdr + n, 0);
 	if (got == -1) {
 		*vmerr = errno;
 		got = 0;
@@ -458,20 +427,15 @@ int
 src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
 	char dir[48], path[64];
-	size_t dlen;
 	int vmerr = 0, tries;
 	ssize_t n;
 
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
 	s->tid = pid;
-	/* Written by hand: -a does this for every process. */
-	dlen = pid_dec(s->label, pid);
-	memcpy(dir, "/proc/", sizeof("/proc/"));
-	memmove(dir + 6, s->label, dlen + 1);
-	dlen += 6;
-	memmove(path, dir, dlen);
-	memcpy(path + dlen, "/auxv", sizeof("/auxv"));
+	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
+	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
+	snprintf(path, sizeof(path), "%s/auxv", dir);
 	if (o->proc_err != NULL) {
 		diag_set(d, ENOENT, o->proc_err);
 		return -1;

@@ -31,16 +31,10 @@ src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
 static ssize_t
 self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	const unsigned char *src = (const unsigned char *)(uintptr_t)addr;
-	unsigned char *dst = buf;
-	size_t i;
-
 	(void)m;
 	if (addr != (uintptr_t)addr)
 		return -1;
-	/* A loop: a few bytes, and memcpy would be one more libc call. */
-	for (i = 0; i < len; i++)
-		dst[i] = src[i];
+	memcpy(buf, (const void *)(uintptr_t)addr, len);
 	return (ssize_t)len;
 }
 
@@ -67,7 +61,7 @@ src_self(struct source *s, char **envp, int want_pid, struct diag *d)
 		}
 	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = want_pid ? getpid() : 0; /* a libc call saved */
+	s->vec.pid = want_pid ? getpid() : 0;
 	memcpy(s->label, "self", sizeof("self"));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;

@@ -372,13 +372,12 @@ assert "\\u00ff" in sys.argv[1].lower(), sys.argv[1]' "$output"
 }
 
 @test "names in messages on standard error are escaped as ls -b" {
-	skip "issue 13 item 13: names in messages are not escaped yet"
 	run -1 --separate-stderr "$AUXV" -f "$(printf 'x\033]0;pwned\a\377')"
 	[[ "$stderr" == 'auxv: x\033]0;pwned\a\377: '* ]]
 	run -2 --separate-stderr "$AUXV" -k "$(printf 'K\033[2J')"
 	[[ "$stderr" == *'K\033[2J'* ]]
 	[[ "$stderr" != *$'\e'* ]]
-	run -1 --separate-stderr "$AUXV" "$(printf '1\033[2J')"
+	run -2 --separate-stderr "$AUXV" "$(printf '1\033[2J')"
 	[[ "$stderr" == *'1\033[2J'* ]]
 	[[ "$stderr" != *$'\e'* ]]
 }
