@@ -62,7 +62,8 @@ struct cmdline {
  */
 struct work {
 	struct out out;
-	struct out err; /* standard error, for messages naming a source */
+	struct out esc; /* scratch: a name escaped for a message */
+	struct cmdline cl;
 	struct source src;
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
@@ -143,7 +144,9 @@ static const char help[] =
 
 static void __attribute__((noreturn)) usage(void)
 {
-	fputs(synopsis, stderr);
+	/* No stdio: its stderr would cost a symbol lookup at every start. */
+	if (write(STDERR_FILENO, synopsis, sizeof(synopsis) - 1) == -1)
+		exit(AUXV_EXIT_USAGE);
 	exit(AUXV_EXIT_USAGE);
 }
 
@@ -156,13 +159,9 @@ static void
 warn_name(struct work *w, const char *what, const char *reason)
 {
 	out_flush(&w->out);
-	out_str(&w->err, program_invocation_short_name);
-	out_str(&w->err, ": ");
-	esc_human(&w->err, what, strlen(what));
-	out_str(&w->err, ": ");
-	out_str(&w->err, reason);
-	out_char(&w->err, '\n');
-	out_flush(&w->err);
+	w->esc.len = 0;
+	esc_human(&w->esc, what, strlen(what));
+	warnx("%.*s: %s", (int)w->esc.len, w->esc.buf, reason);
 }
 
 /*
@@ -203,22 +202,20 @@ add_keys(struct work *w, struct opts *o, char *arg)
 }
 
 static void __attribute__((noreturn))
-unknown_arch(struct out *err, const char *name)
+unknown_arch(struct out *esc, const char *name)
 {
 	const struct arch *a;
 	size_t i;
 
-	out_str(err, program_invocation_short_name);
-	out_str(err, ": ");
-	esc_human(err, name, strlen(name));
-	out_str(err, ": unknown architecture; known:");
+	esc->len = 0;
+	esc_human(esc, name, strlen(name));
+	out_str(esc, ": unknown architecture; known:");
 	for (i = 0; (a = arch_at(i)) != NULL; i++)
 		if (arch_by_name(a->name) == a) {
-			out_char(err, ' ');
-			out_str(err, a->name);
+			out_char(esc, ' ');
+			out_str(esc, a->name);
 		}
-	out_char(err, '\n');
-	out_flush(err);
+	warnx("%.*s", (int)esc->len, esc->buf);
 	usage();
 }
 
@@ -458,17 +455,17 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 			o->verbose = 1;
 			break;
 		case OPT_JSON:
-			o->printer = pr_by_name("json");
+			o->printer = &pr_json;
 			break;
 		case OPT_OD:
-			o->printer = pr_by_name("od");
+			o->printer = &pr_od;
 			break;
 		case OPT_VALUE:
 			o->value_only = 1;
 			break;
 		case OPT_ARCH:
 			if ((o->arch = arch_by_name(optarg)) == NULL)
-				unknown_arch(&w->err, optarg);
+				unknown_arch(&w->esc, optarg);
 			break;
 		case OPT_WORDSIZE:
 			if (strcmp(optarg, "4") != 0 &&
@@ -530,7 +527,10 @@ check_args(struct cmdline *cl)
 	}
 	o->deref = (o->printer->flags & PR_DECODE) != 0;
 	/* Before anything is opened: a file opened now would be fd 0. */
-	o->stdin_closed = fcntl(STDIN_FILENO, F_GETFD) == -1;
+	for (i = 0; i < cl->nsrc; i++)
+		if (cl->srcs[i].kind == SRC_FILE &&
+		    strcmp(cl->srcs[i].arg, "-") == 0)
+			o->stdin_closed = fcntl(STDIN_FILENO, F_GETFD) == -1;
 	for (i = 0; i < cl->nsrc && cl->srcs[i].kind == SRC_FILE; i++)
 		;
 	if (o->all || i < cl->nsrc)
@@ -635,24 +635,26 @@ main(int argc, char *argv[], char *envp[])
 {
 	static struct work work;
 	struct work *w = &work;
-	struct cmdline cl = { .o = { .endian = -1 } };
+	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp };
-	struct pr_ctx c = { .opts = &cl.o, .first = 1 };
+	struct pr_ctx c = { .opts = &cl->o, .first = 1 };
 	struct tally t = { 0 };
 	size_t i;
 
 	out_init(&w->out, STDOUT_FILENO);
-	out_init(&w->err, STDERR_FILENO);
-	cl.o.printer = pr_by_name("human");
-	parse_args(w, &cl, argc, argv);
-	check_args(&cl);
-	c.multi = cl.nsrc > 1;
-	if (cl.o.all)
-		t.status = show_all(w, &c, &cl.o, &t);
-	else if (cl.nsrc == 0)
-		show_source(w, &c, &cl.o, &self, &t);
-	for (i = 0; i < cl.nsrc; i++)
-		show_source(w, &c, &cl.o, &cl.srcs[i], &t);
-	free(cl.srcs);
+	out_init(&w->esc, -1);
+	cl->o.printer = &pr_human;
+	cl->o.endian = -1;
+	if (argc > 1) /* else there is nothing to parse */
+		parse_args(w, cl, argc, argv);
+	check_args(cl);
+	c.multi = cl->nsrc > 1;
+	if (cl->o.all)
+		t.status = show_all(w, &c, &cl->o, &t);
+	else if (cl->nsrc == 0)
+		show_source(w, &c, &cl->o, &self, &t);
+	for (i = 0; i < cl->nsrc; i++)
+		show_source(w, &c, &cl->o, &cl->srcs[i], &t);
+	free(cl->srcs);
 	return close_stdout(&w->out, t.status);
 }
