@@ -24,6 +24,39 @@ get(const unsigned char *p, unsigned int size, int be)
 	return v;
 }
 
+/*
+ * The first NUL in n bytes at p, or NULL.  A loop, and the structs below
+ * set field by field, not memchr and memset: a libc function the default
+ * run does not call would still cost a symbol lookup at every start.
+ */
+static const unsigned char *
+find_nul(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] == '\0')
+			return p + i;
+	return NULL;
+}
+
+static void
+vdso_init(struct vdso_info *vi, const unsigned char *img, size_t len)
+{
+	vi->img = img;
+	vi->len = len;
+	vi->class64 = 0;
+	vi->bigendian = 0;
+	vi->machine = 0;
+	vi->has_soname = 0;
+	vi->soname.off = vi->soname.len = 0;
+	vi->build_id_len = 0;
+	vi->nver = 0;
+	vi->nsym = 0;
+	vi->bad = NULL;
+	vi->badoff = 0;
+}
+
 /* Whether [off, off + len) lies within a buffer of size bytes. */
 static int
 inside(uint64_t off, uint64_t len, uint64_t size)
@@ -166,7 +199,7 @@ get_str(const struct vdso_info *vi, const struct shdr *strtab, uint64_t off,
 	if (strtab == NULL || off >= strtab->size)
 		return -1;
 	p = vi->img + strtab->off + off;
-	if ((nul = memchr(p, '\0', (size_t)(strtab->size - off))) == NULL)
+	if ((nul = find_nul(p, (size_t)(strtab->size - off))) == NULL)
 		return -1;
 	s->off = (uint32_t)(p - vi->img);
 	s->len = (uint32_t)(nul - p);
@@ -364,9 +397,7 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 	struct ehdr h;
 	uint64_t i;
 
-	memset(vi, 0, sizeof(*vi));
-	vi->img = img;
-	vi->len = len;
+	vdso_init(vi, img, len);
 	if (get_ehdr(img, len, &h) == -1) {
 		bad(vi, "not an ELF image", 0);
 		return;
@@ -438,7 +469,7 @@ vdso_read(const struct memsrc *m, uint64_t addr, unsigned char *buf,
 	len = read_mem(m, addr, buf, want);
 	if (get_ehdr(buf, len, &h) == -1) {
 		if (len < EI_NIDENT) {
-			memset(vi, 0, sizeof(*vi));
+			vdso_init(vi, buf, 0);
 			return -1;
 		}
 	} else if (len == want) {
@@ -486,18 +517,21 @@ phdr_type_name(uint32_t type)
 	return NULL;
 }
 
-/* e_machine 0 is any machine: generic GNU properties. */
+/*
+ * e_machine 0 is any machine: generic GNU properties.  Names are arrays,
+ * not pointers, so that the table needs no relocation at start.
+ */
 struct prop_def {
 	uint16_t machine;
 	uint32_t type;
-	const char *name;
-	const char *bits[16];
+	char name[24];
+	char bits[16][24];
 };
 
 /* clang-format off */
 static const struct prop_def props[] = {
-	{ 0, 1, "stack_size", { NULL } },
-	{ 0, 2, "no_copy_on_protected", { NULL } },
+	{ 0, 1, "stack_size", { "" } },
+	{ 0, 2, "no_copy_on_protected", { "" } },
 	{ 0, 0xb0008000, "1_needed", { [0] = "indirect-extern-access" } },
 	{ EM_X86_64, 0xc0000002, "x86_feature_1_and",
 	    { [0] = "IBT", [1] = "SHSTK", [2] = "LAM_U48", [3] = "LAM_U57" } },
@@ -552,7 +586,8 @@ phdr_prop_bit(uint16_t machine, uint32_t type, unsigned int bit)
 {
 	const struct prop_def *p = prop_def(machine, type);
 
-	return p != NULL && bit < 16 ? p->bits[bit] : NULL;
+	return p != NULL && bit < 16 && p->bits[bit][0] != '\0' ? p->bits[bit]
+	                                                        : NULL;
 }
 
 /*
@@ -594,7 +629,7 @@ read_interp(
     const struct memsrc *m, const struct phdr_ent *ph, struct phdrs_info *pi)
 {
 	size_t got;
-	char *nul;
+	const char *nul;
 
 	pi->interp_state = FW_BAD;
 	if (ph->filesz == 0 || ph->filesz > sizeof(pi->interp)) {
@@ -609,7 +644,8 @@ read_interp(
 	if (got < ph->filesz)
 		return;
 	/* The path ends at its first NUL, which must be inside it. */
-	if ((nul = memchr(pi->interp, '\0', got)) == NULL) {
+	if ((nul = (const char *)find_nul(
+	         (const unsigned char *)pi->interp, got)) == NULL) {
 		pi->interp_state = FW_BAD;
 		pi->bad = "PT_INTERP without NUL";
 		return;
@@ -704,7 +740,13 @@ phdrs_read(
 	int be = w->bigendian;
 	size_t i, got;
 
-	memset(pi, 0, sizeof(*pi));
+	pi->n = 0;
+	pi->have_bias = 0;
+	pi->bias = 0;
+	pi->interp_state = pi->prop_state = FW_NONE;
+	pi->interplen = 0;
+	pi->nprop = 0;
+	pi->bad = NULL;
 	pi->machine = w->machine;
 	pi->class64 = need == sizeof(Elf64_Phdr);
 	if (m->read == NULL || w->addr == 0)

@@ -26,7 +26,6 @@ vec_value(const struct auxv_vec *v, uint64_t type)
 static void
 where(const struct auxv_vec *v, const struct decoded *d, struct phdrs_where *w)
 {
-	memset(w, 0, sizeof(*w));
 	w->addr = d->value;
 	w->num = vec_value(v, AT_NUM_PHNUM);
 	w->ent = vec_value(v, AT_NUM_PHENT);

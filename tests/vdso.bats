@@ -106,7 +106,7 @@ verdef_count|version definition out of range|soname=linux-test.so.1
 verdaux_oob|version name out of range|soname=linux-test.so.1
 sym_name_oob|symbol name out of range|versions=LINUX_9.9
 versym_oob|symbol version out of range|functions=__vdso_foo@@LINUX_9.9,bar,baz@LINUX_9.9
-strtab_no_nul|(malformed|soname=linux-test.so.1
+strtab_no_nul|symbol name out of range|functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9 (malformed
 note_oob|note out of range|soname=linux-test.so.1
 EOF
 }

@@ -179,6 +179,8 @@ def build_vdso(ws, endian, faults=()):
     dynstr, so = strtab([SONAME, VERSION, b"__vdso_foo", b"bar", b"baz",
                          b"obj", b"und"])
     if "strtab_no_nul" in faults:
+        # The table ends in a name without its NUL, and baz is that name.
+        so[b"baz"] = len(dynstr)
         dynstr = dynstr + b"tail"
     shstr, sho = strtab([b".text", b".dynsym", b".dynstr", b".gnu.version",
                          b".gnu.version_d", b".dynamic", b".note",
