@@ -184,9 +184,13 @@ import sys
 plain = open(sys.argv[1]).read().split("\n")
 verbose = open(sys.argv[2]).read().split("\n")
 assert len(plain) == len(verbose) > 100, (len(plain), len(verbose))
+followed = set()
 for p, v in zip(plain[:-1], verbose[:-1]):
-    # -v follows AT_SYSINFO_EHDR and AT_PHDR: a raw file has no memory.
-    if p.startswith(("AT_SYSINFO_EHDR:", "AT_PHDR:")):
+    # -v follows the first AT_SYSINFO_EHDR and AT_PHDR: a raw file has
+    # no memory behind them.
+    name = p.split(":")[0]
+    if name in ("AT_SYSINFO_EHDR", "AT_PHDR") and name not in followed:
+        followed.add(name)
         p += "  (unreadable)"
     assert v.startswith(p + "  # "), (p, v)
     desc = v[len(p) + 4:]
