@@ -119,6 +119,23 @@ struct phdrs_where {
 	uint8_t bigendian;
 };
 
+/*
+ * What the first AT_SYSINFO_EHDR and AT_PHDR of a vector point to, read
+ * once, before anything is printed, for the formats that show it.
+ */
+enum follow_state { FOLLOW_ABSENT, FOLLOW_UNREADABLE, FOLLOW_READ };
+
+struct followed {
+	enum follow_state vdso, phdrs;
+	struct vdso_info vi;
+	struct phdrs_info pi;
+	unsigned char img[FOLLOW_MAX_IMAGE]; /* the vDSO, as read */
+};
+
+struct decoded;
+
+void follow_vector(
+    const struct auxv_vec *, const struct decoded *, size_t, struct followed *);
 int vdso_read(const struct memsrc *, uint64_t, unsigned char *, size_t,
     struct vdso_info *);
 void vdso_parse(const unsigned char *, size_t, struct vdso_info *);

@@ -19,6 +19,7 @@
 #include "bounds.h"
 #include "decode.h"
 #include "esc.h"
+#include "follow.h"
 #include "opts.h"
 #include "print.h"
 #include "scan.h"
@@ -67,6 +68,7 @@ struct work {
 	struct source src;
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
+	struct followed followed;
 };
 
 /* What the loop over sources tallies for the exit status. */
@@ -360,6 +362,14 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 			if (key_wanted(o, v->ent[i].type))
 				decode_entry(
 				    v, &v->ent[i], &w->dec[n++], &w->pool);
+	}
+	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
+	c->followed = NULL;
+	if ((o->printer->flags & PR_FOLLOW) ||
+	    (o->verbose && !o->value_only &&
+	        (o->printer->flags & PR_FOLLOW_VERBOSE))) {
+		follow_vector(v, w->dec, n, &w->followed);
+		c->followed = &w->followed;
 	}
 	c->partial = bad ? &d : NULL;
 	c->partial_msg = msg;

@@ -18,15 +18,18 @@ struct pr_ctx {
 	int first;                  /* the first block printed */
 	const struct diag *partial; /* the vector broke off here, or NULL */
 	const char *partial_msg;
+	const struct followed *followed; /* AT_SYSINFO_EHDR, AT_PHDR, or NULL */
 };
 
 struct printer {
 	const char *name; /* as given to -o */
 	unsigned int flags;
-#define PR_BINARY 0x01 /* refuse when stdout is a terminal */
-#define PR_DECODE 0x02 /* needs decoded entries */
-#define PR_PID    0x04 /* shows our own PID for the self vector */
-#define PR_VALUE  0x08 /* can print values alone (--value) */
+#define PR_BINARY         0x01 /* refuse when stdout is a terminal */
+#define PR_DECODE         0x02 /* needs decoded entries */
+#define PR_PID            0x04 /* shows our own PID for the self vector */
+#define PR_VALUE          0x08 /* can print values alone (--value) */
+#define PR_FOLLOW         0x10 /* shows the vDSO and program headers */
+#define PR_FOLLOW_VERBOSE 0x20 /* the same, with -v */
 	void (*vector)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */

@@ -11,55 +11,26 @@
 #include "follow.h"
 #include "print_follow.h"
 
-/* The vector's value of a type, or 0 when it has none. */
-static uint64_t
-vec_value(const struct auxv_vec *v, uint64_t type)
-{
-	size_t i;
-
-	for (i = 0; i < v->nent; i++)
-		if (v->ent[i].type == type)
-			return v->ent[i].value;
-	return 0;
-}
-
-static void
-where(const struct auxv_vec *v, const struct decoded *d, struct phdrs_where *w)
-{
-	w->addr = d->value;
-	w->num = vec_value(v, AT_NUM_PHNUM);
-	w->ent = vec_value(v, AT_NUM_PHENT);
-	w->pagesz = vec_value(v, AT_NUM_PAGESZ);
-	w->machine = v->machine;
-	w->wordsize = v->wordsize;
-	w->bigendian = v->bigendian;
-}
-
 /* What becomes of an entry: followed, unreadable, or not for us. */
 enum follow_what { FOLLOW_NOT, FOLLOW_NO_MEM, FOLLOW_VDSO, FOLLOW_PHDR };
 
 /*
- * An entry is followed when it is AT_SYSINFO_EHDR or AT_PHDR, the first
- * of its type in the vector (a crafted vector may repeat it; the memory
- * is read once), not null, and there is memory to read.
+ * Only the first AT_SYSINFO_EHDR and AT_PHDR of a vector were followed
+ * (a crafted vector may repeat them; the memory is read once).
  */
 static enum follow_what
-to_follow(const struct auxv_vec *v, const struct decoded *d, unsigned int *done)
+to_follow(
+    const struct followed *fo, const struct decoded *d, unsigned int *done)
 {
-	unsigned int bit;
-
-	if (d->type == AT_NUM_SYSINFO_EHDR)
-		bit = PR_FOLLOWED_VDSO;
-	else if (d->type == AT_NUM_PHDR)
-		bit = PR_FOLLOWED_PHDR;
-	else
-		return FOLLOW_NOT;
-	if (*done & bit)
-		return FOLLOW_NOT;
-	*done |= bit;
-	if (v->mem.read == NULL || d->value == 0)
-		return FOLLOW_NO_MEM;
-	return bit == PR_FOLLOWED_VDSO ? FOLLOW_VDSO : FOLLOW_PHDR;
+	if (d->type == AT_NUM_SYSINFO_EHDR && !(*done & PR_FOLLOWED_VDSO)) {
+		*done |= PR_FOLLOWED_VDSO;
+		return fo->vdso == FOLLOW_READ ? FOLLOW_VDSO : FOLLOW_NO_MEM;
+	}
+	if (d->type == AT_NUM_PHDR && !(*done & PR_FOLLOWED_PHDR)) {
+		*done |= PR_FOLLOWED_PHDR;
+		return fo->phdrs == FOLLOW_READ ? FOLLOW_PHDR : FOLLOW_NO_MEM;
+	}
+	return FOLLOW_NOT;
 }
 
 static void
@@ -98,39 +69,34 @@ human_sym(struct out *f, const struct vdso_info *vi, const struct vdso_sym *y)
 }
 
 static void
-human_vdso(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+human_vdso(struct out *f, const struct followed *fo)
 {
-	unsigned char img[FOLLOW_MAX_IMAGE];
-	struct vdso_info vi;
+	const struct vdso_info *vi = &fo->vi;
 	size_t i;
 	int first;
 
-	if (vdso_read(&v->mem, d->value, img, sizeof(img), &vi) == -1) {
-		out_str(f, "  (unreadable)");
-		return;
-	}
 	out_str(f, " ");
-	if (vi.has_soname) {
+	if (vi->has_soname) {
 		out_str(f, " soname=");
-		put_human(f, img, &vi.soname);
+		put_human(f, vi->img, &vi->soname);
 	}
-	if (vi.build_id_len > 0) {
+	if (vi->build_id_len > 0) {
 		out_str(f, " build-id=");
-		out_hexbytes(f, vi.build_id, vi.build_id_len);
+		out_hexbytes(f, vi->build_id, vi->build_id_len);
 	}
-	for (i = 0, first = 1; i < vi.nver; i++) {
-		if (vi.ver[i].flags & VER_FLG_BASE)
+	for (i = 0, first = 1; i < vi->nver; i++) {
+		if (vi->ver[i].flags & VER_FLG_BASE)
 			continue;
 		out_str(f, first ? " versions=" : ",");
-		put_human(f, img, &vi.ver[i].name);
+		put_human(f, vi->img, &vi->ver[i].name);
 		first = 0;
 	}
-	for (i = 0; i < vi.nsym; i++) {
+	for (i = 0; i < vi->nsym; i++) {
 		out_str(f, i == 0 ? " functions=" : ",");
-		human_sym(f, &vi, &vi.sym[i]);
+		human_sym(f, vi, &vi->sym[i]);
 	}
-	if (vi.bad != NULL)
-		human_bad(f, vi.bad, 1, vi.badoff);
+	if (vi->bad != NULL)
+		human_bad(f, vi->bad, 1, vi->badoff);
 }
 
 /* Segment flags as readelf's letters, in its order: R, W, then X. */
@@ -199,20 +165,14 @@ human_state(struct out *f, enum fw_state st)
 }
 
 static void
-human_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+human_phdrs(struct out *f, const struct followed *fo)
 {
-	struct phdrs_where w;
-	struct phdrs_info pi;
+	const struct phdrs_info *pi = &fo->pi;
 	size_t i;
 
-	where(v, d, &w);
-	if (phdrs_read(&v->mem, &w, &pi) == -1) {
-		out_str(f, "  (unreadable)");
-		return;
-	}
 	out_char(f, ' ');
-	for (i = 0; i < pi.n; i++) {
-		const struct phdr_ent *ph = &pi.ph[i];
+	for (i = 0; i < pi->n; i++) {
+		const struct phdr_ent *ph = &pi->ph[i];
 		const char *name = phdr_type_name(ph->type);
 
 		out_char(f, ' ');
@@ -228,10 +188,10 @@ human_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
 		switch (ph->type) {
 		case PT_INTERP:
 			out_char(f, '=');
-			if (pi.interp_state == FW_OK)
-				esc_human(f, pi.interp, pi.interplen);
+			if (pi->interp_state == FW_OK)
+				esc_human(f, pi->interp, pi->interplen);
 			else
-				human_state(f, pi.interp_state);
+				human_state(f, pi->interp_state);
 			break;
 		case PT_TLS:
 			out_str(f, "=size:");
@@ -239,29 +199,29 @@ human_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
 			break;
 		case FOLLOW_PT_GNU_PROPERTY:
 			out_char(f, '=');
-			if (pi.prop_state == FW_OK)
-				human_props(f, &pi);
+			if (pi->prop_state == FW_OK)
+				human_props(f, pi);
 			else
-				human_state(f, pi.prop_state);
+				human_state(f, pi->prop_state);
 			break;
 		default:
 			break;
 		}
 	}
-	if (pi.bad != NULL)
-		human_bad(f, pi.bad, 0, 0);
+	if (pi->bad != NULL)
+		human_bad(f, pi->bad, 0, 0);
 }
 
 void
-pr_follow_human(struct out *f, const struct auxv_vec *v,
+pr_follow_human(struct out *f, const struct followed *fo,
     const struct decoded *d, unsigned int *done)
 {
-	switch (to_follow(v, d, done)) {
+	switch (to_follow(fo, d, done)) {
 	case FOLLOW_VDSO:
-		human_vdso(f, v, d);
+		human_vdso(f, fo);
 		break;
 	case FOLLOW_PHDR:
-		human_phdrs(f, v, d);
+		human_phdrs(f, fo);
 		break;
 	case FOLLOW_NO_MEM:
 		out_str(f, "  (unreadable)");
@@ -288,51 +248,46 @@ json_bad(struct out *f, const char *what, int has_off, uint64_t off)
 }
 
 static void
-json_vdso(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+json_vdso(struct out *f, const struct followed *fo)
 {
-	unsigned char img[FOLLOW_MAX_IMAGE];
-	struct vdso_info vi;
+	const struct vdso_info *vi = &fo->vi;
 	size_t i;
 	int first;
 
-	if (vdso_read(&v->mem, d->value, img, sizeof(img), &vi) == -1) {
-		out_str(f, ",\"vdso\":null");
-		return;
-	}
 	out_str(f, ",\"vdso\":{\"size\":");
-	out_dec(f, vi.len);
+	out_dec(f, vi->len);
 	out_str(f, ",\"soname\":");
-	if (vi.has_soname)
-		put_json(f, img, &vi.soname);
+	if (vi->has_soname)
+		put_json(f, vi->img, &vi->soname);
 	else
 		out_str(f, "null");
 	out_str(f, ",\"build_id\":");
-	if (vi.build_id_len > 0) {
+	if (vi->build_id_len > 0) {
 		out_char(f, '"');
-		out_hexbytes(f, vi.build_id, vi.build_id_len);
+		out_hexbytes(f, vi->build_id, vi->build_id_len);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");
 	out_str(f, ",\"versions\":[");
-	for (i = 0, first = 1; i < vi.nver; i++) {
-		if (vi.ver[i].flags & VER_FLG_BASE)
+	for (i = 0, first = 1; i < vi->nver; i++) {
+		if (vi->ver[i].flags & VER_FLG_BASE)
 			continue;
 		if (!first)
 			out_char(f, ',');
-		put_json(f, img, &vi.ver[i].name);
+		put_json(f, vi->img, &vi->ver[i].name);
 		first = 0;
 	}
 	out_str(f, "],\"functions\":[");
-	for (i = 0; i < vi.nsym; i++) {
-		const struct vdso_sym *y = &vi.sym[i];
+	for (i = 0; i < vi->nsym; i++) {
+		const struct vdso_sym *y = &vi->sym[i];
 
 		if (i > 0)
 			out_char(f, ',');
 		out_str(f, "{\"name\":");
-		put_json(f, img, &y->name);
+		put_json(f, vi->img, &y->name);
 		out_str(f, ",\"version\":");
 		if (y->ver >= 0)
-			put_json(f, img, &vi.ver[y->ver].name);
+			put_json(f, vi->img, &vi->ver[y->ver].name);
 		else
 			out_str(f, "null");
 		out_str(
@@ -340,7 +295,7 @@ json_vdso(struct out *f, const struct auxv_vec *v, const struct decoded *d)
 		out_str(f, y->weak ? ",\"weak\":true}" : ",\"weak\":false}");
 	}
 	out_str(f, "],\"error\":");
-	json_bad(f, vi.bad, 1, vi.badoff);
+	json_bad(f, vi->bad, 1, vi->badoff);
 	out_char(f, '}');
 }
 
@@ -396,21 +351,15 @@ json_props(struct out *f, const struct phdrs_info *pi)
 }
 
 static void
-json_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
+json_phdrs(struct out *f, const struct followed *fo)
 {
 	static const char letters[][2] = { "X", "W", "R" };
-	struct phdrs_where w;
-	struct phdrs_info pi;
+	const struct phdrs_info *pi = &fo->pi;
 	size_t i, b;
 
-	where(v, d, &w);
-	if (phdrs_read(&v->mem, &w, &pi) == -1) {
-		out_str(f, ",\"phdrs\":null");
-		return;
-	}
 	out_str(f, ",\"phdrs\":[");
-	for (i = 0; i < pi.n; i++) {
-		const struct phdr_ent *ph = &pi.ph[i];
+	for (i = 0; i < pi->n; i++) {
+		const struct phdr_ent *ph = &pi->ph[i];
 		const char *name = phdr_type_name(ph->type);
 		int first = 1;
 
@@ -445,31 +394,31 @@ json_phdrs(struct out *f, const struct auxv_vec *v, const struct decoded *d)
 		out_dec(f, ph->align);
 		if (ph->type == PT_INTERP) {
 			out_str(f, ",\"interp\":");
-			if (pi.interp_state == FW_OK)
-				esc_json(f, pi.interp, pi.interplen);
+			if (pi->interp_state == FW_OK)
+				esc_json(f, pi->interp, pi->interplen);
 			else
 				out_str(f, "null");
 		} else if (ph->type == PT_TLS) {
 			out_str(f, ",\"tls_size\":");
 			out_dec(f, ph->memsz);
 		} else if (ph->type == FOLLOW_PT_GNU_PROPERTY)
-			json_props(f, &pi);
+			json_props(f, pi);
 		out_char(f, '}');
 	}
 	out_str(f, "],\"phdrs_error\":");
-	json_bad(f, pi.bad, 0, 0);
+	json_bad(f, pi->bad, 0, 0);
 }
 
 void
-pr_follow_json(struct out *f, const struct auxv_vec *v, const struct decoded *d,
-    unsigned int *done)
+pr_follow_json(struct out *f, const struct followed *fo,
+    const struct decoded *d, unsigned int *done)
 {
-	switch (to_follow(v, d, done)) {
+	switch (to_follow(fo, d, done)) {
 	case FOLLOW_VDSO:
-		json_vdso(f, v, d);
+		json_vdso(f, fo);
 		break;
 	case FOLLOW_PHDR:
-		json_phdrs(f, v, d);
+		json_phdrs(f, fo);
 		break;
 	default:
 		if (d->type == AT_NUM_SYSINFO_EHDR)

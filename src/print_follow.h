@@ -8,6 +8,7 @@
 #define AUXV_PRINT_FOLLOW_H
 
 #include "decode.h"
+#include "follow.h"
 #include "out.h"
 #include "vec.h"
 
@@ -15,9 +16,9 @@
 #define PR_FOLLOWED_VDSO 0x01
 #define PR_FOLLOWED_PHDR 0x02
 
-void pr_follow_human(struct out *, const struct auxv_vec *,
+void pr_follow_human(struct out *, const struct followed *,
     const struct decoded *, unsigned int *);
-void pr_follow_json(struct out *, const struct auxv_vec *,
+void pr_follow_json(struct out *, const struct followed *,
     const struct decoded *, unsigned int *);
 
 #endif

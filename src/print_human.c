@@ -111,7 +111,9 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			put_extras(f, &d[i]);
 		}
 		if (c->opts->verbose) {
-			pr_follow_human(f, v, &d[i], &followed);
+			if (c->followed != NULL)
+				pr_follow_human(
+				    f, c->followed, &d[i], &followed);
 			out_str(f, "  # ");
 			if (d[i].at != NULL)
 				out_arr(f, d[i].at->desc, d[i].at->desclen);
@@ -124,7 +126,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 
 const struct printer pr_human = {
 	"human",
-	PR_DECODE | PR_VALUE,
+	PR_DECODE | PR_VALUE | PR_FOLLOW_VERBOSE,
 	human_vector,
 	NULL,
 };

@@ -89,7 +89,7 @@ json_layout(struct out *f, const struct auxv_vec *v)
 	    20 + sizeof(((struct at_type *)0)->name) + 20 + 16)
 
 static void
-json_entry(struct out *f, const struct auxv_vec *v, const struct decoded *d,
+json_entry(struct out *f, const struct followed *fo, const struct decoded *d,
     unsigned int *followed)
 {
 	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
@@ -156,7 +156,8 @@ json_entry(struct out *f, const struct auxv_vec *v, const struct decoded *d,
 	default:
 		break;
 	}
-	pr_follow_json(f, v, d, followed);
+	if (fo != NULL)
+		pr_follow_json(f, fo, d, followed);
 	out_str(f, ",\"description\":");
 	if (d->at != NULL)
 		put_lit(f, d->at->desc, d->at->desclen);
@@ -196,7 +197,7 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			out_char(f, ',');
-		json_entry(f, v, &d[i], &followed);
+		json_entry(f, c->followed, &d[i], &followed);
 	}
 	out_char(f, ']');
 	if (c->partial != NULL)
@@ -216,7 +217,7 @@ json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 
 const struct printer pr_json = {
 	"json",
-	PR_DECODE | PR_PID,
+	PR_DECODE | PR_PID | PR_FOLLOW,
 	json_vector,
 	json_failure,
 };

@@ -33,14 +33,16 @@ main(int argc, char *argv[])
 	struct sock_filter all[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 		    offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
+		BPF_JUMP(
+		    BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_filter one[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 		    offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 5),
+		BPF_JUMP(
+		    BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 5),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_HI(2)),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(2)),

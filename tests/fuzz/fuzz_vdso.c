@@ -41,6 +41,7 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 }
 
 static struct out o;
+static struct followed fo;
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -48,7 +49,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const uint16_t machines[] = { 62, 3, 183, 243 };
 	struct auxv_ent ent[5];
 	struct auxv_vec v;
-	struct decoded d;
+	struct decoded d[2];
 	struct mem mm;
 	unsigned int done;
 	size_t i;
@@ -73,14 +74,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	v.mem.read = mem_read;
 	v.mem.ctx = &mm;
 	v.mem.fd = -1;
+	memset(d, 0, sizeof(d));
 	for (i = 0; i < 2; i++) {
-		memset(&d, 0, sizeof(d));
-		d.type = ent[i].type;
-		d.value = ent[i].value;
+		d[i].type = ent[i].type;
+		d[i].value = ent[i].value;
+	}
+	follow_vector(&v, d, 2, &fo);
+	for (i = 0; i < 2; i++) {
 		done = 0;
-		pr_follow_human(&o, &v, &d, &done);
+		pr_follow_human(&o, &fo, &d[i], &done);
 		done = 0;
-		pr_follow_json(&o, &v, &d, &done);
+		pr_follow_json(&o, &fo, &d[i], &done);
 	}
 	o.len = 0;
 	return 0;
