@@ -43,6 +43,18 @@ struct elf_core {
 	size_t nloads;
 };
 
+/* What an ELF header says of the layout of what it heads. */
+struct elf_id {
+	uint8_t wordsize; /* 4 for ELFCLASS32, 8 for ELFCLASS64 */
+	uint8_t bigendian;
+	uint16_t type;    /* e_type */
+	uint16_t machine; /* e_machine */
+};
+
+/* Bytes of an ELF header up to and including e_machine. */
+#define ELF_ID_LEN 20
+
+int elf_header(const unsigned char *, size_t, struct elf_id *);
 void elf_reader_fd(struct elf_reader *, int);
 void elf_reader_mem(struct elf_reader *, const unsigned char *, size_t);
 ssize_t elf_read(const struct elf_reader *, uint64_t, void *, size_t);

@@ -41,7 +41,6 @@ extern const struct printer pr_human, pr_od, pr_json, pr_raw;
 
 const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
-void pr_value(struct out *, const struct decoded *);
 void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
     const struct auxv_vec *, const struct diag *, const char *);
 

@@ -2,6 +2,7 @@
  * What every source shares: setting up, tearing down, and reading target
  * memory through a file descriptor (/proc/PID/mem).
  */
+#include <elf.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
@@ -64,4 +65,18 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 		*len += (size_t)n;
 	}
 	return 0;
+}
+
+/* The linker points this at the ELF header of the executable. */
+extern const unsigned char __ehdr_start[];
+
+void
+src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
+{
+	struct elf_id id;
+
+	(void)elf_header(__ehdr_start, ELF_ID_LEN, &id);
+	*machine = id.machine;
+	*wordsize = id.wordsize;
+	*bigendian = id.bigendian;
 }

@@ -10,16 +10,10 @@
 #include <sys/types.h>
 
 #include "bounds.h"
+#include "elfcore.h"
 #include "vec.h"
 
 struct opts;
-
-/* A PT_LOAD segment of a core: where its bytes are in the file. */
-struct src_load {
-	uint64_t vaddr;
-	uint64_t filesz;
-	uint64_t offset;
-};
 
 /* Bytes of a process's memory read ahead: len of them, from addr. */
 struct src_span {
@@ -39,7 +33,7 @@ struct source {
 	pid_t tid;           /* the thread whose memory is read */
 	unsigned char *data; /* a file held in memory (malloc) */
 	size_t datalen;
-	struct src_load *loads; /* a core's PT_LOADs (malloc) */
+	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
 	struct src_span span[SRC_SPANS]; /* a process's memory read ahead */
 	size_t nspan;

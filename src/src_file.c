@@ -63,7 +63,7 @@ static ssize_t
 core_mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
 	const struct source *s = m->ctx;
-	const struct src_load *l;
+	const struct elf_load *l;
 	struct elf_reader r;
 	uint64_t a, delta;
 	size_t got = 0, want, i;
@@ -153,7 +153,6 @@ open_core(struct source *s, int fd, size_t len, struct diag *d)
 	struct elf_core c = { 0 };
 	struct elf_reader r;
 	struct stat st;
-	size_t i;
 
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
 	    lseek(fd, 0, SEEK_CUR) != (off_t)len) {
@@ -168,19 +167,9 @@ open_core(struct source *s, int fd, size_t len, struct diag *d)
 			s->vec.kind = SRC_CORE;
 		return -1;
 	}
-	if (c.nloads > 0 &&
-	    (s->loads = calloc(c.nloads, sizeof(*s->loads))) == NULL) {
-		elf_core_free(&c);
-		diag_set(d, ENOMEM, NULL);
-		return -1;
-	}
-	for (i = 0; i < c.nloads; i++) {
-		s->loads[i].vaddr = c.loads[i].vaddr;
-		s->loads[i].filesz = c.loads[i].filesz;
-		s->loads[i].offset = c.loads[i].offset;
-	}
+	/* The source keeps the table: src_close() frees it. */
+	s->loads = c.loads;
 	s->nloads = c.nloads;
-	elf_core_free(&c);
 	s->vec.kind = SRC_CORE;
 	s->vec.machine = c.machine;
 	s->vec.wordsize = c.wordsize;

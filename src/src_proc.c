@@ -26,7 +26,7 @@
 #define PF_KTHREAD 0x00200000UL
 
 /* The part of an ELF header that tells the layout: ident, type, machine. */
-#define HDR_LEN (EI_NIDENT + 4)
+#define HDR_LEN ELF_ID_LEN
 
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -174,14 +174,13 @@ is_kthread(const char *dir)
 static int
 hdr_layout(const unsigned char *h, struct source *s)
 {
-	if (memcmp(h, ELFMAG, SELFMAG) != 0 ||
-	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
-	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
+	struct elf_id id;
+
+	if (elf_header(h, HDR_LEN, &id) == -1)
 		return -1;
-	s->vec.wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
-	s->vec.bigendian = h[EI_DATA] == ELFDATA2MSB;
-	s->vec.machine =
-	    (uint16_t)vec_word(h + EI_NIDENT + 2, 2, s->vec.bigendian);
+	s->vec.wordsize = id.wordsize;
+	s->vec.bigendian = id.bigendian;
+	s->vec.machine = id.machine;
 	return 0;
 }
 

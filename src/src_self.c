@@ -9,20 +9,6 @@
 
 #include "source.h"
 
-/* The linker points this at the ELF header of the executable. */
-extern const unsigned char __ehdr_start[];
-
-void
-src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
-{
-	uint16_t m;
-
-	memcpy(&m, __ehdr_start + offsetof(Elf32_Ehdr, e_machine), sizeof(m));
-	*machine = m;
-	*wordsize = __ehdr_start[EI_CLASS] == ELFCLASS64 ? 8 : 4;
-	*bigendian = __ehdr_start[EI_DATA] == ELFDATA2MSB;
-}
-
 /*
  * Our own memory: the pointers in our vector were put there by the
  * kernel and point into our stack.  decode.c never reads across a 4 KiB

@@ -9,18 +9,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-struct arch;
+#include "diag.h"
 
-struct diag {
-	int err;            /* errno value, or 0 */
-	const char *reason; /* when err says too little */
-	uint64_t offset;    /* for malformed input */
-	int has_offset;
-	unsigned int flags;
-#define DIAG_VANISHED 0x01 /* the process is gone: -a says nothing */
-#define DIAG_KTHREAD  0x02 /* a kernel thread: -a says nothing */
-#define DIAG_PERM     0x04 /* not ours to read: -a counts it */
-};
+struct arch;
 
 /*
  * Reads target memory at addr.  Returns the number of bytes read, which
@@ -59,8 +50,5 @@ struct auxv_vec {
 size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);
 uint64_t vec_word(const unsigned char *, unsigned int, int);
-void diag_set(struct diag *, int, const char *);
-void diag_at(struct diag *, const char *, uint64_t);
-const char *diag_message(const struct diag *, char *, size_t);
 
 #endif

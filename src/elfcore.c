@@ -6,6 +6,7 @@
  * and Linux include/uapi/linux/elf.h; fields are read byte by byte, so
  * that any class and byte order is read on any host.
  */
+#include <elf.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,11 +19,6 @@
 #define XSTR(x) STR(x)
 #define STR(x)  #x
 
-#define ET_CORE  4
-#define PT_LOAD  1
-#define PT_NOTE  4
-#define PN_XNUM  0xffff
-#define NT_AUXV  6
 #define NOTE_HDR 12 /* namesz, descsz, type: 32 bits in both classes */
 #define NOTE_PAD 4  /* core notes are 4-byte aligned */
 
@@ -108,6 +104,25 @@ elf_read(const struct elf_reader *r, uint64_t off, void *buf, size_t len)
 		got += (size_t)n;
 	}
 	return (ssize_t)got;
+}
+
+/*
+ * The one reader of ELF headers, for a core, a process's vDSO or
+ * executable and our own: 0, or -1 when the len bytes at h are not the
+ * start of an ELF header of a known class and byte order.
+ */
+int
+elf_header(const unsigned char *h, size_t len, struct elf_id *id)
+{
+	if (len < ELF_ID_LEN || !elf_is_elf(h, len) ||
+	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
+	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
+		return -1;
+	id->wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
+	id->bigendian = h[EI_DATA] == ELFDATA2MSB;
+	id->type = (uint16_t)vec_word(h + EI_NIDENT, 2, id->bigendian);
+	id->machine = (uint16_t)vec_word(h + EI_NIDENT + 2, 2, id->bigendian);
+	return 0;
 }
 
 int
@@ -362,6 +377,7 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 {
 	unsigned char eh[64], *ph = NULL;
 	const struct layout *l;
+	struct elf_id id;
 	uint64_t phoff, phnum;
 	ssize_t n;
 
@@ -377,23 +393,23 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 		diag_at(d, "truncated at offset", 0);
 		return -1;
 	}
-	if (eh[4] != 1 && eh[4] != 2) {
-		diag_at(d, "malformed ELF header at offset", 4);
+	if (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64) {
+		diag_at(d, "malformed ELF header at offset", EI_CLASS);
 		return -1;
 	}
-	if (eh[5] != 1 && eh[5] != 2) {
-		diag_at(d, "malformed ELF header at offset", 5);
+	if (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] != ELFDATA2MSB) {
+		diag_at(d, "malformed ELF header at offset", EI_DATA);
 		return -1;
 	}
-	l = &layouts[eh[4]];
-	c->wordsize = (uint8_t)l->word;
-	c->bigendian = eh[5] == 2;
-	if ((size_t)n < l->ehsize) {
+	l = &layouts[eh[EI_CLASS]];
+	if ((size_t)n < l->ehsize || elf_header(eh, (size_t)n, &id) == -1) {
 		diag_at(d, "truncated at offset", 0);
 		return -1;
 	}
-	c->machine = (uint16_t)word(eh + 18, 2, c);
-	if (word(eh + 16, 2, c) != ET_CORE) {
+	c->wordsize = id.wordsize;
+	c->bigendian = id.bigendian;
+	c->machine = id.machine;
+	if (id.type != ET_CORE) {
 		diag_set(d, EINVAL, "not a core dump");
 		return -1;
 	}

@@ -1,0 +1,26 @@
+/*
+ * The error record that flows back from every module to main, which alone
+ * words it on standard error: "auxv: WHAT: REASON".
+ */
+#ifndef AUXV_DIAG_H
+#define AUXV_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct diag {
+	int err;            /* errno value, or 0 */
+	const char *reason; /* when err says too little */
+	uint64_t offset;    /* for malformed input */
+	int has_offset;
+	unsigned int flags;
+#define DIAG_VANISHED 0x01 /* the process is gone: -a says nothing */
+#define DIAG_KTHREAD  0x02 /* a kernel thread: -a says nothing */
+#define DIAG_PERM     0x04 /* not ours to read: -a counts it */
+};
+
+void diag_set(struct diag *, int, const char *);
+void diag_at(struct diag *, const char *, uint64_t);
+const char *diag_message(const struct diag *, char *, size_t);
+
+#endif
