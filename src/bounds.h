@@ -48,6 +48,9 @@
 /* How long -f waits for a writer on a FIFO. */
 #define AUXV_FIFO_WAIT_MS 10000
 
+/* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
+#define AUXV_COMM_MAX 64
+
 /* Keys given with -k. */
 #define AUXV_MAX_KEYS 64
 

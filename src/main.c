@@ -78,7 +78,7 @@ struct tally {
 };
 
 /* "-" first: operands come back in order, as code 1. */
-static const char shortopts[] = "-af:ehk:o:v";
+static const char shortopts[] = "-aC:f:ehk:o:v";
 
 static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
@@ -102,14 +102,15 @@ static const struct option longopts[] = {
  * Sources that exclude each other, as lscpu's excl[]: at most one option
  * of a row (OPT_OPERAND: a process ID) may be given.
  */
-static const int excl[][3] = {
-	{ 'a', 'e', 'f' },
-	{ 'a', 'e', OPT_OPERAND },
+static const int excl[][4] = {
+	{ 'a', 'C', 'e', 'f' },
+	{ 'a', 'C', 'e', OPT_OPERAND },
 };
 
 static const char synopsis[] =
     "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]\n"
     "       auxv -a [-v] [-o format] [-k key[,key...]]\n"
+    "       auxv -C name[,name...] [-v] [-o format] [-k key[,key...]]\n"
     "       auxv -f file [--arch arch] [--word-size 4|8]"
     " [--endian little|big] [...]\n"
     "       auxv [options] -e command [arg ...]\n";
@@ -121,6 +122,7 @@ static const char help[] =
     "Sources (default: this process):\n"
     "  PID...                 /proc/PID/auxv of each process\n"
     "  -a, --all              every process in /proc\n"
+    "  -C NAME[,NAME]         every process of these names (as ps -C)\n"
     "  -f, --file FILE        a raw vector or an ELF core dump; - is stdin\n"
     "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
     "                         runs (ends option parsing)\n"
@@ -229,6 +231,8 @@ opt_name(int c)
 		return "a process ID";
 	case 'a':
 		return "-a";
+	case 'C':
+		return "-C";
 	case 'e':
 		return "-e";
 	default:
@@ -413,7 +417,8 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 		if ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) ==
 		    -1)
 			break;
-		if (c == OPT_OPERAND || c == 'a' || c == 'e' || c == 'f')
+		if (c == OPT_OPERAND || c == 'a' || c == 'C' || c == 'e' ||
+		    c == 'f')
 			check_excl(c, seen);
 		switch (c) {
 		case OPT_OPERAND:
@@ -425,6 +430,14 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 			    (struct srcarg){ SRC_PID, optarg, NULL };
 			break;
 		case 'a':
+			o->all = 1;
+			break;
+		case 'C':
+			if (*optarg == '\0') {
+				warnx("-C: empty name");
+				usage();
+			}
+			o->comms = optarg;
 			o->all = 1;
 			break;
 		case 'e':
@@ -536,6 +549,11 @@ check_args(struct cmdline *cl)
 		usage();
 	}
 	o->deref = (o->printer->flags & PR_DECODE) != 0;
+	/* Names where they are shown: JSON, and the headers of blocks. */
+	if (o->printer->flags & PR_PID)
+		o->names = 2;
+	else if ((o->printer->flags & PR_DECODE) && (o->all || cl->nsrc > 1))
+		o->names = 1;
 	/* Before anything is opened: a file opened now would be fd 0. */
 	for (i = 0; i < cl->nsrc; i++)
 		if (cl->srcs[i].kind == SRC_FILE &&
@@ -559,8 +577,7 @@ show_source(struct work *w, struct pr_ctx *c, const struct opts *o,
 	src_init(&w->src);
 	switch (sa->kind) {
 	case SRC_SELF:
-		rc = src_self(
-		    &w->src, sa->argv, (o->printer->flags & PR_PID) != 0, &d);
+		rc = src_self(&w->src, sa->argv, o->names, &d);
 		break;
 	case SRC_PID:
 		(void)parse_pid(sa->arg, &pid);
@@ -621,15 +638,22 @@ static int
 show_all(
     struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 {
+	size_t found;
+
 	if (o->proc_err != NULL) {
 		out_flush(&w->out);
 		warnx("-a: %s", o->proc_err);
 		return AUXV_EXIT_SOURCE;
 	}
 	c->multi = 1;
-	if (scan_all(o, show_one, &(struct all){ w, c, o, t }) == -1) {
+	if (scan_all(o, show_one, &(struct all){ w, c, o, t }, &found) == -1) {
 		out_flush(&w->out);
 		warn("/proc");
+		return AUXV_EXIT_SOURCE;
+	}
+	if (o->comms != NULL && found == 0) {
+		out_flush(&w->out);
+		warn_name(w, o->comms, "no process of that name");
 		return AUXV_EXIT_SOURCE;
 	}
 	if (t->perm > 0 && o->printer->failure == NULL) {

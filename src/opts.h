@@ -21,6 +21,8 @@ struct opts {
 	int deref;            /* the format shows what the vector points to */
 	int value_only;       /* --value */
 	int all;              /* -a */
+	int names;            /* 1: read processes' comm, 2: and exe */
+	char *comms;          /* -C NAME[,NAME]: comma-separated */
 	int stdin_closed;     /* fd 0 was not open at start */
 	const char *proc_err; /* why /proc can't name processes, or NULL */
 	size_t nkeys;         /* -k, in the order given */

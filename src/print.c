@@ -34,6 +34,11 @@ pr_header(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v)
 		out_char(f, '\n');
 	out_str(f, "==> ");
 	esc_human(f, v->label, strlen(v->label));
+	if (v->comm != NULL) {
+		out_str(f, " (");
+		esc_human(f, v->comm, strlen(v->comm));
+		out_char(f, ')');
+	}
 	out_str(f, " <==\n");
 }
 

@@ -54,6 +54,10 @@ json_head(struct out *f, const struct auxv_vec *v)
 			out_dec(f, (uint64_t)v->pid);
 		else
 			out_str(f, "null");
+		out_str(f, ",\"comm\":");
+		put_str(f, v->comm);
+		out_str(f, ",\"exe\":");
+		put_str(f, v->exe);
 	}
 	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
 		out_str(f, ",\"path\":");

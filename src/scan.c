@@ -178,13 +178,34 @@ pid_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Whether the process's name is one of -C's comma-separated names. */
+static int
+named(pid_t pid, const char *names)
+{
+	char comm[AUXV_COMM_MAX];
+	const char *p, *end;
+	size_t len;
+
+	if (src_comm(pid, comm, sizeof(comm)) == -1)
+		return 0;
+	len = strlen(comm);
+	for (p = names;; p = end + 1) {
+		end = strchrnul(p, ',');
+		if ((size_t)(end - p) == len && memcmp(p, comm, len) == 0)
+			return 1;
+		if (*end == '\0')
+			return 0;
+	}
+}
+
 /*
- * Every process in /proc, in ascending PID order, read and handed to fn
- * as scan_pids() does: 0, or -1 and errno when /proc can't be listed or
+ * Every process in /proc (with -C, those of the names given), in
+ * ascending PID order, read and handed to fn as scan_pids() does, their
+ * number in *found: 0, or -1 and errno when /proc can't be listed or
  * there is no memory for the list.
  */
 int
-scan_all(const struct opts *o, scan_fn *fn, void *arg)
+scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 {
 	pid_t *pids = NULL, *np;
 	size_t n = 0, cap = 0;
@@ -196,12 +217,17 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg)
 
 	if ((dir = opendir("/proc")) == NULL)
 		return -1;
-	errno = 0;
-	while ((de = readdir(dir)) != NULL) {
+	for (;;) {
+		/* readdir() tells its end from an error only by errno. */
+		errno = 0;
+		if ((de = readdir(dir)) == NULL)
+			break;
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
 		v = strtol(de->d_name, &end, 10);
 		if (*end != '\0' || v <= 0 || v > INT32_MAX)
+			continue;
+		if (o->comms != NULL && !named((pid_t)v, o->comms))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;
@@ -211,11 +237,11 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg)
 			pids = np;
 		}
 		pids[n++] = (pid_t)v;
-		errno = 0;
 	}
 	if (errno != 0)
 		goto out;
 	qsort(pids, n, sizeof(*pids), pid_cmp);
+	*found = n;
 	rc = scan_pids(pids, n, o, fn, arg);
 out:
 	e = errno;

@@ -16,6 +16,6 @@
  */
 typedef void scan_fn(void *, struct source *, int, const struct diag *);
 
-int scan_all(const struct opts *, scan_fn *, void *);
+int scan_all(const struct opts *, scan_fn *, void *, size_t *);
 
 #endif

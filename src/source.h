@@ -28,6 +28,8 @@ struct src_span {
 struct source {
 	struct auxv_vec vec;
 	char label[32];
+	char comm[AUXV_COMM_MAX];
+	char exe[PATH_MAX];
 	int fd;              /* /proc/PID/mem, or a core; -1 */
 	pid_t child;         /* -e: traced child to kill; 0 */
 	pid_t tid;           /* the thread whose memory is read */
@@ -52,5 +54,6 @@ int src_exec(
 int src_read_full(int, unsigned char *, size_t, size_t *);
 void src_host(uint16_t *, unsigned int *, int *);
 const char *src_proc_check(void);
+int src_comm(pid_t, char *, size_t);
 
 #endif

@@ -369,6 +369,46 @@ src_proc_check(void)
 }
 
 /*
+ * A process's name (/proc/PID/comm, without its newline) in buf: 0, or -1
+ * when it can't be read.
+ */
+int
+src_comm(pid_t pid, char *buf, size_t size)
+{
+	char path[48];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
+	if ((n = read_proc(path, (unsigned char *)buf, size - 1)) <= 0)
+		return -1;
+	if (buf[n - 1] == '\n')
+		n--;
+	buf[n] = '\0';
+	return 0;
+}
+
+/*
+ * The process's name and, for formats that show it, its executable
+ * (from dir: a live thread's where the main one has exited).
+ */
+static void
+proc_names(struct source *s, const struct opts *o, pid_t pid, const char *dir)
+{
+	char path[64];
+	ssize_t n;
+
+	if (src_comm(pid, s->comm, sizeof(s->comm)) == 0)
+		s->vec.comm = s->comm;
+	if (o->names < 2)
+		return;
+	snprintf(path, sizeof(path), "%s/exe", dir);
+	if ((n = readlink(path, s->exe, sizeof(s->exe) - 1)) > 0) {
+		s->exe[n] = '\0';
+		s->vec.exe = s->exe;
+	}
+}
+
+/*
  * A process whose main thread has exited while others run has no memory
  * map under its own PID: its vector is read from a live thread, whose
  * TID is returned (0 when there is none), with dir set to its task
@@ -479,6 +519,8 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.rawlen = (size_t)n;
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
+	if (o->names > 0)
+		proc_names(s, o, pid, dir);
 	if (read_ahead(s, o->deref, &vmerr) == -1)
 		exe_layout(dir, s);
 	/* Where process_vm_readv is refused or can't reach: /proc/PID/mem. */

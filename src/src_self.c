@@ -4,6 +4,7 @@
  * read from our own ELF header.
  */
 #include <elf.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,8 +25,36 @@ self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return (ssize_t)len;
 }
 
+/*
+ * Our own name, as the kernel made it at our exec: the last part of the
+ * file name executed (AT_EXECFN), cut to 15 bytes; no /proc read.
+ */
+static void
+self_names(struct source *s, const unsigned char *auxv, size_t len, int exe)
+{
+	const unsigned long *w = (const void *)auxv;
+	const char *fn = NULL, *base;
+	size_t i;
+	ssize_t n;
+
+	for (i = 0; 2 * i * sizeof(*w) < len; i++)
+		if (w[2 * i] == AT_EXECFN)
+			fn = (const char *)w[2 * i + 1];
+	if (fn != NULL) {
+		base = strrchr(fn, '/');
+		snprintf(s->comm, sizeof(s->comm), "%.15s",
+		    base != NULL ? base + 1 : fn);
+		s->vec.comm = s->comm;
+	}
+	if (exe &&
+	    (n = readlink("/proc/self/exe", s->exe, sizeof(s->exe) - 1)) > 0) {
+		s->exe[n] = '\0';
+		s->vec.exe = s->exe;
+	}
+}
+
 int
-src_self(struct source *s, char **envp, int want_pid, struct diag *d)
+src_self(struct source *s, char **envp, int names, struct diag *d)
 {
 	const unsigned char *auxv;
 	size_t len, pair;
@@ -47,7 +76,9 @@ src_self(struct source *s, char **envp, int want_pid, struct diag *d)
 		}
 	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = want_pid ? getpid() : 0;
+	s->vec.pid = names > 0 ? getpid() : 0;
+	if (names > 0)
+		self_names(s, auxv, len, names > 1);
 	memcpy(s->label, "self", sizeof("self"));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;

@@ -36,6 +36,8 @@ struct auxv_vec {
 	enum src_kind kind;
 	pid_t pid;        /* SRC_SELF, SRC_PID, SRC_EXEC */
 	const char *path; /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
+	const char *comm; /* the process's name (/proc/PID/comm), or NULL */
+	const char *exe;  /* its executable (/proc/PID/exe), or NULL */
 	uint16_t machine; /* e_machine, or 0 when unknown */
 	uint8_t wordsize; /* 4 or 8 */
 	uint8_t bigendian;

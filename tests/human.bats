@@ -135,9 +135,9 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 @test "several sources: each block headed ==> NAME <==, blank line between" {
 	start_bg sleep 1000
 	run -0 "$AUXV" "$BG_PID" "$$"
-	[ "${lines[0]}" = "==> $BG_PID <==" ]
+	[ "${lines[0]}" = "==> $BG_PID (sleep) <==" ]
 	n=$(echo "$output" | grep -c '^==> ')
 	[ "$n" -eq 2 ]
-	echo "$output" | grep -qx "==> $$ <=="
-	echo "$output" | grep -B1 "^==> $$ <==" | head -1 | grep -qx ''
+	echo "$output" | grep -qx "==> $$ ($(cat /proc/$$/comm)) <=="
+	echo "$output" | grep -B1 "^==> $$ (" | head -1 | grep -qx ''
 }

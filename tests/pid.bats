@@ -191,7 +191,7 @@ print(n)
 	run -0 "$AUXV" --all
 	[ "$(echo "$output" | grep -c '^==> ')" -ge 200 ]
 	for p in $EXTRA_PIDS; do
-		echo "$output" | grep -qx "==> $p <=="
+		echo "$output" | grep -qx "==> $p (sleep) <=="
 	done
 }
 
@@ -201,7 +201,7 @@ print(n)
 	start_bg sleep 1000
 	# (bats' $lines leaves out empty lines: the first line of $output.)
 	run -1 --separate-stderr "$AUXV" 999999999 "$BG_PID"
-	[ "${output%%$'\n'*}" = "==> $BG_PID <==" ]
+	[ "${output%%$'\n'*}" = "==> $BG_PID (sleep) <==" ]
 	run -1 --separate-stderr "$AUXV" --od 999999999 "$BG_PID"
 	[ "${output%%$'\n'*}" = "==> $BG_PID <==" ]
 	# Between two blocks there is one.
@@ -314,4 +314,68 @@ time.sleep(1000)' &
 	sleep 0.3
 	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$EXTRA_PIDS"
 	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
+}
+
+# --- Which program: names in headers and JSON, -C ----------------------
+
+@test "names: comm and exe of each process, as /proc/PID/comm and exe say" {
+	start_bg sleep 1000
+	run -0 --separate-stderr "$AUXV" --json "$BG_PID" "$$"
+	python3 -c '
+import json, os, sys
+for line in sys.argv[1].splitlines():
+    d = json.loads(line)
+    pid = d["pid"]
+    comm = open("/proc/%d/comm" % pid).read().rstrip("\n")
+    assert d["comm"] == comm, (d["comm"], comm)
+    assert d["exe"] == os.readlink("/proc/%d/exe" % pid), d["exe"]' "$output"
+	run -0 --separate-stderr "$AUXV" "$BG_PID" "$$"
+	[ "${lines[0]}" = "==> $BG_PID ($(cat /proc/$BG_PID/comm)) <==" ]
+	grep -qx "==> $$ ($(cat /proc/$$/comm)) <==" <<<"$output"
+	# Our own: the name the kernel gave us, from AT_EXECFN.
+	run -0 --separate-stderr "$AUXV" --json
+	jq -e --arg e "$(readlink -f "$AUXV")" \
+	    '.comm == "auxv" and .exe == $e and .pid > 0' <<<"$output"
+	# The byte-exact formats carry no names.
+	run -0 "$AUXV" --od "$BG_PID" "$$"
+	[[ "$output" != *"(sleep)"* ]]
+}
+
+@test "a hostile process name is escaped in headers and valid in JSON" {
+	local d=$BATS_TEST_TMPDIR name
+	name=$(printf 'x\033]0;t\a\377')
+	cp "$(command -v sleep)" "$d/$name"
+	"$d/$name" 1000 &
+	EXTRA_PIDS=$!
+	sleep 0.3
+	run -0 --separate-stderr "$AUXV" "$EXTRA_PIDS" "$$"
+	[ "${lines[0]}" = "==> $EXTRA_PIDS (x\\033]0;t\\a\\377) <==" ]
+	run -0 --separate-stderr "$AUXV" --json "$EXTRA_PIDS"
+	python3 -c '
+import json, sys
+d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
+assert d["comm"] == "x\x1b]0;t\x07\xff", d["comm"]' "$output"
+}
+
+@test "-C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
+	local want n=auxvtsleep
+	# A name of our own: other processes come and go meanwhile.
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
+	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
+	EXTRA_PIDS=$!
+	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
+	EXTRA_PIDS="$EXTRA_PIDS $!"
+	sleep 0.2
+	want=$(pgrep -x "$n" | sort -n | tr '\n' ' ')
+	[ "$(wc -w <<<"$want")" -eq 2 ]
+	run -0 --separate-stderr "$AUXV" -C "$n" --json
+	[ "$(jq -r .pid <<<"$output" | tr '\n' ' ')" = "$want" ]
+	jq -e -s --arg n "$n" 'all(.comm == $n)' <<<"$output"
+	run -0 --separate-stderr "$AUXV" -C "auxv-no-such,$n" -k PAGESZ
+	[ "$(grep -c "^==> .* ($n) <==$" <<<"$output")" -eq 2 ]
+	run -1 --separate-stderr "$AUXV" -C auxv-no-such
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: auxv-no-such: no process of that name" ]
+	run -2 --separate-stderr "$AUXV" -C "$n" -a
+	run -2 --separate-stderr "$AUXV" -C "$n" 1
 }
