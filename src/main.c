@@ -69,6 +69,7 @@ struct work {
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
 	struct followed followed;
+	struct table table;
 };
 
 /* What the loop over sources tallies for the exit status. */
@@ -128,7 +129,7 @@ static const char help[] =
     "                         runs (ends option parsing)\n"
     "\n"
     "Output:\n"
-    "  -o, --format FORMAT    human (default), od, json or raw\n"
+    "  -o, --format FORMAT    human (default), od, json, raw or table\n"
     "      --json             same as -o json\n"
     "      --od               same as -o od\n"
     "  -k, --key KEY[,KEY]    only these types: AT_PAGESZ, PAGESZ, 6, 0x6\n"
@@ -470,7 +471,8 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 		case 'o':
 			if ((o->printer = pr_by_name(optarg)) == NULL) {
 				warn_name(w, optarg,
-				    "unknown format (human, od, json, raw)");
+				    "unknown format (human, od, json, raw, "
+				    "table)");
 				usage();
 			}
 			break;
@@ -552,7 +554,8 @@ check_args(struct cmdline *cl)
 	/* Names where they are shown: JSON, and the headers of blocks. */
 	if (o->printer->flags & PR_PID)
 		o->names = 2;
-	else if ((o->printer->flags & PR_DECODE) && (o->all || cl->nsrc > 1))
+	else if ((o->printer->flags & PR_NAMES) ||
+	    ((o->printer->flags & PR_DECODE) && (o->all || cl->nsrc > 1)))
 		o->names = 1;
 	/* Before anything is opened: a file opened now would be fd 0. */
 	for (i = 0; i < cl->nsrc; i++)
@@ -671,12 +674,13 @@ main(int argc, char *argv[], char *envp[])
 	struct work *w = &work;
 	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp };
-	struct pr_ctx c = { .opts = &cl->o, .first = 1 };
+	struct pr_ctx c = { .opts = &cl->o, .first = 1, .table = &w->table };
 	struct tally t = { 0 };
 	size_t i;
 
 	out_init(&w->out, STDOUT_FILENO);
 	out_init(&w->esc, -1);
+	out_init(&w->table.cell, -1);
 	cl->o.printer = &pr_human;
 	cl->o.endian = -1;
 	if (argc > 1) /* else there is nothing to parse */
@@ -689,6 +693,8 @@ main(int argc, char *argv[], char *envp[])
 		show_source(w, &c, &cl->o, &self, &t);
 	for (i = 0; i < cl->nsrc; i++)
 		show_source(w, &c, &cl->o, &cl->srcs[i], &t);
+	if (cl->o.printer->finish != NULL)
+		cl->o.printer->finish(&w->out, &c);
 	free(cl->srcs);
 	return close_stdout(&w->out, t.status);
 }

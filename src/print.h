@@ -6,10 +6,23 @@
 
 #include <stddef.h>
 
+#include "bounds.h"
 #include "decode.h"
 #include "opts.h"
 #include "out.h"
 #include "vec.h"
+
+/* The rows of -o table, kept until the last source. */
+#define TABLE_MAX_COLS (2 + AUXV_MAX_KEYS)
+
+struct table {
+	char *buf; /* cells, each ended by a unit separator (malloc) */
+	size_t len, cap;
+	size_t nrows;
+	int err; /* out of memory: nothing is printed */
+	size_t width[TABLE_MAX_COLS];
+	struct out cell; /* scratch: the cell being written */
+};
 
 /* What a printer knows of the run besides the vector. */
 struct pr_ctx {
@@ -19,6 +32,7 @@ struct pr_ctx {
 	const struct diag *partial; /* the vector broke off here, or NULL */
 	const char *partial_msg;
 	const struct followed *followed; /* AT_SYSINFO_EHDR, AT_PHDR, or NULL */
+	struct table *table;             /* -o table's rows */
 };
 
 struct printer {
@@ -30,17 +44,21 @@ struct printer {
 #define PR_VALUE          0x08 /* can print values alone (--value) */
 #define PR_FOLLOW         0x10 /* shows the vDSO and program headers */
 #define PR_FOLLOW_VERBOSE 0x20 /* the same, with -v */
+#define PR_NAMES          0x40 /* shows processes' names */
 	void (*vector)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */
 	void (*failure)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct diag *, const char *);
+	/* NULL: nothing to do after the last source. */
+	void (*finish)(struct out *, const struct pr_ctx *);
 };
 
-extern const struct printer pr_human, pr_od, pr_json, pr_raw;
+extern const struct printer pr_human, pr_od, pr_json, pr_raw, pr_table;
 
 const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
+void pr_value(struct out *, const struct decoded *);
 void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
     const struct auxv_vec *, const struct diag *, const char *);
 

@@ -85,39 +85,6 @@ put_name(struct out *f, const struct at_type *a)
 	f->len += 4 + len < NAME_COLS ? NAME_COLS : 4 + len;
 }
 
-/*
- * The value text of an entry as glibc's LD_SHOW_AUXV prints it: decimal
- * for sizes and IDs, bare or 0x hex, the string for a readable string.
- */
-static void
-human_value(struct out *f, const struct decoded *d)
-{
-	/* A type nobody names shows 0x hex, as on its AT_??? line. */
-	switch (d->at == NULL ? F_ADDR : d->form) {
-	case F_DEC:
-	case F_ID:
-	case F_BOOL:
-		out_dec(f, d->value);
-		break;
-	case F_HEX:
-	case F_HWCAP:
-		out_hex(f, d->value);
-		break;
-	case F_STR:
-		if (d->readable) {
-			esc_human(f, d->str, d->strlen);
-			break;
-		}
-		out_str(f, "0x");
-		out_hex(f, d->value);
-		break;
-	default:
-		out_str(f, "0x");
-		out_hex(f, d->value);
-		break;
-	}
-}
-
 static void
 human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
@@ -127,7 +94,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 
 	if (c->opts->value_only) {
 		for (i = 0; i < n; i++) {
-			human_value(f, &d[i]);
+			pr_value(f, &d[i]);
 			out_char(f, '\n');
 		}
 		return;
@@ -141,7 +108,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 			out_hex(f, d[i].value);
 		} else {
 			put_name(f, d[i].at);
-			human_value(f, &d[i]);
+			pr_value(f, &d[i]);
 			put_extras(f, &d[i]);
 		}
 		if (c->opts->verbose) {
@@ -162,5 +129,6 @@ const struct printer pr_human = {
 	"human",
 	PR_DECODE | PR_VALUE | PR_FOLLOW_VERBOSE,
 	human_vector,
+	NULL,
 	NULL,
 };

@@ -224,4 +224,5 @@ const struct printer pr_json = {
 	PR_DECODE | PR_PID | PR_FOLLOW,
 	json_vector,
 	json_failure,
+	NULL,
 };

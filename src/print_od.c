@@ -80,4 +80,5 @@ const struct printer pr_od = {
 	0,
 	od_vector,
 	NULL,
+	NULL,
 };

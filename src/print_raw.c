@@ -18,4 +18,5 @@ const struct printer pr_raw = {
 	PR_BINARY,
 	raw_vector,
 	NULL,
+	NULL,
 };

@@ -141,3 +141,48 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 	echo "$output" | grep -qx "==> $$ ($(cat /proc/$$/comm)) <=="
 	echo "$output" | grep -B1 "^==> $$ (" | head -1 | grep -qx ''
 }
+
+# -o table: a row per source, a column per key, aligned under a header;
+# each value is what --value gives for the same source.
+@test "-o table: rows of the JSON's processes, values as --value shows them" {
+	start_bg sleep 1000
+	run -0 --separate-stderr "$AUXV" -o table "$BG_PID" "$$"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/table"
+	local p k v want
+	for p in "$BG_PID" "$$"; do
+		want="$p $(cat /proc/$p/comm)"
+		for k in SECURE PLATFORM HWCAP HWCAP2 EXECFN; do
+			v=$("$AUXV" -k "$k" --value "$p") || v=-
+			want="$want $v"
+		done
+		grep -qx "$want" < <(tr -s ' ' <"$BATS_TEST_TMPDIR/table") ||
+		    { echo "no row: $want"; cat "$BATS_TEST_TMPDIR/table"; return 1; }
+	done
+	python3 - "$BATS_TEST_TMPDIR/table" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[0].split() == ["SOURCE", "COMM", "AT_SECURE", "AT_PLATFORM",
+                            "AT_HWCAP", "AT_HWCAP2", "AT_EXECFN"], lines[0]
+assert len(lines) == 3, lines
+# Aligned: every column starts where its header does.
+starts = [i for i in range(len(lines[0]))
+          if lines[0][i] != " " and (i == 0 or lines[0][i - 1] == " ")]
+for l in lines[1:]:
+    for s in starts:
+        assert l[s] != " " and (s == 0 or l[s - 1] == " "), (l, starts)
+PY
+	# With -a, keys of our choice; a key a vector lacks shows -.
+	run -0 --separate-stderr "$AUXV" -a -o table -k SECURE,0x7fff
+	[[ "${lines[0]}" =~ ^PID\ +COMM\ +AT_SECURE\ +0x7fff$ ]]
+	grep -Eq "^$BG_PID +sleep +0 +-$" <<<"$output"
+}
+
+@test "-o table: a hostile name and label are escaped, the row still aligned" {
+	local name
+	name=$(printf 'x\033[2J')
+	mkraw "$BATS_TEST_TMPDIR/$name" 8 '<' 6 4096
+	run -0 --separate-stderr "$AUXV" -o table -k PAGESZ \
+	    -f "$BATS_TEST_TMPDIR/$name"
+	[[ "$output" != *$'\e'* ]]
+	[[ "${lines[1]}" == "$BATS_TEST_TMPDIR/x\\033[2J  -     4096" ]]
+}

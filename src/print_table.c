@@ -1,0 +1,214 @@
+/*
+ * -o table: one row per source (its PID or label, its name), one column
+ * per -k key, values as --value shows them, under a header line.  The
+ * columns are as wide as their widest cell, so the rows are kept until
+ * the last source and laid out then.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "at.h"
+#include "esc.h"
+#include "print.h"
+
+/* What a row holds where there is nothing: no entry, no name. */
+#define NONE "-"
+
+/* Cells are kept as text, each ended by this byte, which escaped text
+ * never holds (esc_human escapes every control character). */
+#define CELL_END '\037'
+
+/* -o table without -k. */
+static const uint64_t default_keys[] = {
+	AT_NUM_SECURE,
+	AT_NUM_PLATFORM,
+	AT_NUM_HWCAP,
+	AT_NUM_HWCAP2,
+	AT_NUM_EXECFN,
+};
+
+static const uint64_t *
+keys(const struct opts *o, size_t *n)
+{
+	if (o->nkeys > 0) {
+		*n = o->nkeys;
+		return o->keys;
+	}
+	*n = NITEMS(default_keys);
+	return default_keys;
+}
+
+/* The columns a cell takes: one per character of valid UTF-8. */
+static size_t
+cols(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Ends the cell that the scratch buffer holds: onto the rows, widened. */
+static void
+end_cell(struct table *t, size_t col)
+{
+	struct out *c = &t->cell;
+	size_t w = cols(c->buf, c->len);
+	char *p;
+
+	if (t->len > SIZE_MAX - c->len - 1)
+		c->len = 0;
+	if (t->len + c->len + 1 > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 4096;
+
+		while (cap < t->len + c->len + 1)
+			cap *= 2;
+		if ((p = realloc(t->buf, cap)) == NULL) {
+			t->err = 1;
+			c->len = 0;
+			return;
+		}
+		t->buf = p;
+		t->cap = cap;
+	}
+	memcpy(t->buf + t->len, c->buf, c->len);
+	t->len += c->len;
+	t->buf[t->len++] = CELL_END;
+	if (col < TABLE_MAX_COLS && w > t->width[col])
+		t->width[col] = w;
+	c->len = 0;
+}
+
+static void
+table_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
+    const struct decoded *d, size_t n)
+{
+	struct table *t = c->table;
+	const uint64_t *k;
+	size_t nk, i, j;
+
+	(void)f;
+	k = keys(c->opts, &nk);
+	esc_human(&t->cell, v->label, strlen(v->label));
+	end_cell(t, 0);
+	if (v->comm != NULL)
+		esc_human(&t->cell, v->comm, strlen(v->comm));
+	else
+		out_str(&t->cell, NONE);
+	end_cell(t, 1);
+	for (i = 0; i < nk; i++) {
+		for (j = 0; j < n && d[j].type != k[i]; j++)
+			;
+		if (j < n)
+			pr_value(&t->cell, &d[j]);
+		else
+			out_str(&t->cell, NONE);
+		end_cell(t, 2 + i);
+	}
+	t->nrows++;
+}
+
+/* The terminal's width, or 0 when standard output is not a terminal. */
+static size_t
+term_width(int fd)
+{
+	struct winsize ws;
+
+	if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) == -1)
+		return 0;
+	return ws.ws_col;
+}
+
+/*
+ * A line of cells, each padded to its column's width but the last; cut
+ * at the terminal's width, where there is one.
+ */
+static void
+put_row(struct out *f, const struct table *t, const char *p, size_t ncol,
+    size_t max)
+{
+	size_t i, len, w, used = 0, take;
+	const char *end;
+
+	for (i = 0; i < ncol; i++, p = end + 1) {
+		end = memchr(p, CELL_END, (size_t)(t->buf + t->len - p));
+		len = (size_t)(end - p);
+		w = cols(p, len);
+		if (i > 0) {
+			out_str(f, "  ");
+			used += 2;
+		}
+		if (max > 0 && used + w > max) {
+			/* Whole characters only. */
+			for (take = 0, w = 0; take < len; take++) {
+				if (((unsigned char)p[take] & 0xc0) != 0x80 &&
+				    used + ++w > max)
+					break;
+			}
+			out_mem(f, p, take);
+			break;
+		}
+		out_mem(f, p, len);
+		used += w;
+		for (; i + 1 < ncol && w < t->width[i]; w++, used++)
+			out_char(f, ' ');
+	}
+	out_char(f, '\n');
+}
+
+static void
+table_finish(struct out *f, const struct pr_ctx *c)
+{
+	struct table *t = c->table;
+	const uint64_t *k;
+	size_t nk, ncol, i, max, hlen;
+	const struct at_type *a;
+	char *p;
+
+	k = keys(c->opts, &nk);
+	ncol = 2 + nk;
+	/* The header, as one more row in front. */
+	hlen = t->len;
+	out_str(&t->cell, c->opts->all ? "PID" : "SOURCE");
+	end_cell(t, 0);
+	out_str(&t->cell, "COMM");
+	end_cell(t, 1);
+	for (i = 0; i < nk; i++) {
+		if ((a = at_lookup(k[i], AF_ALL)) != NULL) {
+			out_str(&t->cell, "AT_");
+			out_arr(&t->cell, a->name, a->namelen);
+		} else {
+			out_str(&t->cell, "0x");
+			out_hex(&t->cell, k[i]);
+		}
+		end_cell(t, 2 + i);
+	}
+	if (t->err) {
+		free(t->buf);
+		t->buf = NULL;
+		return;
+	}
+	max = term_width(f->fd);
+	put_row(f, t, t->buf + hlen, ncol, max);
+	for (i = 0, p = t->buf; i < t->nrows; i++) {
+		put_row(f, t, p, ncol, max);
+		for (size_t j = 0; j < ncol; j++)
+			p = (char *)memchr(
+			        p, CELL_END, (size_t)(t->buf + t->len - p)) +
+			    1;
+	}
+	free(t->buf);
+	t->buf = NULL;
+}
+
+const struct printer pr_table = {
+	"table",
+	PR_DECODE | PR_NAMES,
+	table_vector,
+	NULL,
+	table_finish,
+};
