@@ -22,6 +22,7 @@
 #include "follow.h"
 #include "opts.h"
 #include "print.h"
+#include "print_diff.h"
 #include "scan.h"
 #include "source.h"
 
@@ -40,6 +41,8 @@ enum {
 	OPT_WORDSIZE,
 	OPT_ENDIAN,
 	OPT_VERSION,
+	OPT_DIFF,
+	OPT_DIFF_ALL,
 };
 
 /* A source named on the command line, in the order given. */
@@ -70,6 +73,9 @@ struct work {
 	struct decoded dec[AUXV_MAX_ENTRIES];
 	struct followed followed;
 	struct table table;
+	struct source src2; /* --diff: the second source */
+	struct strpool pool2;
+	struct decoded dec2[AUXV_MAX_ENTRIES];
 };
 
 /* What the loop over sources tallies for the exit status. */
@@ -84,6 +90,8 @@ static const char shortopts[] = "-aC:f:ehk:o:v";
 static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
 	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "diff-all", no_argument, NULL, OPT_DIFF_ALL },
 	{ "endian", required_argument, NULL, OPT_ENDIAN },
 	{ "exec", no_argument, NULL, 'e' },
 	{ "file", required_argument, NULL, 'f' },
@@ -114,7 +122,8 @@ static const char synopsis[] =
     "       auxv -C name[,name...] [-v] [-o format] [-k key[,key...]]\n"
     "       auxv -f file [--arch arch] [--word-size 4|8]"
     " [--endian little|big] [...]\n"
-    "       auxv [options] -e command [arg ...]\n";
+    "       auxv [options] -e command [arg ...]\n"
+    "       auxv --diff|--diff-all [--json] A B\n";
 
 static const char help[] =
     "Show the ELF auxiliary vector of this process, of processes, of a\n"
@@ -135,6 +144,9 @@ static const char help[] =
     "  -k, --key KEY[,KEY]    only these types: AT_PAGESZ, PAGESZ, 6, 0x6\n"
     "      --value            only the value of each kept entry\n"
     "  -v, --verbose          describe each type\n"
+    "      --diff A B         only what differs between two sources (PID,\n"
+    "                         self, -f FILE); status 0 same, 1 different\n"
+    "      --diff-all         the same, addresses and random bytes too\n"
     "\n"
     "Decoding:\n"
     "      --arch ARCH        HWCAP tables and AT_ names of ARCH (uname -m)\n"
@@ -335,6 +347,31 @@ failed(struct work *w, const struct source *s, struct pr_ctx *c,
 	t->status = AUXV_EXIT_SOURCE;
 }
 
+/* The architecture of a read vector, and its entries: 0, or -1 and *d. */
+static int
+parse(struct auxv_vec *v, const struct opts *o, struct diag *d)
+{
+	if (o->arch != NULL)
+		v->arch = o->arch;
+	else
+		v->arch = arch_by_elf(v->machine, v->wordsize, v->bigendian);
+	return vec_parse(v, AUXV_MAX_ENTRIES, d);
+}
+
+/* Decodes the entries -k keeps into dec: how many. */
+static size_t
+decode_all(const struct auxv_vec *v, const struct opts *o, struct decoded *dec,
+    struct strpool *pool)
+{
+	size_t i, n = 0;
+
+	pool->used = 0;
+	for (i = 0; i < v->nent; i++)
+		if (key_wanted(o, v->ent[i].type))
+			decode_entry(v, &v->ent[i], &dec[n++], pool);
+	return n;
+}
+
 /*
  * Shows one opened source: parses its bytes, keeps the wanted entries,
  * decodes and prints them.  A vector that breaks off is shown up to the
@@ -347,27 +384,18 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	struct auxv_vec *v = &s->vec;
 	struct diag d = { 0 };
 	char msg[160];
-	size_t i, n = 0;
+	size_t n = 0;
 	int bad;
 
-	if (o->arch != NULL)
-		v->arch = o->arch;
-	else
-		v->arch = arch_by_elf(v->machine, v->wordsize, v->bigendian);
-	bad = vec_parse(v, AUXV_MAX_ENTRIES, &d) == -1;
+	bad = parse(v, o, &d) == -1;
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
 		failed(w, s, c, o, &d, t);
 		return;
 	}
-	if (o->printer->flags & PR_DECODE) {
-		w->pool.used = 0;
-		for (i = 0; i < v->nent; i++)
-			if (key_wanted(o, v->ent[i].type))
-				decode_entry(
-				    v, &v->ent[i], &w->dec[n++], &w->pool);
-	}
+	if (o->printer->flags & PR_DECODE)
+		n = decode_all(v, o, w->dec, &w->pool);
 	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
 	c->followed = NULL;
 	if ((o->printer->flags & PR_FOLLOW) ||
@@ -406,7 +434,8 @@ close_stdout(struct out *out, int status)
  * errors.  -e ends the options: what follows is COMMAND and its own.
  */
 static void
-parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
+parse_args(
+    struct work *w, struct cmdline *cl, int argc, char *argv[], char *envp[])
 {
 	struct opts *o = &cl->o;
 	int seen[NITEMS(excl)] = { 0 };
@@ -423,6 +452,11 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 			check_excl(c, seen);
 		switch (c) {
 		case OPT_OPERAND:
+			if (strcmp(optarg, "self") == 0) {
+				*add_src(cl, argc) =
+				    (struct srcarg){ SRC_SELF, "self", envp };
+				break;
+			}
 			if (parse_pid(optarg, &pid) == -1) {
 				warn_name(w, optarg, "not a process ID");
 				usage();
@@ -511,6 +545,10 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 				usage();
 			}
 			break;
+		case OPT_DIFF:
+		case OPT_DIFF_ALL:
+			o->diff = c == OPT_DIFF_ALL ? 2 : 1;
+			break;
 		case OPT_VERSION:
 			out_str(&w->out, "auxv " AUXV_VERSION "\n");
 			exit(close_stdout(&w->out, AUXV_EXIT_OK));
@@ -521,6 +559,11 @@ parse_args(struct work *w, struct cmdline *cl, int argc, char *argv[])
 	/* After "--", the rest are process IDs. */
 	for (; optind < argc; optind++) {
 		check_excl(OPT_OPERAND, seen);
+		if (strcmp(argv[optind], "self") == 0) {
+			*add_src(cl, argc) =
+			    (struct srcarg){ SRC_SELF, "self", envp };
+			continue;
+		}
 		if (parse_pid(argv[optind], &pid) == -1) {
 			warn_name(w, argv[optind], "not a process ID");
 			usage();
@@ -543,6 +586,12 @@ check_args(struct cmdline *cl)
 	}
 	if (o->value_only && !(o->printer->flags & PR_VALUE)) {
 		warnx("--value prints text: it takes no -o");
+		usage();
+	}
+	if (o->diff &&
+	    (cl->nsrc != 2 || o->all ||
+	        !(o->printer->flags & (PR_VALUE | PR_FOLLOW)))) {
+		warnx("--diff compares two sources, in human or json");
 		usage();
 	}
 	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE)) {
@@ -568,31 +617,36 @@ check_args(struct cmdline *cl)
 		o->proc_err = src_proc_check();
 }
 
+/* Opens a source of any kind into s: 0, or -1 and *d. */
+static int
+open_source(struct source *s, const struct opts *o, const struct srcarg *sa,
+    struct diag *d)
+{
+	pid_t pid = 0;
+
+	src_init(s);
+	switch (sa->kind) {
+	case SRC_SELF:
+		return src_self(s, sa->argv, o->names, d);
+	case SRC_PID:
+		(void)parse_pid(sa->arg, &pid);
+		return src_pid(s, o, pid, d);
+	case SRC_FILE:
+		return src_file(s, o, sa->arg, d);
+	default:
+		return src_exec(s, o, sa->argv, d);
+	}
+}
+
 /* One source of any kind, from opening it to closing it. */
 static void
 show_source(struct work *w, struct pr_ctx *c, const struct opts *o,
     const struct srcarg *sa, struct tally *t)
 {
 	struct diag d = { 0 };
-	pid_t pid = 0;
 	int rc;
 
-	src_init(&w->src);
-	switch (sa->kind) {
-	case SRC_SELF:
-		rc = src_self(&w->src, sa->argv, o->names, &d);
-		break;
-	case SRC_PID:
-		(void)parse_pid(sa->arg, &pid);
-		rc = src_pid(&w->src, o, pid, &d);
-		break;
-	case SRC_FILE:
-		rc = src_file(&w->src, o, sa->arg, &d);
-		break;
-	default:
-		rc = src_exec(&w->src, o, sa->argv, &d);
-		break;
-	}
+	rc = open_source(&w->src, o, sa, &d);
 	if (rc == -1)
 		failed(w, &w->src, c, o, &d, t);
 	else
@@ -602,6 +656,43 @@ show_source(struct work *w, struct pr_ctx *c, const struct opts *o,
 	if (sa->kind == SRC_EXEC)
 		out_flush(&w->out);
 	src_close(&w->src);
+}
+
+/*
+ * --diff: both sources read whole, then compared.  As cmp(1): 0 the same,
+ * 1 different, 2 when either could not be read.
+ */
+static int
+diff_sources(struct work *w, const struct cmdline *cl)
+{
+	struct source *s[2] = { &w->src, &w->src2 };
+	struct decoded *dec[2] = { w->dec, w->dec2 };
+	struct strpool *pool[2] = { &w->pool, &w->pool2 };
+	const struct opts *o = &cl->o;
+	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2,
+		(o->printer->flags & PR_OBJECT) != 0, 0, NULL, NULL };
+	struct diag d;
+	char msg[160];
+	size_t n[2], i;
+	int status = AUXV_EXIT_OK;
+
+	for (i = 0; i < 2; i++) {
+		memset(&d, 0, sizeof(d));
+		if (open_source(s[i], o, &cl->srcs[i], &d) == -1 ||
+		    parse(&s[i]->vec, o, &d) == -1) {
+			diag_message(&d, msg, sizeof(msg));
+			warn_name(w, s[i]->vec.label, msg);
+			status = AUXV_EXIT_USAGE;
+			break;
+		}
+		n[i] = decode_all(&s[i]->vec, o, dec[i], pool[i]);
+	}
+	if (status == AUXV_EXIT_OK &&
+	    pr_diff(&x, &s[0]->vec, dec[0], n[0], &s[1]->vec, dec[1], n[1]) > 0)
+		status = AUXV_EXIT_SOURCE;
+	src_close(&w->src2);
+	src_close(&w->src);
+	return status;
 }
 
 /* What show_one needs besides the source. */
@@ -684,9 +775,11 @@ main(int argc, char *argv[], char *envp[])
 	cl->o.printer = &pr_human;
 	cl->o.endian = -1;
 	if (argc > 1) /* else there is nothing to parse */
-		parse_args(w, cl, argc, argv);
+		parse_args(w, cl, argc, argv, envp);
 	check_args(cl);
 	c.multi = cl->nsrc > 1;
+	if (cl->o.diff)
+		return close_stdout(&w->out, diff_sources(w, cl));
 	if (cl->o.all)
 		t.status = show_all(w, &c, &cl->o, &t);
 	else if (cl->nsrc == 0)

@@ -23,6 +23,7 @@ struct opts {
 	int all;              /* -a */
 	int names;            /* 1: read processes' comm, 2: and exe */
 	char *comms;          /* -C NAME[,NAME]: comma-separated */
+	int diff;             /* --diff: 1, --diff-all: 2 */
 	int stdin_closed;     /* fd 0 was not open at start */
 	const char *proc_err; /* why /proc can't name processes, or NULL */
 	size_t nkeys;         /* -k, in the order given */

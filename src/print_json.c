@@ -221,7 +221,7 @@ json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 
 const struct printer pr_json = {
 	"json",
-	PR_DECODE | PR_PID | PR_FOLLOW,
+	PR_DECODE | PR_PID | PR_FOLLOW | PR_OBJECT,
 	json_vector,
 	json_failure,
 	NULL,

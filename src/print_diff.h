@@ -1,0 +1,25 @@
+/*
+ * --diff: the differences between two decoded vectors, as text or as one
+ * JSON object.
+ */
+#ifndef AUXV_PRINT_DIFF_H
+#define AUXV_PRINT_DIFF_H
+
+#include <stddef.h>
+
+#include "print.h"
+
+struct diff_ctx {
+	struct out *f;       /* where the differences go */
+	struct out *scratch; /* a value's text, while it is compared */
+	int all;             /* --diff-all: addresses and random bytes too */
+	int json;
+	size_t ndiff;
+	const struct auxv_vec *a, *b; /* named before the first difference */
+};
+
+size_t pr_diff(struct diff_ctx *, const struct auxv_vec *,
+    const struct decoded *, size_t, const struct auxv_vec *,
+    const struct decoded *, size_t);
+
+#endif

@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# --diff A B: only what differs, as cmp(1) exits: 0 same, 1 different, 2
+# trouble.  The differences are written in the tests from the vectors the
+# tests craft, never taken from auxv's output.
+
+load common
+
+teardown() {
+	stop_bg
+}
+
+# Two x86-64 vectors that differ in every way --diff tells apart:
+# AT_PAGESZ changed, AT_CLKTCK only in A, AT_MINSIGSTKSZ only in B,
+# AT_HWCAP2 with bit 1 (fsgsbase) added and bit 0 (ring3mwait) removed,
+# AT_HWCAP (fpu vme) the same, AT_ENTRY moved (an address: left out
+# unless --diff-all), and a type nobody names.
+mkpair() {
+	mkraw "$BATS_TEST_TMPDIR/a" 8 '<' 6 4096 17 100 16 0x3 26 0x1 \
+	    9 0x401000 0x99 7
+	mkraw "$BATS_TEST_TMPDIR/b" 8 '<' 6 16384 16 0x3 26 0x2 \
+	    9 0x402000 0x99 8 51 2048
+}
+
+@test "--diff of two crafted vectors: each kind of difference, status 1" {
+	mkpair
+	run -1 --separate-stderr "$AUXV" --arch x86_64 --diff \
+	    -f "$BATS_TEST_TMPDIR/a" -f "$BATS_TEST_TMPDIR/b"
+	[ -z "$stderr" ]
+	[ "$output" = "--- $BATS_TEST_TMPDIR/a
++++ $BATS_TEST_TMPDIR/b
+AT_PAGESZ: 4096 -> 16384
+- AT_CLKTCK: 100
+AT_HWCAP2: 0x1 -> 0x2  -ring3mwait +fsgsbase
+AT_??? (0x99): 0x7 -> 0x8
++ AT_MINSIGSTKSZ: 2048" ]
+	# --diff-all: the moved address too.
+	run -1 --separate-stderr "$AUXV" --arch x86_64 --diff-all \
+	    -f "$BATS_TEST_TMPDIR/a" -f "$BATS_TEST_TMPDIR/b"
+	[[ "$output" == *$'\nAT_ENTRY: 0x401000 -> 0x402000\n'* ]]
+}
+
+@test "--diff --json: one object, the same differences" {
+	mkpair
+	run -1 --separate-stderr "$AUXV" --arch x86_64 --diff --json \
+	    -f "$BATS_TEST_TMPDIR/a" -f "$BATS_TEST_TMPDIR/b"
+	[ "${#lines[@]}" -eq 1 ]
+	python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["same"] is False
+got = {(x["type"], x["change"]): x for x in d["differences"]}
+assert set(got) == {(6, "changed"), (17, "removed"), (26, "changed"),
+                    (0x99, "changed"), (51, "added")}, sorted(got)
+assert got[(6, "changed")]["a"]["value"] == 4096
+assert got[(6, "changed")]["b"]["value"] == 16384
+assert got[(17, "removed")]["b"] is None
+assert got[(51, "added")]["a"] is None and got[(51, "added")]["b"]["value"] == 2048
+assert got[(26, "changed")]["flags"] == ["-ring3mwait", "+fsgsbase"]
+assert got[(0x99, "changed")]["name"] is None' "$output"
+}
+
+@test "--diff of a process with itself, and of its saved vector: status 0" {
+	start_bg sleep 1000
+	run -0 --separate-stderr "$AUXV" --diff "$BG_PID" "$BG_PID"
+	[ -z "$output" ]
+	run -0 --separate-stderr "$AUXV" --diff --json "$BG_PID" "$BG_PID"
+	jq -e '.same and (.differences | length) == 0' <<<"$output"
+	cp "/proc/$BG_PID/auxv" "$BATS_TEST_TMPDIR/saved"
+	run -0 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/saved" \
+	    "$BG_PID"
+	run -0 --separate-stderr "$AUXV" --diff-all \
+	    -f "$BATS_TEST_TMPDIR/saved" "$BG_PID"
+}
+
+@test "--diff self against another program: strings compared by content" {
+	start_bg sleep 1000
+	run -1 --separate-stderr "$AUXV" --diff self "$BG_PID"
+	[ "${lines[0]}" = "--- self (auxv)" ]
+	[ "${lines[1]}" = "+++ $BG_PID (sleep)" ]
+	grep -qx "AT_EXECFN: $AUXV -> $(command -v sleep)" <<<"$output"
+	# Addresses, random bytes and the vDSO are left out.
+	! grep -Eq '^AT_(PHDR|BASE|ENTRY|RANDOM|SYSINFO_EHDR):' <<<"$output"
+}
+
+@test "--diff of a core against the live process it was made from: same" {
+	need gcore
+	start_bg sleep 1000
+	gcore -o "$BATS_TEST_TMPDIR/core" "$BG_PID" >/dev/null 2>&1
+	run -0 --separate-stderr "$AUXV" --diff \
+	    -f "$BATS_TEST_TMPDIR/core.$BG_PID" "$BG_PID"
+	[ -z "$output" ]
+}
+
+@test "--diff trouble: a source that can't be read is status 2, so is usage" {
+	mkpair
+	run -2 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/a" \
+	    -f "$BATS_TEST_TMPDIR/none"
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: $BATS_TEST_TMPDIR/none: "* ]]
+	run -2 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/a"
+	run -2 --separate-stderr "$AUXV" --diff -a
+	run -2 --separate-stderr "$AUXV" --diff --od self self
+}
