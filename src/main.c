@@ -43,6 +43,7 @@ enum {
 	OPT_VERSION,
 	OPT_DIFF,
 	OPT_DIFF_ALL,
+	OPT_PID,
 };
 
 /* A source named on the command line, in the order given. */
@@ -100,6 +101,7 @@ static const struct option longopts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "key", required_argument, NULL, 'k' },
 	{ "od", no_argument, NULL, OPT_OD },
+	{ "pid", required_argument, NULL, OPT_PID },
 	{ "value", no_argument, NULL, OPT_VALUE },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -133,7 +135,9 @@ static const char help[] =
     "  PID...                 /proc/PID/auxv of each process\n"
     "  -a, --all              every process in /proc\n"
     "  -C NAME[,NAME]         every process of these names (as ps -C)\n"
-    "  -f, --file FILE        a raw vector or an ELF core dump; - is stdin\n"
+    "  -f, --file FILE        a raw vector, an ELF core dump or auxv's JSON;\n"
+    "                         - is stdin\n"
+    "      --pid PID          the object of PID in a JSON Lines file\n"
     "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
     "                         runs (ends option parsing)\n"
     "\n"
@@ -542,6 +546,12 @@ parse_args(
 			else {
 				warnx(
 				    "%s: byte order is little or big", optarg);
+				usage();
+			}
+			break;
+		case OPT_PID:
+			if (parse_pid(optarg, &o->json_pid) == -1) {
+				warn_name(w, optarg, "not a process ID");
 				usage();
 			}
 			break;

@@ -20,6 +20,7 @@
 #include "elfcore.h"
 #include "opts.h"
 #include "source.h"
+#include "src_json.h"
 
 #define XSTR(x) STR(x)
 #define STR(x)  #x
@@ -183,6 +184,35 @@ open_core(struct source *s, int fd, size_t len, struct diag *d)
 }
 
 /*
+ * auxv's own JSON, the first len bytes of which are in s->rawbuf: the
+ * whole text is held, its object read back, and what its strings and
+ * random bytes held served as memory, by address, as a core's is.
+ */
+static int
+open_json(
+    struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
+{
+	unsigned char *text;
+	size_t tlen;
+	int rc;
+
+	if (slurp(s, fd, len, d) == -1)
+		return -1;
+	text = s->data;
+	tlen = s->datalen;
+	s->data = NULL;
+	s->datalen = 0;
+	rc = json_vector(s, (const char *)text, tlen, o->json_pid, d);
+	free(text);
+	if (rc == -1)
+		return -1;
+	s->vec.mem.read = core_mem_read;
+	s->vec.mem.ctx = s;
+	s->vec.mem.fd = -1;
+	return 0;
+}
+
+/*
  * A FIFO opened without waiting for a writer: wait for one, but not for
  * ever, and then read it blocking as usual.
  */
@@ -243,6 +273,12 @@ src_file(
 		goto out;
 	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		goto fail;
+	if (json_is_json(s->rawbuf, len)) {
+		rc = open_json(s, o, fd, len, d);
+		if (!is_stdin)
+			close(fd);
+		return rc;
+	}
 	if (elf_is_elf(s->rawbuf, len)) {
 		rc = open_core(s, fd, len, d);
 		/* A core read by offset keeps its file open for its memory. */

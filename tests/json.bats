@@ -179,3 +179,75 @@ PY
 	jq -e '.entries[0] | has("description") and .description == null and .name == null' <<<"$output"
 	jq -e '.entries[1].description | type == "string"' <<<"$output"
 }
+
+# -f reads auxv's own JSON back: the vector, strings and random bytes a
+# save on one machine held can be shown and compared on another.
+@test "-f of a JSON save: the same entries, strings and bytes; --diff with the live one is 0" {
+	start_bg sleep 1000
+	"$AUXV" --json "$BG_PID" >"$BATS_TEST_TMPDIR/saved.json"
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/saved.json" --json
+	python3 -c '
+import json, sys
+saved = json.load(open(sys.argv[1]))
+back = json.loads(sys.argv[2])
+assert back["word_size"] == saved["word_size"] and back["arch"] == saved["arch"]
+keep = ("type", "value", "name", "hex", "string", "bytes", "flags")
+strip = lambda es: [{k: e[k] for k in keep if k in e} for e in es]
+assert strip(back["entries"]) == strip(saved["entries"]), back["entries"]
+assert any(e.get("string") for e in back["entries"])
+assert any(e.get("bytes") for e in back["entries"])' \
+	    "$BATS_TEST_TMPDIR/saved.json" "$output"
+	run -0 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/saved.json" "$BG_PID"
+	[ -z "$output" ]
+	# As the human format shows a live process: string and bytes lines.
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/saved.json" -k EXECFN --value
+	[ "$output" = "$(command -v sleep)" ]
+}
+
+@test "-f of JSON Lines: the first object, or --pid's" {
+	start_bg sleep 1000
+	"$AUXV" --json "$$" "$BG_PID" >"$BATS_TEST_TMPDIR/lines.json"
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/lines.json" -k EXECFN --value
+	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/lines.json" |
+	    jq -r '.entries[] | select(.type == 31) | .string')" ]
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/lines.json" --pid "$BG_PID" -k EXECFN --value
+	[ "$output" = "$(command -v sleep)" ]
+	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/lines.json" --pid 999999999
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/lines.json: no object of that --pid in the file" ]
+}
+
+@test "-f of JSON that is not auxv's: refused with the offset, never a crash" {
+	local f=$BATS_TEST_TMPDIR/j
+	printf '{"a":1}\n' >"$f"
+	run -1 --separate-stderr "$AUXV" -f "$f"
+	[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset 7" ]
+	# Cut short, too deep, a negative value, a value too large for 32 bits.
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}' >"$f"
+	run -1 --separate-stderr "$AUXV" -f "$f"
+	[[ "$stderr" == *"not auxv's JSON: malformed at offset "* ]]
+	python3 -c 'print("{\"x\":" + "[" * 100000 + "]" * 100000 + "}")' >"$f"
+	run -1 --separate-stderr timeout 10 "$AUXV" -f "$f"
+	[[ "$stderr" == *"not auxv's JSON"* ]]
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":-1}]}' >"$f"
+	run -1 --separate-stderr "$AUXV" -f "$f"
+	printf '{"word_size":4,"byte_order":"little","entries":[{"type":6,"value":4294967296}]}' >"$f"
+	run -1 --separate-stderr "$AUXV" -f "$f"
+}
+
+# Bytes that are not UTF-8 are written as \u00XX and read back as those
+# bytes; the human form escapes them again.
+@test "-f of JSON: hostile strings round-trip, escaped on the way out" {
+	local f=$BATS_TEST_TMPDIR/j
+	printf '{"word_size":4,"byte_order":"big","machine":20,"entries":[{"type":15,"value":4096,"string":"ppc\\u00ff\\u001b]0;x\\u0007"},{"type":25,"value":8192,"bytes":"00112233445566778899aabbccddeeff"}]}\n' >"$f"
+	run -0 --separate-stderr "$AUXV" -f "$f"
+	[ "${lines[0]}" = 'AT_PLATFORM:          ppc\377\033]0;x\a' ]
+	[ "${lines[1]}" = 'AT_RANDOM:            0x2000  00112233445566778899aabbccddeeff' ]
+	run -0 --separate-stderr "$AUXV" -f "$f" --json
+	python3 -c '
+import json, sys
+d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
+assert d["arch"] == "ppc" and d["word_size"] == 4 and d["byte_order"] == "big", d
+e = {x["type"]: x for x in d["entries"]}
+assert e[15]["string"] == "ppc\xff\x1b]0;x\x07", e[15]
+assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
+}

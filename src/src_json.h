@@ -1,0 +1,15 @@
+/*
+ * auxv's own JSON, read back as a source: -f FILE.
+ */
+#ifndef AUXV_SRC_JSON_H
+#define AUXV_SRC_JSON_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "source.h"
+
+int json_is_json(const unsigned char *, size_t);
+int json_vector(struct source *, const char *, size_t, pid_t, struct diag *);
+
+#endif
