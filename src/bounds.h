@@ -41,6 +41,9 @@
 /* A core read from standard input is held in memory up to this size. */
 #define AUXV_MAX_STDIN (1024UL * 1024 * 1024)
 
+/* The NT_FILE or NT_PRPSINFO note read for a core's names. */
+#define ELF_MAX_NAMES_NOTE (4UL * 1024 * 1024)
+
 /* Program headers and note bytes walked in one core. */
 #define AUXV_MAX_PHDRS 65536
 #define AUXV_MAX_NOTES (64UL * 1024 * 1024)

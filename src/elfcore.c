@@ -355,6 +355,10 @@ find_auxv(const struct elf_reader *r, const struct layout *l,
 			continue;
 		off = word(p + l->p_offset, l->word, c);
 		size = word(p + l->p_filesz, l->word, c);
+		if (c->nnotes < ELF_NOTE_SEGS) {
+			c->noteoff[c->nnotes] = off;
+			c->notesz[c->nnotes++] = size;
+		}
 		rc = walk_notes(w, off, size, c, &walked, d);
 	}
 	free(w);
@@ -462,4 +466,114 @@ elf_core_free(struct elf_core *c)
 	free(c->loads);
 	c->loads = NULL;
 	c->nloads = 0;
+}
+
+/* The value of type in the core's vector, or 0. */
+static uint64_t
+auxv_value(const struct elf_core *c, uint64_t type)
+{
+	size_t pair = 2 * (size_t)c->wordsize, off;
+
+	for (off = 0; c->rawlen - off >= pair && off < c->rawlen; off += pair)
+		if (word(c->raw + off, c->wordsize, c) == type)
+			return word(c->raw + off + c->wordsize, c->wordsize, c);
+	return 0;
+}
+
+/*
+ * NT_FILE: count and page size, count (start, end, offset) triples, then
+ * count file names.  The main program is the file mapped where AT_ENTRY
+ * is, else the first one.
+ */
+static void
+file_note(const unsigned char *p, size_t len, const struct elf_core *c,
+    struct elf_names *n)
+{
+	size_t ws = c->wordsize, i, at, nlen;
+	uint64_t count, entry = auxv_value(c, AT_ENTRY), pick = 0;
+	const char *name;
+
+	if (len < 2 * ws)
+		return;
+	count = word(p, (unsigned int)ws, c);
+	if (count == 0 || count > (len - 2 * ws) / (3 * ws))
+		return;
+	for (i = 0; i < count; i++) {
+		const unsigned char *t = p + 2 * ws + i * 3 * ws;
+
+		if (entry >= word(t, (unsigned int)ws, c) &&
+		    entry < word(t + ws, (unsigned int)ws, c)) {
+			pick = i;
+			break;
+		}
+	}
+	at = 2 * ws + (size_t)count * 3 * ws;
+	for (i = 0; at < len; i++) {
+		name = (const char *)p + at;
+		if ((nlen = strnlen(name, len - at)) == len - at)
+			return; /* no NUL: cut short */
+		if (i == pick) {
+			if (nlen < sizeof(n->exe)) {
+				memcpy(n->exe, name, nlen);
+				n->exe[nlen] = '\0';
+			}
+			return;
+		}
+		at += nlen + 1;
+	}
+}
+
+/*
+ * The process's name (NT_PRPSINFO's pr_fname, the 16 bytes before the
+ * 80 of pr_psargs that end the descriptor in every layout) and its main
+ * program (NT_FILE), from the notes elf_core_auxv() walked.  A second,
+ * lenient walk: what is malformed is passed over, never an error.
+ */
+void
+elf_core_names(
+    const struct elf_reader *r, const struct elf_core *c, struct elf_names *n)
+{
+	unsigned char h[NOTE_HDR + 8], *desc;
+	uint64_t pos, size, namesz, descsz, type, walked = 0, step;
+	size_t i;
+
+	n->comm[0] = n->exe[0] = '\0';
+	for (i = 0; i < c->nnotes; i++) {
+		size = c->notesz[i];
+		for (pos = 0; size - pos >= NOTE_HDR && pos < size;
+		     pos += step) {
+			if (c->noteoff[i] > UINT64_MAX - pos ||
+			    elf_read(r, c->noteoff[i] + pos, h, sizeof(h)) <
+			        (ssize_t)NOTE_HDR)
+				break;
+			namesz = word(h, 4, c);
+			descsz = word(h + 4, 4, c);
+			type = word(h + 8, 4, c);
+			if (pad(namesz) > size - pos - NOTE_HDR ||
+			    descsz > size - pos - NOTE_HDR - pad(namesz))
+				break;
+			step = NOTE_HDR + pad(namesz) + pad(descsz);
+			if (step > size - pos)
+				step = size - pos;
+			if ((walked += step) > AUXV_MAX_NOTES)
+				return;
+			if ((namesz != 4 && namesz != 5) ||
+			    memcmp(h + NOTE_HDR, "CORE", 4) != 0 ||
+			    (type != NT_PRPSINFO && type != NT_FILE) ||
+			    descsz > ELF_MAX_NAMES_NOTE ||
+			    (type == NT_PRPSINFO && descsz < 96) ||
+			    (desc = malloc((size_t)descsz)) == NULL)
+				continue;
+			if (elf_read(r,
+			        c->noteoff[i] + pos + NOTE_HDR + pad(namesz),
+			        desc, (size_t)descsz) == (ssize_t)descsz) {
+				if (type == NT_PRPSINFO) {
+					memcpy(n->comm, desc + descsz - 96, 16);
+					n->comm[16] = '\0';
+				} else
+					file_note(desc, (size_t)descsz, c, n);
+			}
+			free(desc);
+		}
+	}
 }

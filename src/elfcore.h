@@ -7,11 +7,15 @@
 #ifndef AUXV_ELFCORE_H
 #define AUXV_ELFCORE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 #include "vec.h"
+
+/* PT_NOTE segments remembered for a second walk, for the names. */
+#define ELF_NOTE_SEGS 4
 
 /* Bytes of an ELF header needed to tell its class. */
 #define ELF_IDENT_LEN 16
@@ -41,6 +45,15 @@ struct elf_core {
 	uint64_t rawoff;        /* out: where it is in the file */
 	struct elf_load *loads; /* out: PT_LOADs with file bytes (malloc) */
 	size_t nloads;
+	uint64_t noteoff[ELF_NOTE_SEGS]; /* out: the PT_NOTEs walked */
+	uint64_t notesz[ELF_NOTE_SEGS];
+	size_t nnotes;
+};
+
+/* What a core says of the process it was: its name and executable. */
+struct elf_names {
+	char comm[17];      /* NT_PRPSINFO's pr_fname; "" when none */
+	char exe[PATH_MAX]; /* NT_FILE's main program; "" when none */
 };
 
 /* What an ELF header says of the layout of what it heads. */
@@ -61,5 +74,7 @@ ssize_t elf_read(const struct elf_reader *, uint64_t, void *, size_t);
 int elf_is_elf(const unsigned char *, size_t);
 int elf_core_auxv(const struct elf_reader *, struct elf_core *, struct diag *);
 void elf_core_free(struct elf_core *);
+void elf_core_names(
+    const struct elf_reader *, const struct elf_core *, struct elf_names *);
 
 #endif

@@ -54,6 +54,8 @@ json_head(struct out *f, const struct auxv_vec *v)
 			out_dec(f, (uint64_t)v->pid);
 		else
 			out_str(f, "null");
+	}
+	if (v->kind != SRC_FILE) {
 		out_str(f, ",\"comm\":");
 		put_str(f, v->comm);
 		out_str(f, ",\"exe\":");

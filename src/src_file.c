@@ -148,8 +148,29 @@ fail:
  * read from its start is read on by offset and kept open for its memory;
  * anything else is read into memory.
  */
+/* The core's process name and main program, where its notes have them. */
+static void
+core_names(struct source *s, const struct elf_reader *r,
+    const struct elf_core *c, const struct opts *o)
+{
+	struct elf_names n;
+
+	if (o->names == 0)
+		return;
+	elf_core_names(r, c, &n);
+	if (n.comm[0] != '\0') {
+		memcpy(s->comm, n.comm, sizeof(n.comm));
+		s->vec.comm = s->comm;
+	}
+	if (o->names > 1 && n.exe[0] != '\0') {
+		memcpy(s->exe, n.exe, sizeof(n.exe));
+		s->vec.exe = s->exe;
+	}
+}
+
 static int
-open_core(struct source *s, int fd, size_t len, struct diag *d)
+open_core(
+    struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
 {
 	struct elf_core c = { 0 };
 	struct elf_reader r;
@@ -168,6 +189,7 @@ open_core(struct source *s, int fd, size_t len, struct diag *d)
 			s->vec.kind = SRC_CORE;
 		return -1;
 	}
+	core_names(s, &r, &c, o);
 	/* The source keeps the table: src_close() frees it. */
 	s->loads = c.loads;
 	s->nloads = c.nloads;
@@ -280,7 +302,7 @@ src_file(
 		return rc;
 	}
 	if (elf_is_elf(s->rawbuf, len)) {
-		rc = open_core(s, fd, len, d);
+		rc = open_core(s, o, fd, len, d);
 		/* A core read by offset keeps its file open for its memory. */
 		if (rc == 0 && s->vec.mem.fd == fd && !is_stdin)
 			s->fd = fd;

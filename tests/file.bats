@@ -144,6 +144,13 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 ' "$(pyvec_json "$T/proc.auxv" "$ws" "$order")" "$core" "$ws" "$order" \
 	    "$SLEEP" "$T"
 	same_as_eu "$output" "$core"
+	# Its name: NT_PRPSINFO's fname as eu-readelf shows it; its program:
+	# the NT_FILE entry the live process's exe was.
+	local fname
+	fname=$(eu-readelf -n "$core" | sed -n 's/^ *fname: \([^,]*\),.*/\1/p')
+	[ -n "$fname" ]
+	pycheck "$output" 'assert d["comm"] == a[0] and d["exe"] == a[1], d' \
+	    "$fname" "$SLEEP"
 
 	# The raw bytes of a core are its NT_AUXV note: /proc/PID/auxv.
 	"$AUXV" -f "$core" -o raw >"$T/core.raw"

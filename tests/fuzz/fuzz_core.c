@@ -1,7 +1,8 @@
 /*
  * libFuzzer target for the ELF core walker: the input is a core file,
  * read from memory.  When the walk finds an NT_AUXV descriptor, the
- * descriptor goes through vec_parse and decode_entry (without memory).
+ * descriptor goes through vec_parse and decode_entry (without memory),
+ * and the notes are walked again for the process's names.
  * Nothing is printed.
  */
 #include <stddef.h>
@@ -19,6 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static unsigned char rawbuf[AUXV_MAX_RAW];
 static struct auxv_ent ents[AUXV_MAX_ENTRIES];
 static struct strpool pool;
+static struct elf_names names;
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -40,6 +42,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		elf_core_free(&c);
 		return 0;
 	}
+	elf_core_names(&r, &c, &names);
 	elf_core_free(&c);
 
 	memset(&v, 0, sizeof(v));
