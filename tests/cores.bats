@@ -304,3 +304,22 @@ PY
 	run -1 --separate-stderr "$AUXV" -f "$T/raw" --word-size 4 --json
 	echo "$output" | jq -e '.error.offset == 24 and (.entries | length) == 3'
 }
+
+# A core on a pipe is read from memory: a read past its end is the end,
+# told as "truncated at offset N", the same as for the file.
+@test "core on a pipe cut short: truncated at the same offset as the file" {
+	local b f=$BATS_TEST_TMPDIR/core
+	for b in note-past-end phoff-past-end; do
+		"$MKFIXTURE" core -b "$b" >"$f"
+		run -1 --separate-stderr "$AUXV" -f "$f"
+		want=${stderr#"auxv: $f: "}
+		[[ "$want" == "truncated at offset "* ]]
+		run -1 --separate-stderr bash -c 'cat "$2" | "$1" -f -' _ "$AUXV" "$f"
+		[ "$stderr" = "auxv: -: $want" ]
+	done
+	# Cut inside its program headers (64 on): the first one cut.
+	"$MKFIXTURE" core >"$f"
+	head -c 100 "$f" >"$f.100"
+	run -1 --separate-stderr bash -c 'cat "$2" | "$1" -f -' _ "$AUXV" "$f.100"
+	[ "$stderr" = "auxv: -: truncated at offset 64" ]
+}
