@@ -789,13 +789,14 @@ main(int argc, char *argv[], char *envp[])
 	check_args(cl);
 	c.multi = cl->nsrc > 1;
 	if (cl->o.diff)
-		return close_stdout(&w->out, diff_sources(w, cl));
-	if (cl->o.all)
+		t.status = diff_sources(w, cl);
+	else if (cl->o.all)
 		t.status = show_all(w, &c, &cl->o, &t);
 	else if (cl->nsrc == 0)
 		show_source(w, &c, &cl->o, &self, &t);
-	for (i = 0; i < cl->nsrc; i++)
-		show_source(w, &c, &cl->o, &cl->srcs[i], &t);
+	else
+		for (i = 0; i < cl->nsrc; i++)
+			show_source(w, &c, &cl->o, &cl->srcs[i], &t);
 	if (cl->o.printer->finish != NULL)
 		cl->o.printer->finish(&w->out, &c);
 	free(cl->srcs);
