@@ -105,38 +105,54 @@ put_name(struct out *f, const struct decoded *d)
 	}
 }
 
-/* +name for each flag set in b and not a, -name for the reverse. */
+/* One flag, +name or -name (0x and the bit where it has no name). */
+static void
+put_flag(struct out *f, const char *sep, int *first, int json, char sign,
+    enum hwcap_table t, unsigned int i)
+{
+	const char *name = hwcap_names[t][i];
+	size_t len = name_len(name, HWCAP_NAME_LEN);
+
+	if (json) {
+		out_str(f, *first ? "\"" : ",\"");
+		out_char(f, sign);
+	} else {
+		out_str(f, *first ? sep : " ");
+		out_char(f, sign);
+	}
+	if (len > 0)
+		out_mem(f, name, len);
+	else {
+		out_str(f, "0x");
+		out_hex(f, 1ULL << i);
+	}
+	if (json)
+		out_char(f, '"');
+	*first = 0;
+}
+
+/*
+ * +name for each flag set in b and not in a, -name for the reverse.  Of
+ * two architectures, the bits mean different things: all of a's flags
+ * are removed and all of b's added.
+ */
 static void
 put_flags(struct out *f, const char *sep, const struct decoded *a,
     const struct decoded *b, int json)
 {
-	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[b->bits];
-	uint64_t set, bit;
+	uint64_t gone = a->value & ~b->value, come = b->value & ~a->value;
 	int first = 1;
 
-	for (set = a->value ^ b->value; set != 0; set &= set - 1) {
-		unsigned int i = (unsigned int)__builtin_ctzll(set);
-		const char *name = names[i];
-		size_t len = name_len(name, HWCAP_NAME_LEN);
-
-		bit = 1ULL << i;
-		if (json) {
-			out_str(f, first ? "" : ",");
-			out_str(f, b->value & bit ? "\"+" : "\"-");
-		} else {
-			out_str(f, first ? sep : " ");
-			out_char(f, b->value & bit ? '+' : '-');
-		}
-		if (len > 0)
-			out_mem(f, name, len);
-		else {
-			out_str(f, "0x");
-			out_hex(f, bit);
-		}
-		if (json)
-			out_char(f, '"');
-		first = 0;
+	if (a->bits != b->bits) {
+		gone = a->value;
+		come = b->value;
 	}
+	for (; gone != 0; gone &= gone - 1)
+		put_flag(f, sep, &first, json, '-', a->bits,
+		    (unsigned int)__builtin_ctzll(gone));
+	for (; come != 0; come &= come - 1)
+		put_flag(f, sep, &first, json, '+', b->bits,
+		    (unsigned int)__builtin_ctzll(come));
 }
 
 /* One difference: a, b or both may be NULL where the entry is absent. */

@@ -101,3 +101,17 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	run -2 --separate-stderr "$AUXV" --diff -a
 	run -2 --separate-stderr "$AUXV" --diff --od self self
 }
+
+# Bits of two architectures mean different things: all of A's flags go,
+# all of B's come.  (aarch64 AT_HWCAP bit 0 is fp, bit 2 evtstrm; x86's
+# bit 0 is fpu.)
+@test "--diff of an x86-64 vector and an aarch64 core: arch, and flags by each side's names" {
+	mkraw "$BATS_TEST_TMPDIR/x86" 8 '<' 16 0x1 6 4096
+	"$MKFIXTURE" core -m 183 -c 64 -e little -p 65536 -H 0x5 \
+	    >"$BATS_TEST_TMPDIR/arm.core"
+	run -1 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/x86" \
+	    -f "$BATS_TEST_TMPDIR/arm.core"
+	[ "${lines[2]}" = "arch: x86_64 -> aarch64" ]
+	grep -qx 'AT_HWCAP: 1 -> 5  -fpu +fp +evtstrm' <<<"$output"
+	grep -qx 'AT_PAGESZ: 4096 -> 65536' <<<"$output"
+}
