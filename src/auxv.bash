@@ -6,7 +6,7 @@ _auxv()
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	case $prev in
 	-o | --format)
-		COMPREPLY=($(compgen -W 'human od json raw' -- "$cur"))
+		COMPREPLY=($(compgen -W 'human od json raw table' -- "$cur"))
 		return ;;
 	-f | --file)
 		COMPREPLY=($(compgen -f -- "$cur"))
@@ -31,7 +31,7 @@ _auxv()
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-a --all -C -e --exec -f --file -o --format --json --od -k --key --value -v --verbose --arch --word-size --endian -h --help --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-a --all -C -e --exec -f --file -o --format --json --od -k --key --value -v --verbose --diff --diff-all --pid --arch --word-size --endian -h --help --version' -- "$cur"))
 	else
 		COMPREPLY=($(compgen -W "$(ls /proc | grep '^[0-9]')" -- "$cur"))
 	fi
