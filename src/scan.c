@@ -240,7 +240,8 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 	}
 	if (errno != 0)
 		goto out;
-	qsort(pids, n, sizeof(*pids), pid_cmp);
+	if (n > 0)
+		qsort(pids, n, sizeof(*pids), pid_cmp);
 	*found = n;
 	rc = scan_pids(pids, n, o, fn, arg);
 out:

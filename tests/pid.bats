@@ -244,7 +244,8 @@ probe_mountns() {
 		run -1 --separate-stderr unshare -m sh -c \
 		    'umount -l /proc && exec "$@"' _ "$AUXV" $a
 		[ -z "$output" ]
-		[[ "$stderr" == *": /proc is not mounted" ]]
+		# (A sanitizer build adds its own lines: it needs /proc too.)
+		grep -q ": /proc is not mounted$" <<<"$stderr"
 	done
 }
 
