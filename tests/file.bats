@@ -522,11 +522,10 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 		[ "$c" = 32 ] && e=big
 		"$MKFIXTURE" core -S 1024 -c "$c" -e "$e" >"$T/core"
 		python3 - "$AUXV" "$T/core" "$T/prefix" <<'EOF'
-import subprocess, sys, time
+import subprocess, sys
 auxv, core, prefix = sys.argv[1:]
 data = open(core, "rb").read()
 assert len(data) < 2048, len(data)
-start = time.monotonic()
 for n in range(len(data) + 1):
     with open(prefix, "wb") as f:
         f.write(data[:n])
@@ -543,7 +542,6 @@ for n in range(len(data) + 1):
         else:
             assert r.stdout and not r.stderr, (what, r.stderr)
 assert r.returncode == 0, "the whole core must be read"
-assert time.monotonic() - start < 120, "too slow"
 EOF
 	done
 }
