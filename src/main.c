@@ -351,17 +351,6 @@ failed(struct work *w, const struct source *s, struct pr_ctx *c,
 	t->status = AUXV_EXIT_SOURCE;
 }
 
-/* The architecture of a read vector, and its entries: 0, or -1 and *d. */
-static int
-parse(struct auxv_vec *v, const struct opts *o, struct diag *d)
-{
-	if (o->arch != NULL)
-		v->arch = o->arch;
-	else
-		v->arch = arch_by_elf(v->machine, v->wordsize, v->bigendian);
-	return vec_parse(v, AUXV_MAX_ENTRIES, d);
-}
-
 /* Decodes the entries -k keeps into dec: how many. */
 static size_t
 decode_all(const struct auxv_vec *v, const struct opts *o, struct decoded *dec,
@@ -391,7 +380,7 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	size_t n = 0;
 	int bad;
 
-	bad = parse(v, o, &d) == -1;
+	bad = src_parse(s, o, &d) == -1;
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
@@ -689,7 +678,7 @@ diff_sources(struct work *w, const struct cmdline *cl)
 	for (i = 0; i < 2; i++) {
 		memset(&d, 0, sizeof(d));
 		if (open_source(s[i], o, &cl->srcs[i], &d) == -1 ||
-		    parse(&s[i]->vec, o, &d) == -1) {
+		    src_parse(s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
 			warn_name(w, s[i]->vec.label, msg);
 			status = AUXV_EXIT_USAGE;

@@ -11,12 +11,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "arch.h"
+#include "opts.h"
 #include "source.h"
 
 void
 src_init(struct source *s)
 {
 	memset(&s->vec, 0, sizeof(s->vec));
+	s->lay = LAY_HOST;
+	s->ahead = 0;
+	s->vmerr = 0;
 	s->vec.ent = s->ent;
 	s->vec.label = s->label;
 	s->label[0] = '\0';
@@ -79,4 +84,61 @@ src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
 	*machine = id.machine;
 	*wordsize = id.wordsize;
 	*bigendian = id.bigendian;
+}
+
+/*
+ * The word size, byte order and machine of a source's vector, decided here
+ * for every source from what it knows (s->lay).  A process's vector is in
+ * the host's byte order; in a 32-bit one read as 64-bit words, the first
+ * type is not small.
+ */
+void
+src_layout(struct source *s, const struct opts *o)
+{
+	struct auxv_vec *v = &s->vec;
+	unsigned int ws;
+	int be;
+
+	if (s->lay == LAY_GIVEN)
+		return;
+	src_host(&v->machine, &ws, &be);
+	if (s->lay == LAY_OPTS) {
+		if (o->arch != NULL) {
+			v->machine = o->arch->machine;
+			ws = o->arch->wordsize;
+			be = arch_default_bigendian(o->arch);
+		}
+		if (o->wordsize != 0)
+			ws = o->wordsize;
+		if (o->endian != -1)
+			be = o->endian;
+	} else if (s->lay == LAY_LIVE && ws == 8 && v->rawlen >= 8 &&
+	    vec_word(v->raw, 8, be) > 0xffff)
+		ws = 4;
+	v->wordsize = (uint8_t)ws;
+	v->bigendian = (uint8_t)be;
+}
+
+/*
+ * Decides the layout of an opened source's vector and parses it, once; a
+ * live process's guessed layout is checked with the parsed entries and,
+ * where it was wrong, the vector parsed again.  Then the architecture:
+ * --arch, else the one the layout names.  0, or -1 and *d.
+ */
+int
+src_parse(struct source *s, const struct opts *o, struct diag *d)
+{
+	struct auxv_vec *v = &s->vec;
+	int rc;
+
+	src_layout(s, o);
+	rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
+	if (s->lay == LAY_LIVE && src_proc_layout(s) == 1) {
+		memset(d, 0, sizeof(*d));
+		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
+	}
+	v->arch = o->arch != NULL
+	    ? o->arch
+	    : arch_by_elf(v->machine, v->wordsize, v->bigendian);
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
- * Sources: each one produces the raw bytes of a vector, its word size,
- * byte order and machine, and a reader of the memory its pointers point
- * into.  A source never prints; it fills struct diag and returns -1.
+ * Sources: each one produces the raw bytes of a vector, what it knows of
+ * their layout, and a reader of the memory its pointers point into;
+ * src_parse() then decides the layout and parses, the same for all.  A
+ * source never prints; it fills struct diag and returns -1.
  */
 #ifndef AUXV_SOURCE_H
 #define AUXV_SOURCE_H
@@ -22,11 +23,26 @@ struct src_span {
 	const unsigned char *buf;
 };
 
-/* The vDSO header, and what strings and random bytes a vector has. */
+/* The strings and random bytes of a process read ahead: at most so many. */
 #define SRC_SPANS 8
+
+/*
+ * What a source knows of its vector's word size, byte order and machine,
+ * for src_layout():
+ *   LAY_HOST   the build's own (our own vector);
+ *   LAY_OPTS   --arch, --word-size and --endian, else the build's (a raw
+ *              file);
+ *   LAY_GIVEN  set by the source from an ELF header or a JSON vector's
+ *              fields (a core, a saved vector);
+ *   LAY_LIVE   another process's: a guess from its first word, which
+ *              src_parse() checks against the ELF header of its vDSO or
+ *              executable.
+ */
+enum src_layout { LAY_HOST, LAY_OPTS, LAY_GIVEN, LAY_LIVE };
 
 struct source {
 	struct auxv_vec vec;
+	enum src_layout lay;
 	char label[32];
 	char comm[AUXV_COMM_MAX];
 	char exe[PATH_MAX];
@@ -37,6 +53,9 @@ struct source {
 	size_t datalen;
 	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
+	char dir[48]; /* /proc/PID, or a live thread's */
+	int ahead;    /* the read-ahead is done */
+	int vmerr;    /* its process_vm_readv's errno, or 0 */
 	struct src_span span[SRC_SPANS]; /* a process's memory read ahead */
 	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];
@@ -53,6 +72,9 @@ int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_read_full(int, unsigned char *, size_t, size_t *);
 void src_host(uint16_t *, unsigned int *, int *);
+void src_layout(struct source *, const struct opts *);
+int src_parse(struct source *, const struct opts *, struct diag *);
+int src_proc_layout(struct source *);
 const char *src_proc_check(void);
 int src_comm(pid_t, char *, size_t);
 

@@ -16,7 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arch.h"
 #include "elfcore.h"
 #include "opts.h"
 #include "source.h"
@@ -194,6 +193,7 @@ open_core(
 	s->loads = c.loads;
 	s->nloads = c.nloads;
 	s->vec.kind = SRC_CORE;
+	s->lay = LAY_GIVEN;
 	s->vec.machine = c.machine;
 	s->vec.wordsize = c.wordsize;
 	s->vec.bigendian = c.bigendian;
@@ -268,10 +268,8 @@ src_file(
     struct source *s, const struct opts *o, const char *path, struct diag *d)
 {
 	const int is_stdin = strcmp(path, "-") == 0;
-	unsigned int ws;
 	size_t len, end;
-	int fd, be, rc;
-	uint16_t m;
+	int fd, rc;
 
 	s->vec.kind = SRC_FILE;
 	s->vec.path = path;
@@ -310,15 +308,9 @@ src_file(
 			close(fd);
 		return rc;
 	}
-	src_host(&m, &ws, &be);
-	if (o->arch != NULL) {
-		m = o->arch->machine;
-		ws = o->arch->wordsize;
-		be = arch_default_bigendian(o->arch);
-	}
-	s->vec.machine = m;
-	s->vec.wordsize = (uint8_t)(o->wordsize != 0 ? o->wordsize : ws);
-	s->vec.bigendian = (uint8_t)(o->endian != -1 ? o->endian : be);
+	/* Its layout is the options' (src_parse() decides the same). */
+	s->lay = LAY_OPTS;
+	src_layout(s, o);
 	/*
 	 * A file longer than the cap is a vector when an AT_NULL ends one of
 	 * at least one entry within it, as the kernel reads one (what

@@ -498,6 +498,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 	s->vec.wordsize = (uint8_t)ws;
 	s->vec.bigendian = (uint8_t)be;
 	s->vec.machine = (uint16_t)machine;
+	s->lay = LAY_GIVEN;
 	return 0;
 }
 

@@ -1,12 +1,13 @@
 /*
- * A process's vector: /proc/PID/auxv.  Its word size, byte order and
- * machine come from an ELF header: that of the process's vDSO
- * (AT_SYSINFO_EHDR), which the kernel maps for the ABI it built the vector
- * for, or else that of /proc/PID/exe (a 32-bit process on a 64-bit kernel
- * has a 32-bit vector).  What the vector points to is read with
- * process_vm_readv, or /proc/PID/mem where that is refused; the vDSO
- * header and the pages holding the strings and random bytes come in one
- * call, so that -a costs little more than reading the /proc files.
+ * A process's vector: /proc/PID/auxv.  Its layout is a guess until parsed
+ * (src_parse()); src_proc_layout() then checks it against an ELF header:
+ * that of the process's vDSO (AT_SYSINFO_EHDR), which the kernel maps for
+ * the ABI it built the vector for, or else that of /proc/PID/exe (a 32-bit
+ * process on a 64-bit kernel has a 32-bit vector).  What the vector points
+ * to is read with process_vm_readv, or /proc/PID/mem where that is
+ * refused; the first read brings the pages of all its strings and random
+ * bytes in one call, so that -a costs little more than reading the /proc
+ * files.
  */
 #include <dirent.h>
 #include <elf.h>
@@ -41,33 +42,52 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return n;
 }
 
+static void read_ahead(struct source *);
+
 /*
  * From the bytes read ahead where they hold addr (as many as they have:
- * the caller reads on for the rest), else one process_vm_readv.
+ * the caller reads on for the rest), else one process_vm_readv.  The
+ * first read brings what the vector's strings and random bytes point to;
+ * where process_vm_readv is refused, /proc/PID/mem is read instead.
  */
 static ssize_t
 vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	const struct source *s = m->ctx;
+	struct source *s = m->ctx;
 	struct iovec local = { buf, len }, remote;
+	char path[64];
+	ssize_t n;
 	size_t i;
 
+	if (!s->ahead)
+		read_ahead(s);
 	for (i = 0; i < s->nspan; i++) {
 		const struct src_span *sp = &s->span[i];
-		size_t off, n;
+		size_t off;
 
 		if (addr < sp->addr || addr - sp->addr >= sp->len)
 			continue;
 		off = (size_t)(addr - sp->addr);
-		n = sp->len - off < len ? sp->len - off : len;
-		memcpy(buf, sp->buf + off, n);
-		return (ssize_t)n;
+		n = (ssize_t)(sp->len - off < len ? sp->len - off : len);
+		memcpy(buf, sp->buf + off, (size_t)n);
+		return n;
 	}
-	if (addr != (uintptr_t)addr)
+	if (s->vmerr != ENOSYS && s->vmerr != EPERM) {
+		if (addr != (uintptr_t)addr)
+			return -1;
+		remote.iov_base = (void *)(uintptr_t)addr;
+		remote.iov_len = len;
+		n = process_vm_readv(s->tid, &local, 1, &remote, 1, 0);
+		if (n != -1 || (errno != ENOSYS && errno != EPERM))
+			return n;
+	}
+	/* Refused (a seccomp filter, a kernel without it): the mem file. */
+	snprintf(path, sizeof(path), "%s/mem", s->dir);
+	if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	remote.iov_base = (void *)(uintptr_t)addr;
-	remote.iov_len = len;
-	return process_vm_readv(s->tid, &local, 1, &remote, 1, 0);
+	s->vec.mem.read = mem_read;
+	s->vec.mem.fd = s->fd;
+	return mem_read(&s->vec.mem, addr, buf, len);
 }
 
 /*
@@ -187,36 +207,58 @@ hdr_layout(const unsigned char *h, struct source *s)
 	return 0;
 }
 
-/*
- * The word size a vector in the host's byte order seems to have: in a
- * 32-bit vector read as 64-bit words, the first type is not small.
- */
-static unsigned int
-guess_wordsize(const struct auxv_vec *v, unsigned int host, int be)
-{
-	if (host == 8 && v->rawlen >= 8 && vec_word(v->raw, 8, be) > 0xffff)
-		return 4;
-	return host;
-}
-
-/* The layout from /proc/PID/exe, or the guess when that can't be read. */
+/* The layout from /proc/PID/exe; left as it was when that can't be read. */
 static void
-exe_layout(const char *dir, struct source *s)
+exe_layout(struct source *s)
 {
 	unsigned char h[HDR_LEN];
-	char path[48];
-	unsigned int ws;
-	int be;
-	uint16_t m;
+	char path[64];
 
-	snprintf(path, sizeof(path), "%s/exe", dir);
-	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h) &&
-	    hdr_layout(h, s) == 0)
-		return;
-	src_host(&m, &ws, &be);
-	s->vec.machine = m;
-	s->vec.bigendian = (uint8_t)be;
-	s->vec.wordsize = (uint8_t)guess_wordsize(&s->vec, ws, be);
+	snprintf(path, sizeof(path), "%s/exe", s->dir);
+	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h))
+		(void)hdr_layout(h, s);
+}
+
+/*
+ * Checks the layout src_layout() guessed for a process's vector, once
+ * parsed: 1 when it changed (parse again), else 0.  A 64-bit build sees a
+ * vector of its own ABI when it parses as 64-bit words with AT_PHENT the
+ * size of an Elf64_Phdr: no other 64-bit ABI shares a kernel with ours,
+ * and the bytes of a 32-bit or other-endian vector can't parse that way.
+ * Otherwise the vDSO's ELF header, which the kernel maps for the vector's
+ * ABI, must confirm the guess, or else /proc/PID/exe's header decides.
+ */
+int
+src_proc_layout(struct source *s)
+{
+	struct auxv_vec *v = &s->vec;
+	unsigned char h[HDR_LEN];
+	struct iovec local = { h, sizeof(h) }, remote;
+	uint64_t vdso = 0, phent = 0;
+	unsigned int ws = v->wordsize;
+	int be = v->bigendian;
+	uint16_t m = v->machine;
+	size_t i;
+
+	for (i = 0; i < v->nent; i++)
+		if (v->ent[i].type == AT_NUM_SYSINFO_EHDR)
+			vdso = v->ent[i].value;
+		else if (v->ent[i].type == AT_NUM_PHENT)
+			phent = v->ent[i].value;
+	if (ws == 8 && phent == sizeof(Elf64_Phdr))
+		return 0;
+	remote.iov_base = (void *)(uintptr_t)vdso;
+	remote.iov_len = sizeof(h);
+	if (vdso == 0 || vdso != (uintptr_t)vdso ||
+	    process_vm_readv(s->tid, &local, 1, &remote, 1, 0) !=
+	        (ssize_t)sizeof(h) ||
+	    hdr_layout(h, s) == -1 || v->wordsize != ws || v->machine == 0) {
+		v->machine = m;
+		v->wordsize = (uint8_t)ws;
+		v->bigendian = (uint8_t)be;
+		exe_layout(s);
+	}
+	return v->wordsize != ws || v->bigendian != be;
 }
 
 /* A span of memory to read ahead. */
@@ -246,7 +288,7 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 		}
 	for (i = 0; i < *n; i++)
 		total += (size_t)(r[i].hi - r[i].lo);
-	if (*n == SRC_SPANS - 1 || hi - lo > AUXV_PID_WINDOW - total)
+	if (*n == SRC_SPANS || hi - lo > AUXV_PID_WINDOW - total)
 		return;
 	for (i = *n; i > 0 && r[i - 1].lo > lo; i--)
 		r[i] = r[i - 1];
@@ -255,50 +297,24 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 }
 
 /*
- * Takes the layout of a process's vector and reads ahead, in one
- * process_vm_readv, what its strings and random bytes point to (when
- * deref: the format shows them).
- *
- * The vector is parsed in the host's byte order and the word size it
- * seems to have.  A 64-bit build sees a vector of its own ABI when it
- * parses as 64-bit words with AT_PHENT the size of an Elf64_Phdr: no
- * other 64-bit ABI shares a kernel with ours, and the bytes of a 32-bit
- * or other-endian vector can't parse that way.  Otherwise the vDSO's ELF
- * header, which the kernel maps for the vector's ABI, is read in the same
- * call and must confirm the guess.  Returns 0 when the layout is known,
- * else -1, with *vmerr the call's errno when it failed.
+ * Reads ahead, in one process_vm_readv, what the parsed vector's strings
+ * and random bytes point to, so that -a costs little more than reading
+ * the /proc files.  A failure is left in s->vmerr for vm_read().
  */
-static int
-read_ahead(struct source *s, int deref, int *vmerr)
+static void
+read_ahead(struct source *s)
 {
 	struct ahead r[SRC_SPANS];
 	struct iovec local[SRC_SPANS], remote[SRC_SPANS];
-	unsigned char h[HDR_LEN];
-	uint64_t vdso = 0, phent = 0;
-	unsigned int ws, guess;
-	struct diag d = { 0 };
-	size_t i, n = 0, at = 0, nhdr = 0;
+	size_t i, n = 0, at = 0;
 	ssize_t got;
-	int be, native;
-	uint16_t m;
 
-	src_host(&m, &ws, &be);
-	guess = guess_wordsize(&s->vec, ws, be);
-	s->vec.wordsize = (uint8_t)guess;
-	s->vec.bigendian = (uint8_t)be;
-	s->vec.machine = m;
-	(void)vec_parse(&s->vec, AUXV_MAX_ENTRIES, &d);
+	s->ahead = 1;
 	for (i = 0; i < s->vec.nent; i++) {
 		const struct auxv_ent *e = &s->vec.ent[i];
 		const struct at_type *a = at_lookup(e->type, AF_ALL);
 
-		if (e->type == AT_NUM_SYSINFO_EHDR)
-			vdso = e->value;
-		else if (e->type == AT_NUM_PHENT)
-			phent = e->value;
-		else if (!deref)
-			continue;
-		else if (a != NULL && a->form == F_RANDOM)
+		if (a != NULL && a->form == F_RANDOM)
 			ahead_add(r, &n, e->value, e->value + AUXV_RANDOM_LEN);
 		else if (a != NULL && a->form == F_STR && e->value != 0) {
 			/* Not past the block: decode.c reads no further. */
@@ -310,32 +326,23 @@ read_ahead(struct source *s, int deref, int *vmerr)
 			ahead_add(r, &n, e->value, end);
 		}
 	}
-	s->vec.nent = 0;
-	native = ws == 8 && guess == 8 && phent == sizeof(Elf64_Phdr);
-	if (!native && vdso != 0 && vdso == (uintptr_t)vdso) {
-		local[0] = (struct iovec){ h, sizeof(h) };
-		remote[0] =
-		    (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
-		nhdr = 1;
-	}
 	for (i = 0; i < n; i++) {
+		size_t len = (size_t)(r[i].hi - r[i].lo);
+
 		s->span[i] = (struct src_span){ r[i].lo, 0, s->win + at };
-		local[nhdr + i] =
-		    (struct iovec){ s->win + at, (size_t)(r[i].hi - r[i].lo) };
-		remote[nhdr + i] = (struct iovec){ (void *)(uintptr_t)r[i].lo,
-			(size_t)(r[i].hi - r[i].lo) };
-		at += (size_t)(r[i].hi - r[i].lo);
+		local[i] = (struct iovec){ s->win + at, len };
+		remote[i] = (struct iovec){ (void *)(uintptr_t)r[i].lo, len };
+		at += len;
 	}
-	if (nhdr + n == 0)
-		return native ? 0 : -1;
-	got = process_vm_readv(s->tid, local, nhdr + n, remote, nhdr + n, 0);
-	if (got == -1) {
-		*vmerr = errno;
+	if (n == 0)
+		return;
+	if ((got = process_vm_readv(s->tid, local, n, remote, n, 0)) == -1) {
+		s->vmerr = errno;
 		got = 0;
 	}
 	/* The call fills its buffers in order and stops at a fault. */
-	for (i = 0, at = nhdr ? sizeof(h) : 0; i < n; i++) {
-		size_t want = local[nhdr + i].iov_len;
+	for (i = 0, at = 0; i < n; i++) {
+		size_t want = local[i].iov_len;
 
 		s->span[i].len = (size_t)got <= at ? 0
 		    : (size_t)got - at < want      ? (size_t)got - at
@@ -343,12 +350,6 @@ read_ahead(struct source *s, int deref, int *vmerr)
 		at += want;
 	}
 	s->nspan = n;
-	if (native)
-		return 0;
-	if (nhdr == 0 || got < (ssize_t)sizeof(h) || hdr_layout(h, s) == -1 ||
-	    s->vec.wordsize != guess || s->vec.machine == 0)
-		return -1;
-	return 0;
 }
 
 /*
@@ -468,16 +469,17 @@ unfinished(const unsigned char *raw, ssize_t n)
 int
 src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
-	char dir[48], path[64];
-	int vmerr = 0, tries;
+	char path[64];
+	int tries;
 	ssize_t n;
 
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
 	s->tid = pid;
+	s->lay = LAY_LIVE;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
-	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
-	snprintf(path, sizeof(path), "%s/auxv", dir);
+	snprintf(s->dir, sizeof(s->dir), "/proc/%ld", (long)pid);
+	snprintf(path, sizeof(path), "%s/auxv", s->dir);
 	if (o->proc_err != NULL) {
 		diag_set(d, ENOENT, o->proc_err);
 		return -1;
@@ -493,22 +495,15 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		usleep(AUXV_EXEC_WAIT_US);
 	}
 	if (n == -1 && errno != ESRCH) {
-		open_failed(d, errno, dir);
+		open_failed(d, errno, s->dir);
 		return -1;
 	}
 	if (n <= 0)
-		s->tid = live_thread(
-		    dir, sizeof(dir), pid, s->rawbuf, sizeof(s->rawbuf), &n);
-	/*
-	 * No memory map: a kernel thread, or a process that has exited.  -a
-	 * passes over both without a word, so only a named PID is told
-	 * which by its /proc/PID/stat.
-	 */
+		s->tid = live_thread(s->dir, sizeof(s->dir), pid, s->rawbuf,
+		    sizeof(s->rawbuf), &n);
+	/* No memory map: a kernel thread, or a process that has exited. */
 	if (s->tid == 0) {
-		if (o->all) {
-			diag_set(d, ESRCH, "no auxiliary vector");
-			d->flags = DIAG_VANISHED | DIAG_KTHREAD;
-		} else if (is_kthread(dir)) {
+		if (is_kthread(s->dir)) {
 			diag_set(d, 0, "kernel thread: no auxiliary vector");
 			d->flags = DIAG_KTHREAD;
 		} else {
@@ -523,12 +518,10 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
 	if (o->names > 0)
-		proc_names(s, o, pid, dir);
-	if (read_ahead(s, o->deref, &vmerr) == -1)
-		exe_layout(dir, s);
-	/* Where process_vm_readv is refused or can't reach: /proc/PID/mem. */
-	if (vmerr == ENOSYS || vmerr == EPERM || UINTPTR_MAX < UINT64_MAX) {
-		snprintf(path, sizeof(path), "%s/mem", dir);
+		proc_names(s, o, pid, s->dir);
+	/* A 32-bit build can't address a 64-bit process: the mem file. */
+	if (UINTPTR_MAX < UINT64_MAX) {
+		snprintf(path, sizeof(path), "%s/mem", s->dir);
 		if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
 			s->vec.mem.read = mem_read;
 			s->vec.mem.fd = s->fd;

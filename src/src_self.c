@@ -58,13 +58,8 @@ src_self(struct source *s, char **envp, int names, struct diag *d)
 {
 	const unsigned char *auxv;
 	size_t len, pair;
-	unsigned int ws;
-	int be;
 
 	(void)d;
-	src_host(&s->vec.machine, &ws, &be);
-	s->vec.wordsize = (uint8_t)ws;
-	s->vec.bigendian = (uint8_t)be;
 	while (*envp != NULL)
 		envp++;
 	auxv = (const unsigned char *)(envp + 1);

@@ -20,7 +20,7 @@ struct arch;
  */
 struct memsrc {
 	ssize_t (*read)(const struct memsrc *, uint64_t, void *, size_t);
-	const void *ctx;
+	void *ctx;
 	int fd;
 };
 

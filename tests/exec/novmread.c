@@ -1,9 +1,10 @@
 /*
  * novmread [-1] COMMAND [ARG]...: runs COMMAND under a seccomp filter that
  * makes process_vm_readv(2) fail with EPERM, as a container runtime's may.
- * With -1, only a call with one local iovec is refused: a read ahead of
- * several spans in one call goes through, a read of one span on its own
- * does not, so that what the read ahead held shows on its own.  The
+ * With -1, only a call with one local iovec fails, and with EFAULT, as
+ * where nothing is mapped (no reason to try /proc/PID/mem): a read ahead
+ * of several spans in one call goes through, a read of one span on its
+ * own does not, so that what the read ahead held shows on its own.  The
  * filter looks at the system call number and liovcnt only: enough for a
  * native COMMAND.
  */
@@ -47,7 +48,7 @@ main(int argc, char *argv[])
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, ARG_LO(2)),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EFAULT),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = { sizeof(all) / sizeof(all[0]), all };
