@@ -221,17 +221,28 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	printf '{"a":1}\n' >"$f"
 	run -1 --separate-stderr "$AUXV" -f "$f"
 	[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset 7" ]
-	# Cut short, too deep, a negative value, a value too large for 32 bits.
-	printf '{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}' >"$f"
-	run -1 --separate-stderr "$AUXV" -f "$f"
-	[[ "$stderr" == *"not auxv's JSON: malformed at offset "* ]]
 	python3 -c 'print("{\"x\":" + "[" * 100000 + "]" * 100000 + "}")' >"$f"
 	run -1 --separate-stderr timeout 10 "$AUXV" -f "$f"
 	[[ "$stderr" == *"not auxv's JSON"* ]]
-	printf '{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":-1}]}' >"$f"
-	run -1 --separate-stderr "$AUXV" -f "$f"
-	printf '{"word_size":4,"byte_order":"little","entries":[{"type":6,"value":4294967296}]}' >"$f"
-	run -1 --separate-stderr "$AUXV" -f "$f"
+	# DOC|AT: refused at the offset just after AT's first occurrence (the
+	# value that is wrong), or at the end when AT is empty: cut short,
+	# the entries before the layout they need, an unknown byte order, a
+	# negative value, a value too large for 32 bits (checked at the end of
+	# its entry).
+	while IFS='|' read -r doc at; do
+		printf '%s' "$doc" >"$f"
+		off=$(python3 -c 'import sys; d, a = sys.argv[1:]; print(d.index(a) + len(a) if a else len(d))' "$doc" "$at")
+		run -1 --separate-stderr "$AUXV" -f "$f"
+		[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
+	done <<'EOF'
+{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}|
+{"entries":[{"type":6,"value":4096}],"word_size":8,"byte_order":"little"}|"entries":
+{"word_size":8,"entries":[{"type":6,"value":4096}],"byte_order":"little"}|"entries":
+{"byte_order":"little","entries":[{"type":6,"value":4096}],"word_size":8}|"entries":
+{"word_size":8,"byte_order":"middle","entries":[{"type":6,"value":1}]}|"entries":
+{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":-1}]}|"value":
+{"word_size":4,"byte_order":"little","entries":[{"type":6,"value":4294967296}]}|4294967296}
+EOF
 }
 
 # Bytes that are not UTF-8 are written as \u00XX and read back as those
