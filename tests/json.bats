@@ -243,6 +243,17 @@ assert any(e.get("bytes") for e in back["entries"])' \
 {"word_size":8,"byte_order":"little","entries":[{"type":6,"value":-1}]}|"value":
 {"word_size":4,"byte_order":"little","entries":[{"type":6,"value":4294967296}]}|4294967296}
 EOF
+	# A control byte unescaped inside a string: just after it.
+	for c in '\001' '\t' '\037'; do
+		printf '{"word_size":8,"byte_order":"little","comm":"a'"$c"'b","entries":[{"type":15,"value":1,"string":"x'"$c"'y"}]}' >"$f"
+		off=$(python3 -c 'import sys; d = open(sys.argv[1]).read(); print(d.index("\"a") + 3)' "$f")
+		run -1 --separate-stderr "$AUXV" -f "$f"
+		[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
+		printf '{"word_size":8,"byte_order":"little","entries":[{"type":15,"value":1,"string":"x'"$c"'y"}]}' >"$f"
+		off=$(python3 -c 'import sys; d = open(sys.argv[1]).read(); print(d.index("x") + 2)' "$f")
+		run -1 --separate-stderr "$AUXV" -f "$f"
+		[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
+	done
 }
 
 # Bytes that are not UTF-8 are written as \u00XX and read back as those
