@@ -4,6 +4,7 @@
  * The HWCAPS_* lists of tables come from hwcap.h, which src/gentables.py
  * generates; it also copies the names here into the bash completion.
  */
+#include <elf.h>
 #include <string.h>
 
 #include "arch.h"
@@ -26,38 +27,38 @@ _Static_assert(HWT_COUNT <= UINT8_MAX + 1, "struct arch's hwcap[] is uint8_t");
  */
 /* clang-format off */
 static const struct arch arches[] = {
-	{ "x86_64",	62,	8, 0, 0,	HWCAPS_X86 },
-	{ "x32",	62,	4, 0, 0,	HWCAPS_X86 },
-	{ "i386",	3,	4, 0, 0,	HWCAPS_X86 },
-	{ "aarch64",	183,	8, 0, 0,	HWCAPS_AARCH64 },
-	{ "aarch64_be",	183,	8, 1, 0,	HWCAPS_AARCH64 },
-	{ "arm",	40,	4, ARCH_ANY_ENDIAN, 0,	HWCAPS_ARM },
-	{ "ppc64le",	21,	8, 0, 0,	HWCAPS_PPC },
-	{ "ppc64",	21,	8, 1, 0,	HWCAPS_PPC },
-	{ "ppc",	20,	4, 1, 0,	HWCAPS_PPC },
-	{ "s390x",	22,	8, 1, 0,	HWCAPS_S390 },
-	{ "s390",	22,	4, 1, 0,	HWCAPS_S390 },
-	{ "riscv64",	243,	8, 0, 0,	HWCAPS_RISCV },
-	{ "riscv32",	243,	4, 0, 0,	HWCAPS_RISCV },
-	{ "loongarch64", 258,	8, 0, 0,	HWCAPS_LOONGARCH },
-	{ "mips64",	8,	8, ARCH_ANY_ENDIAN, 0,	HWCAPS_MIPS },
-	{ "mips",	8,	4, ARCH_ANY_ENDIAN, 0,	HWCAPS_MIPS },
-	{ "sparc64",	43,	8, 1, AF_SPARC,	HWCAPS_SPARC },
-	{ "sparc",	2,	4, 1, AF_SPARC,	HWCAPS_SPARC },
-	{ "sparc",	18,	4, 1, AF_SPARC,	HWCAPS_SPARC },
-	{ "m68k",	4,	4, 1, 0,	{ HWT_NONE } },
-	{ "alpha",	0x9026,	8, 0, AF_ALPHA,	{ HWT_NONE } },
-	{ "sh",		42,	4, ARCH_ANY_ENDIAN, AF_SH,	HWCAPS_SH },
-	{ "parisc64",	15,	8, 1, 0,	{ HWT_NONE } },
-	{ "parisc",	15,	4, 1, 0,	{ HWT_NONE } },
-	{ "ia64",	50,	8, 0, 0,	{ HWT_NONE } },
-	{ "microblaze",	189,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_NONE } },
-	{ "or1k",	92,	4, 1, 0,	{ HWT_NONE } },
-	{ "csky",	252,	4, 0, 0,	{ HWT_NONE } },
-	{ "arc",	195,	4, 0, 0,	{ HWT_NONE } },
-	{ "xtensa",	94,	4, ARCH_ANY_ENDIAN, 0,	{ HWT_NONE } },
-	{ "hexagon",	164,	4, 0, 0,	{ HWT_NONE } },
-	{ "nios2",	113,	4, 0, 0,	{ HWT_NONE } },
+	{ "x86_64",	EM_X86_64,		8, 0, 0,	HWCAPS_X86 },
+	{ "x32",	EM_X86_64,		4, 0, 0,	HWCAPS_X86 },
+	{ "i386",	EM_386,			4, 0, 0,	HWCAPS_X86 },
+	{ "aarch64",	EM_AARCH64,		8, 0, 0,	HWCAPS_AARCH64 },
+	{ "aarch64_be",	EM_AARCH64,		8, 1, 0,	HWCAPS_AARCH64 },
+	{ "arm",	EM_ARM,			4, ARCH_ANY_ENDIAN, 0,	HWCAPS_ARM },
+	{ "ppc64le",	EM_PPC64,		8, 0, 0,	HWCAPS_PPC },
+	{ "ppc64",	EM_PPC64,		8, 1, 0,	HWCAPS_PPC },
+	{ "ppc",	EM_PPC,			4, 1, 0,	HWCAPS_PPC },
+	{ "s390x",	EM_S390,		8, 1, 0,	HWCAPS_S390 },
+	{ "s390",	EM_S390,		4, 1, 0,	HWCAPS_S390 },
+	{ "riscv64",	EM_RISCV,		8, 0, 0,	HWCAPS_RISCV },
+	{ "riscv32",	EM_RISCV,		4, 0, 0,	HWCAPS_RISCV },
+	{ "loongarch64", EM_LOONGARCH,		8, 0, 0,	HWCAPS_LOONGARCH },
+	{ "mips64",	EM_MIPS,		8, ARCH_ANY_ENDIAN, 0,	HWCAPS_MIPS },
+	{ "mips",	EM_MIPS,		4, ARCH_ANY_ENDIAN, 0,	HWCAPS_MIPS },
+	{ "sparc64",	EM_SPARCV9,		8, 1, AF_SPARC,	HWCAPS_SPARC },
+	{ "sparc",	EM_SPARC,		4, 1, AF_SPARC,	HWCAPS_SPARC },
+	{ "sparc",	EM_SPARC32PLUS,		4, 1, AF_SPARC,	HWCAPS_SPARC },
+	{ "m68k",	EM_68K,			4, 1, 0,	{ HWT_NONE } },
+	{ "alpha",	EM_ALPHA,		8, 0, AF_ALPHA,	{ HWT_NONE } },
+	{ "sh",		EM_SH,			4, ARCH_ANY_ENDIAN, AF_SH,	HWCAPS_SH },
+	{ "parisc64",	EM_PARISC,		8, 1, 0,	{ HWT_NONE } },
+	{ "parisc",	EM_PARISC,		4, 1, 0,	{ HWT_NONE } },
+	{ "ia64",	EM_IA_64,		8, 0, 0,	{ HWT_NONE } },
+	{ "microblaze",	EM_MICROBLAZE,		4, ARCH_ANY_ENDIAN, 0,	{ HWT_NONE } },
+	{ "or1k",	EM_OPENRISC,		4, 1, 0,	{ HWT_NONE } },
+	{ "csky",	EM_CSKY,		4, 0, 0,	{ HWT_NONE } },
+	{ "arc",	EM_ARCV2,		4, 0, 0,	{ HWT_NONE } },
+	{ "xtensa",	EM_XTENSA,		4, ARCH_ANY_ENDIAN, 0,	{ HWT_NONE } },
+	{ "hexagon",	EM_QDSP6,		4, 0, 0,	{ HWT_NONE } },
+	{ "nios2",	EM_ALTERA_NIOS2,	4, 0, 0,	{ HWT_NONE } },
 };
 /* clang-format on */
 
@@ -72,8 +73,8 @@ static const struct arch arches[] = {
  */
 /* clang-format off */
 static const struct {
-	const char	*spelling;
-	const char	*name;
+	char	spelling[12];
+	char	name[ARCH_NAME_LEN];
 } spellings[] = {
 	{ "i486", "i386" },		{ "i586", "i386" },
 	{ "i686", "i386" },		{ "armv4l", "arm" },
