@@ -393,7 +393,7 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 		diag_set(d, errno, NULL);
 		return -1;
 	}
-	if (n < ELF_IDENT_LEN || !elf_is_elf(eh, (size_t)n)) {
+	if (n < EI_NIDENT || !elf_is_elf(eh, (size_t)n)) {
 		diag_at(d, "truncated at offset", 0);
 		return -1;
 	}

@@ -17,9 +17,6 @@
 /* PT_NOTE segments remembered for a second walk, for the names. */
 #define ELF_NOTE_SEGS 4
 
-/* Bytes of an ELF header needed to tell its class. */
-#define ELF_IDENT_LEN 16
-
 /* Reads by offset: from buf when it is not NULL, else with pread on fd. */
 struct elf_reader {
 	int fd;
