@@ -273,3 +273,86 @@ e = {x["type"]: x for x in d["entries"]}
 assert e[15]["string"] == "ppc\xff\x1b]0;x\x07", e[15]
 assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
 }
+
+# Every way a JSON document can fail to be auxv's, each refused at an
+# offset a rule gives: "py" is where python3's json module stops (a
+# syntax error), else just after the first occurrence of AT in the
+# document (the end when AT is empty): after the byte that breaks a
+# string, the key whose value has the wrong kind, the number that is
+# out of range, the entry that lacks its type or value.  Then documents
+# that are auxv's however odd: accepted.
+@test "-f of JSON: each malformed part refused at its offset; odd but valid parts read" {
+	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
+import json, subprocess, sys
+auxv, f = sys.argv[1:]
+H = '{"word_size":8,"byte_order":"little","entries":['
+E = '{"type":6,"value":4096}'
+T = ']}'
+X = H + '{"type":6,"value":4096,"x":'
+bad = [
+    (X + 'tru}' + T, "py"),
+    (X + 'fals}' + T, "py"),
+    (X + 'nul}' + T, "py"),
+    (X + '@}' + T, "py"),
+    (X, ""),
+    (X + '-}' + T, '"x":-'),
+    (X + '{"a" 1}}' + T, "py"),
+    (X + '{1:1}}' + T, "py"),
+    (X + '[' * 17 + ']' * 17 + '}' + T, '"x":' + '[' * 16),
+    (H + '{"type":15,"value":1,"string":nul}' + T, "py"),
+    (H + '{"type":15,"value":1,"string":"a\\qb"}' + T, 'a\\q'),
+    (H + '{"type":15,"value":1,"string":"a\\u00g1"}' + T, 'a\\u00g'),
+    (H + '{"type":15,"value":1,"string":"a\\u00' + T, 'a\\u00]'),
+    (H + '{"type":15,"value":1,"string":"a\\', ""),
+    (H + '{"type":15,"value":1,"string":"abc', ""),
+    (H + '{"type":15,"value":1,"string":5}' + T, '"string":'),
+    (H + '{"type":25,"value":1,"bytes":5}' + T, '"bytes":'),
+    # Bytes that are not hex: at the end of their entry.
+    (H + '{"type":25,"value":1,"bytes":"zz"}' + T, '"zz"}'),
+    (H + '{"type" 6,"value":4096}' + T, "py"),
+    (H + '{"type":6 "value":4096}' + T, "py"),
+    (H + '{}' + T, '{}'),
+    (H + '{"value":4096}' + T, '{"value":4096}'),
+    (H + '{"type":6}' + T, '{"type":6}'),
+    (H + '{"type":"6","value":4096}' + T, '"type":'),
+    (H + '{"type":6,"value":-4096}' + T, '"value":'),
+    (H + '{"type":18446744073709551616,"value":1}' + T, '18446744073709551616'),
+    (H + '6' + T, '"entries":['),
+    ('{"word_size":8,"byte_order":"little","entries":{}}', '"entries":'),
+    (H + E, "py"),
+    (H + E + ',' + T, "py"),
+    (H + E + ']', "py"),
+    ('{"word_size":5,"byte_order":"little","entries":[' + E + T, '"word_size":5'),
+    ('{"word_size":"8","byte_order":"little","entries":[' + E + T, '"word_size":'),
+    ('{"word_size":8,"byte_order":1,"entries":[' + E + T, '"byte_order":'),
+    ('{"word_size":8,"byte_order":"little","machine":65536,"entries":[' + E + T, '"machine":65536'),
+    ('{"word_size":8,"byte_order":"little","comm":5,"entries":[' + E + T, '"comm":'),
+    ('{"pid":"1","word_size":8,"byte_order":"little","entries":[' + E + T, '"pid":'),
+]
+for doc, at in bad:
+    if at == "py":
+        try:
+            json.loads(doc)
+            raise AssertionError("valid: " + doc)
+        except json.JSONDecodeError as e:
+            off = e.pos
+    else:
+        off = doc.index(at) + len(at) if at else len(doc)
+    open(f, "w").write(doc)
+    r = subprocess.run([auxv, "-f", f], capture_output=True, text=True)
+    want = "auxv: %s: not auxv's JSON: malformed at offset %d\n" % (f, off)
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", want), (doc, r.returncode, r.stdout, r.stderr, want)
+good = [
+    (H + '{"type":6,"value":18446744073709551615}' + T, 18446744073709551615),
+    (X + '[' * 15 + ']' * 15 + '}' + T, 4096),
+    (X + '{"a":[1,-2.5e3,true,false,null,"s\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041"],"b":{},"c":[]}}' + T, 4096),
+    (' \t\r\n{ "word_size" : 8 , "byte_order" : "little" , "entries" : [ { "type" : 6 , "value" : 4096 } ] } ', 4096),
+]
+for doc, value in good:
+    json.loads(doc)
+    open(f, "w").write(doc)
+    r = subprocess.run([auxv, "-f", f, "--value"], capture_output=True, text=True)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "%d\n" % value, ""), (doc, r.returncode, r.stdout, r.stderr)
+print("ok", len(bad), len(good))
+PY
+}
