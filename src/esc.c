@@ -119,7 +119,7 @@ esc_human(struct out *f, const char *str, size_t n)
 void
 esc_json(struct out *f, const char *str, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
+	static const char hex[16] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, len;
 

@@ -7,7 +7,7 @@
 
 #include "out.h"
 
-static const char digits[] = "0123456789abcdef";
+static const char digits[16] = "0123456789abcdef";
 
 void
 out_init(struct out *o, int fd)

@@ -56,6 +56,7 @@ self_names(struct source *s, const unsigned char *auxv, size_t len, int exe)
 int
 src_self(struct source *s, char **envp, int names, struct diag *d)
 {
+	static const char self[] = "self";
 	const unsigned char *auxv;
 	size_t len, pair;
 
@@ -74,7 +75,7 @@ src_self(struct source *s, char **envp, int names, struct diag *d)
 	s->vec.pid = names > 0 ? getpid() : 0;
 	if (names > 0)
 		self_names(s, auxv, len, names > 1);
-	memcpy(s->label, "self", sizeof("self"));
+	memcpy(s->label, self, sizeof(self));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;
 	s->vec.mem.read = self_read;
