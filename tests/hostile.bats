@@ -53,9 +53,11 @@ EOF
 @test "a FIFO whose writer comes later is read" {
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	(sleep 1; cat /proc/self/auxv >"$BATS_TEST_TMPDIR/fifo") &
+	writer=$!
 	run -0 timeout 30 "$AUXV" -f "$BATS_TEST_TMPDIR/fifo" -k PAGESZ --value
 	[ "$output" = "$(getconf PAGESIZE)" ]
-	wait
+	# Only the writer: bats' own time-out runs in the background too.
+	wait "$writer"
 }
 
 @test "string pointers to nowhere are unreadable, not fatal" {
@@ -74,8 +76,9 @@ EOF
 
 @test "--all while processes come and go: exit 0, valid JSON" {
 	( for i in $(seq 1 200); do /bin/true; done ) &
+	forker=$!
 	run -0 --separate-stderr "$AUXV" -a --json
-	wait
+	wait "$forker"
 	echo "$output" | python3 -c 'import json, sys; [json.loads(l) for l in sys.stdin]'
 }
 
