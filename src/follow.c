@@ -521,7 +521,8 @@ phdr_type_name(uint32_t type)
 
 /*
  * e_machine 0 is any machine: generic GNU properties.  Names are arrays,
- * not pointers, so that the table needs no relocation at start.
+ * not pointers, so that the table needs no relocation at start.  The
+ * types <elf.h> lacks are binutils' include/elf/common.h numbers.
  */
 struct prop_def {
 	uint16_t machine;
@@ -532,15 +533,17 @@ struct prop_def {
 
 /* clang-format off */
 static const struct prop_def props[] = {
-	{ 0, 1, "stack_size", { "" } },
-	{ 0, 2, "no_copy_on_protected", { "" } },
-	{ 0, 0xb0008000, "1_needed", { [0] = "indirect-extern-access" } },
-	{ EM_X86_64, 0xc0000002, "x86_feature_1_and",
+	{ 0, GNU_PROPERTY_STACK_SIZE, "stack_size", { "" } },
+	{ 0, GNU_PROPERTY_NO_COPY_ON_PROTECTED, "no_copy_on_protected",
+	    { "" } },
+	{ 0, GNU_PROPERTY_1_NEEDED, "1_needed",
+	    { [0] = "indirect-extern-access" } },
+	{ EM_X86_64, GNU_PROPERTY_X86_FEATURE_1_AND, "x86_feature_1_and",
 	    { [0] = "IBT", [1] = "SHSTK", [2] = "LAM_U48", [3] = "LAM_U57" } },
-	{ EM_X86_64, 0xc0008002, "x86_isa_1_needed",
+	{ EM_X86_64, GNU_PROPERTY_X86_ISA_1_NEEDED, "x86_isa_1_needed",
 	    { [0] = "x86-64-baseline", [1] = "x86-64-v2", [2] = "x86-64-v3",
 	      [3] = "x86-64-v4" } },
-	{ EM_X86_64, 0xc0010002, "x86_isa_1_used",
+	{ EM_X86_64, GNU_PROPERTY_X86_ISA_1_USED, "x86_isa_1_used",
 	    { [0] = "x86-64-baseline", [1] = "x86-64-v2", [2] = "x86-64-v3",
 	      [3] = "x86-64-v4" } },
 	{ EM_X86_64, 0xc0008001, "x86_feature_2_needed",
@@ -551,7 +554,8 @@ static const struct prop_def props[] = {
 	    { [0] = "x86", [1] = "x87", [2] = "MMX", [3] = "XMM", [4] = "YMM",
 	      [5] = "ZMM", [6] = "FXSR", [7] = "XSAVE", [8] = "XSAVEOPT",
 	      [9] = "XSAVEC", [10] = "TMM", [11] = "MASK" } },
-	{ EM_AARCH64, 0xc0000000, "aarch64_feature_1_and",
+	{ EM_AARCH64, GNU_PROPERTY_AARCH64_FEATURE_1_AND,
+	    "aarch64_feature_1_and",
 	    { [0] = "BTI", [1] = "PAC", [2] = "GCS" } },
 	{ EM_RISCV, 0xc0000000, "riscv_feature_1_and",
 	    { [0] = "CFI_LP_UNLABELED", [1] = "CFI_SS",

@@ -194,3 +194,73 @@ PY
 	refute_output --partial "soname="
 	refute_output --partial "PHDR("
 }
+
+# GNU properties each machine names, written out from glibc's <elf.h>
+# (GNU_PROPERTY_*) and binutils' include/elf/common.h (x86 ISA and
+# feature 2 bits, RISC-V): TYPE NAME BITS, BITS "-" for a value that is
+# not a bit mask.  Every type is given with all 32 bits set: the named
+# bits in order, the rest unknown_bits; another machine's type has no name.
+GENERIC_PROPS='1 stack_size -
+2 no_copy_on_protected -
+b0008000 1_needed indirect-extern-access'
+X86_PROPS='c0000002 x86_feature_1_and IBT,SHSTK,LAM_U48,LAM_U57
+c0008002 x86_isa_1_needed x86-64-baseline,x86-64-v2,x86-64-v3,x86-64-v4
+c0010002 x86_isa_1_used x86-64-baseline,x86-64-v2,x86-64-v3,x86-64-v4
+c0008001 x86_feature_2_needed x86,x87,MMX,XMM,YMM,ZMM,FXSR,XSAVE,XSAVEOPT,XSAVEC,TMM,MASK
+c0010001 x86_feature_2_used x86,x87,MMX,XMM,YMM,ZMM,FXSR,XSAVE,XSAVEOPT,XSAVEC,TMM,MASK'
+AARCH64_PROPS='c0000000 aarch64_feature_1_and BTI,PAC,GCS'
+RISCV_PROPS='c0000000 riscv_feature_1_and CFI_LP_UNLABELED,CFI_SS,CFI_LP_FUNC_SIG'
+
+@test "GNU properties: every type each machine names, every bit, in JSON and -v" {
+	need jq
+	local c mach ws table
+	for c in "62 8 X86" "3 4 X86" "183 8 AARCH64" "243 8 RISCV" "40 4 NONE"; do
+		read -r mach ws table <<<"$c"
+		case $table in
+		X86) table=$X86_PROPS ;;
+		AARCH64) table=$AARCH64_PROPS ;;
+		RISCV) table=$RISCV_PROPS ;;
+		*) table= ;;
+		esac
+		table=$GENERIC_PROPS${table:+$'\n'}$table
+		# Plus the other machines' types, which must stay unnamed here.
+		props=$(echo "$table" | awk '{ printf "%s:ffffffff ", $1 }')
+		for t in c0000000 c0000002 c0010001; do
+			grep -q "^$t " <<<"$table" || props+="$t:5 "
+		done
+		VDSO_PROPS=$props $PY crafted-core "$T/core" "$ws" little "$mach"
+		"$AUXV" --json -f "$T/core" -k PHDR >"$T/c.json"
+		"$AUXV" -v -f "$T/core" -k PHDR >"$T/c.txt"
+		python3 - "$T/c.json" "$T/c.txt" "$table" <<'PY'
+import json, re, sys
+doc = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+table = {}
+for line in sys.argv[3].split("\n"):
+    t, name, bits = line.split()
+    table[int(t, 16)] = (name, None if bits == "-" else bits.split(","))
+ph = [p for p in doc["entries"][0]["phdrs"] if p["name"] == "PT_GNU_PROPERTY"][0]
+human = re.search(r"GNU_PROPERTY\(R\)=(\S+)", text).group(1).split(";")
+want_types = list(table) + [t for t in (0xc0000000, 0xc0000002, 0xc0010001)
+                            if t not in table]
+got = ph["properties"]
+assert [p["type"] for p in got] == want_types, got
+assert len(human) == len(got), human
+for p, h in zip(got, human):
+    if p["type"] not in table:
+        assert p["name"] is None and p["value"] == 5, p
+        assert "flags" not in p, p
+        assert h == "0x%x:5" % p["type"], h
+        continue
+    name, bits = table[p["type"]]
+    assert p["name"] == name and p["value"] == 0xffffffff, p
+    if bits is None:
+        assert "flags" not in p, p
+        assert h == "%s:%d" % (name, 0xffffffff), h
+    else:
+        unknown = 0xffffffff & ~((1 << len(bits)) - 1)
+        assert p["flags"] == bits and p["unknown_bits"] == unknown, p
+        assert h == "%s:%s,unknown:0x%x" % (name, ",".join(bits), unknown), h
+PY
+	done
+}

@@ -10,6 +10,7 @@ crafted-core OUT WS ENDIAN MACHINE [FAULT...]
                        crafted program headers; FAULTs break them
 crafted-vdso OUT WS ENDIAN [FAULT...]   the crafted image alone
 """
+import os
 import json
 import re
 import struct
@@ -287,10 +288,15 @@ def build_program(ws, endian, machine, base, faults=()):
     W = k.w()
     ehsz, phsz = (64, 56) if ws == 8 else (52, 32)
     interp = INTERP if "interp_no_nul" in faults else INTERP + b"\0"
-    # x86: IBT and SHSTK; aarch64: BTI and GCS; riscv: CFI_SS.
-    prop = {62: (0xc0000002, 3), 3: (0xc0000002, 3),
-            183: (0xc0000000, 5), 243: (0xc0000000, 2)}[machine]
-    desc = k.p("III", prop[0], 4, prop[1]) + bytes(ws - 4)
+    # x86: IBT and SHSTK; aarch64: BTI and GCS; riscv: CFI_SS.  Or the
+    # properties VDSO_PROPS lists, "TYPE:VALUE ..." in hex.
+    props = [{62: (0xc0000002, 3), 3: (0xc0000002, 3),
+              183: (0xc0000000, 5), 243: (0xc0000000, 2)}.get(machine,
+                                                               (1, 0))]
+    if os.environ.get("VDSO_PROPS"):
+        props = [tuple(int(x, 16) for x in p.split(":"))
+                 for p in os.environ["VDSO_PROPS"].split()]
+    desc = b"".join(k.p("III", t, 4, v) + bytes(ws - 4) for t, v in props)
     pnote = k.p("III", 4, len(desc), 5) + b"GNU\0" + desc
     segs = [  # type, flags, offset, filesz, memsz
         (6, 4, ehsz, 6 * phsz, 6 * phsz),
