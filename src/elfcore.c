@@ -95,8 +95,6 @@ elf_read(const struct elf_reader *r, uint64_t off, void *buf, size_t len)
 	while (got < len) {
 		n = pread(r->fd, (unsigned char *)buf + got, len - got,
 		    (off_t)(off + got));
-		if (n == -1 && errno == EINTR)
-			continue;
 		if (n == -1)
 			return -1;
 		if (n == 0)

@@ -26,8 +26,6 @@ out_flush(struct out *o)
 
 	while (done < o->len && o->err == 0) {
 		n = write(o->fd, o->buf + done, o->len - done);
-		if (n == -1 && errno == EINTR)
-			continue;
 		if (n == -1)
 			o->err = errno;
 		else if (n == 0)

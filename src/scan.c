@@ -54,13 +54,6 @@ struct scan {
 	size_t nring;
 };
 
-static void
-sem_wait_intr(sem_t *s)
-{
-	while (sem_wait(s) == -1 && errno == EINTR)
-		;
-}
-
 /*
  * Claims the next chunk of the list and reads its processes into its
  * place in the ring: 1; 0 when every chunk is claimed, or (unless wait)
@@ -74,7 +67,7 @@ read_next(struct scan *sc, int wait)
 	size_t k, i;
 
 	if (wait)
-		sem_wait_intr(&sc->space);
+		sem_wait(&sc->space);
 	else if (sem_trywait(&sc->space) == -1)
 		return 0;
 	k = atomic_fetch_add(&sc->next, 1);
@@ -150,7 +143,7 @@ scan_pids(
 		/* Not read yet: read the next one meanwhile, or wait. */
 		while (sem_trywait(&ch->ready) == -1)
 			if (!read_next(&sc, 0)) {
-				sem_wait_intr(&ch->ready);
+				sem_wait(&ch->ready);
 				break;
 			}
 		for (i = 0; i < SCAN_CHUNK && k * SCAN_CHUNK + i < n; i++) {

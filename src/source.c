@@ -41,8 +41,7 @@ src_close(struct source *s)
 {
 	if (s->child > 0) {
 		kill(s->child, SIGKILL);
-		while (waitpid(s->child, NULL, __WALL) == -1 && errno == EINTR)
-			;
+		waitpid(s->child, NULL, __WALL);
 		s->child = 0;
 	}
 	if (s->fd != -1)
@@ -61,8 +60,6 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 	*len = 0;
 	while (*len < size) {
 		n = read(fd, buf + *len, size - *len);
-		if (n == -1 && errno == EINTR)
-			continue;
 		if (n == -1)
 			return -1;
 		if (n == 0)

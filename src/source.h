@@ -3,6 +3,9 @@
  * their layout, and a reader of the memory its pointers point into;
  * src_parse() then decides the layout and parses, the same for all.  A
  * source never prints; it fills struct diag and returns -1.
+ *
+ * auxv installs no signal handler, so none of its system calls fails with
+ * EINTR (signal(7)): none is retried for it.
  */
 #ifndef AUXV_SOURCE_H
 #define AUXV_SOURCE_H

@@ -44,8 +44,6 @@ read_small(const char *path, char *buf, size_t size)
 		return -1;
 	while (len < size - 1) {
 		n = read(fd, buf + len, size - 1 - len);
-		if (n == -1 && errno == EINTR)
-			continue;
 		if (n <= 0)
 			break;
 		len += (size_t)n;
@@ -193,21 +191,16 @@ exec_failed(struct diag *d, const char *cmd, const char *file, int err)
 static void __attribute__((noreturn))
 child(const char *file, char *const argv[], pid_t parent, int sock)
 {
-	ssize_t n;
 	char c;
 	int e;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
 		_exit(127);
-	do
-		n = read(sock, &c, 1);
-	while (n == -1 && errno == EINTR);
-	if (n != 1)
+	if (read(sock, &c, 1) != 1)
 		_exit(127);
 	execv(file, argv);
 	e = errno;
-	while (write(sock, &e, sizeof(e)) == -1 && errno == EINTR)
-		;
+	(void)send(sock, &e, sizeof(e), MSG_NOSIGNAL);
 	_exit(127);
 }
 
@@ -215,8 +208,7 @@ static void
 bury(pid_t pid)
 {
 	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, __WALL) == -1 && errno == EINTR)
-		;
+	waitpid(pid, NULL, __WALL);
 }
 
 /*
@@ -230,12 +222,9 @@ await_exec(pid_t pid)
 	int st, sig;
 
 	for (;;) {
-		if (waitpid(pid, &st, __WALL) == -1) {
-			if (errno == EINTR)
-				continue;
-			/* ECHILD: SIGCHLD is ignored and it was reaped. */
+		/* ECHILD: SIGCHLD is ignored and it was reaped. */
+		if (waitpid(pid, &st, __WALL) == -1)
 			return -1;
-		}
 		if (WIFEXITED(st) || WIFSIGNALED(st))
 			return -1;
 		if (!WIFSTOPPED(st))
@@ -259,9 +248,7 @@ exec_errno(int fd)
 	ssize_t n;
 	int e;
 
-	do
-		n = read(fd, &e, sizeof(e));
-	while (n == -1 && errno == EINTR);
+	n = read(fd, &e, sizeof(e));
 	return n == (ssize_t)sizeof(e) ? e : 0;
 }
 
@@ -320,8 +307,7 @@ src_exec(
 		return -1;
 	}
 	/* No SIGPIPE should the child be gone: await_exec() will tell. */
-	while (send(sv[0], "", 1, MSG_NOSIGNAL) == -1 && errno == EINTR)
-		;
+	(void)send(sv[0], "", 1, MSG_NOSIGNAL);
 	if (await_exec(pid) == -1) {
 		if ((e = exec_errno(sv[0])) != 0)
 			exec_failed(d, argv[0], file, e);

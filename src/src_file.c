@@ -246,9 +246,7 @@ wait_writer(int fd, struct diag *d)
 	int n, flags;
 
 	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		do
-			n = poll(&p, 1, AUXV_FIFO_WAIT_MS);
-		while (n == -1 && errno == EINTR);
+		n = poll(&p, 1, AUXV_FIFO_WAIT_MS);
 		if (n == 0) {
 			diag_set(d, ETIMEDOUT, "FIFO: no writer within 10 s");
 			return -1;

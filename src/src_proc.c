@@ -32,14 +32,9 @@
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	ssize_t n;
-
 	if (addr > (uint64_t)INT64_MAX || len > (uint64_t)INT64_MAX - addr)
 		return -1;
-	do
-		n = pread(m->fd, buf, len, (off_t)addr);
-	while (n == -1 && errno == EINTR);
-	return n;
+	return pread(m->fd, buf, len, (off_t)addr);
 }
 
 static void read_ahead(struct source *);
@@ -103,9 +98,7 @@ read_proc(const char *path, unsigned char *buf, size_t size)
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	do
-		n = read(fd, buf, size);
-	while (n == -1 && errno == EINTR);
+	n = read(fd, buf, size);
 	e = errno;
 	close(fd);
 	errno = e;
@@ -422,7 +415,7 @@ static pid_t
 live_thread(char *dir, size_t size, pid_t pid, unsigned char *buf, size_t len,
     ssize_t *n)
 {
-	char path[64], *end;
+	char path[96], *end;
 	struct dirent *de;
 	pid_t tid = 0;
 	long t;
