@@ -103,6 +103,7 @@ link_self|symbol table: bad entry size or string table|versions=LINUX_9.9
 shoff_oob|section headers out of range at offset 65520|AT_SYSINFO_EHDR:      0x70000000  (malformed
 shnum_huge|section headers out of range|AT_SYSINFO_EHDR:      0x70000000  (malformed
 verdef_count|version definition out of range|soname=linux-test.so.1
+verdef_info_one|symbol version out of range|soname=linux-test.so.1
 verdaux_oob|version name out of range|soname=linux-test.so.1
 sym_name_oob|symbol name out of range|versions=LINUX_9.9
 versym_oob|symbol version out of range|functions=__vdso_foo@@LINUX_9.9,bar,baz@LINUX_9.9

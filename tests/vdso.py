@@ -211,6 +211,8 @@ def build_vdso(ws, endian, faults=()):
     vd2_next = 28 if "verdef_count" in faults else 0
     if "verdef_count" in faults:
         nver = 0xffffffff
+    if "verdef_info_one" in faults:
+        nver = 1  # sh_info counts one: the second, though chained, is not
     vd2_aux = 0x1000 if "verdaux_oob" in faults else 20
     verdef = (k.p("HHHHIII", 1, 1, 1, 1, 0, 20, vd1_next) +
               k.p("II", so[SONAME], 0) +
