@@ -142,6 +142,12 @@ probe_eu_readelf() {
 	command -v eu-readelf >/dev/null || echo "no eu-readelf (elfutils)"
 }
 
+probe_strace() {
+	command -v strace >/dev/null || { echo "no strace"; return; }
+	strace -f -qq -o /dev/null -e trace=clone,clone3 true ||
+	    echo "strace cannot trace here"
+}
+
 probe_jq() {
 	command -v jq >/dev/null || echo "no jq"
 }

@@ -216,6 +216,34 @@ print(n)
 	done
 }
 
+# threads_for N: starts N processes of one name (a copy of sleep named
+# so) and leaves in $THREADS how many threads auxv -C NAME creates, as
+# strace sees them created.
+threads_for() {
+	local n=$1 i name=auxvt$1
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$name"
+	for i in $(seq "$n"); do
+		"$BATS_TEST_TMPDIR/$name" 1000 3>&- &
+		EXTRA_PIDS="$EXTRA_PIDS $!"
+	done
+	sleep 0.3
+	strace -f -qq -o "$BATS_TEST_TMPDIR/st" -e trace=clone,clone3 \
+	    "$AUXV" -C "$name" -k PAGESZ >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -c '^==> ' "$BATS_TEST_TMPDIR/out")" -eq "$n" ]
+	THREADS=$(grep -c 'clone3\?(' "$BATS_TEST_TMPDIR/st" || true)
+}
+
+@test "-a, -C: one more thread per CPU online but ours, at most three, from 128 processes" {
+	need strace
+	local cpus want
+	cpus=$(getconf _NPROCESSORS_ONLN)
+	want=$((cpus - 1 < 3 ? cpus - 1 : 3))
+	threads_for 127
+	[ "$THREADS" -eq 0 ]
+	threads_for 128
+	[ "$THREADS" -eq "$want" ]
+}
+
 # --- The right process's vector, or a reason (each once misbehaved) ----
 
 @test "a failed first source leaves no blank line before the next block" {
