@@ -21,7 +21,6 @@ src_init(struct source *s)
 	memset(&s->vec, 0, sizeof(s->vec));
 	s->lay = LAY_HOST;
 	s->ahead = 0;
-	s->vmerr = 0;
 	s->vec.ent = s->ent;
 	s->vec.label = s->label;
 	s->label[0] = '\0';

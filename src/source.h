@@ -56,9 +56,8 @@ struct source {
 	size_t datalen;
 	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
-	char dir[48]; /* /proc/PID, or a live thread's */
-	int ahead;    /* the read-ahead is done */
-	int vmerr;    /* its process_vm_readv's errno, or 0 */
+	char dir[48];                    /* /proc/PID, or a live thread's */
+	int ahead;                       /* the read-ahead is done */
 	struct src_span span[SRC_SPANS]; /* a process's memory read ahead */
 	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];

@@ -67,15 +67,13 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		memcpy(buf, sp->buf + off, (size_t)n);
 		return n;
 	}
-	if (s->vmerr != ENOSYS && s->vmerr != EPERM) {
-		if (addr != (uintptr_t)addr)
-			return -1;
-		remote.iov_base = (void *)(uintptr_t)addr;
-		remote.iov_len = len;
-		n = process_vm_readv(s->tid, &local, 1, &remote, 1, 0);
-		if (n != -1 || (errno != ENOSYS && errno != EPERM))
-			return n;
-	}
+	if (addr != (uintptr_t)addr)
+		return -1;
+	remote.iov_base = (void *)(uintptr_t)addr;
+	remote.iov_len = len;
+	n = process_vm_readv(s->tid, &local, 1, &remote, 1, 0);
+	if (n != -1 || (errno != ENOSYS && errno != EPERM))
+		return n;
 	/* Refused (a seccomp filter, a kernel without it): the mem file. */
 	snprintf(path, sizeof(path), "%s/mem", s->dir);
 	if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
@@ -292,7 +290,7 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 /*
  * Reads ahead, in one process_vm_readv, what the parsed vector's strings
  * and random bytes point to, so that -a costs little more than reading
- * the /proc files.  A failure is left in s->vmerr for vm_read().
+ * the /proc files.  What it could not read, vm_read() asks for again.
  */
 static void
 read_ahead(struct source *s)
@@ -329,10 +327,8 @@ read_ahead(struct source *s)
 	}
 	if (n == 0)
 		return;
-	if ((got = process_vm_readv(s->tid, local, n, remote, n, 0)) == -1) {
-		s->vmerr = errno;
+	if ((got = process_vm_readv(s->tid, local, n, remote, n, 0)) == -1)
 		got = 0;
-	}
 	/* The call fills its buffers in order and stops at a fault. */
 	for (i = 0, at = 0; i < n; i++) {
 		size_t want = local[i].iov_len;

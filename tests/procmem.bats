@@ -117,6 +117,21 @@ print(rc, ctypes.get_errno())' "$$"
 	check_mem "$output" "$BG_PID"
 }
 
+@test "process_vm_readv missing (ENOSYS): strings and bytes from /proc/PID/mem" {
+	start_bg sleep 1000
+	run -0 "$NOVMREAD" -n python3 -c '
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+buf = ctypes.create_string_buffer(8)
+iov = (ctypes.c_void_p * 2)(ctypes.addressof(buf), 8)
+rc = libc.process_vm_readv(int(sys.argv[1]), iov, 1, iov, 1, 0)
+print(rc, ctypes.get_errno() == __import__("errno").ENOSYS)' "$$"
+	[ "$output" = "-1 True" ]
+	run -0 --separate-stderr "$NOVMREAD" -n "$AUXV" --json "$BG_PID"
+	[ -z "$stderr" ]
+	check_mem "$output" "$BG_PID"
+}
+
 @test "process_vm_readv refused: a 1,500-byte AT_EXECFN is read whole" {
 	path=$(deep 1500)
 	start_bg "$path" 1000

@@ -1,6 +1,7 @@
 /*
- * novmread [-1] COMMAND [ARG]...: runs COMMAND under a seccomp filter that
- * makes process_vm_readv(2) fail with EPERM, as a container runtime's may.
+ * novmread [-1|-n] COMMAND [ARG]...: runs COMMAND under a seccomp filter
+ * that makes process_vm_readv(2) fail with EPERM, as a container runtime's
+ * may; with -n, with ENOSYS, as a kernel built without it does.
  * With -1, only a call with one local iovec fails, and with EFAULT, as
  * where nothing is mapped (no reason to try /proc/PID/mem): a read ahead
  * of several spans in one call goes through, a read of one span on its
@@ -39,6 +40,14 @@ main(int argc, char *argv[])
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
+	struct sock_filter nosys[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+		    offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(
+		    BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
 	struct sock_filter one[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 		    offsetof(struct seccomp_data, nr)),
@@ -57,9 +66,14 @@ main(int argc, char *argv[])
 		prog = (struct sock_fprog){ sizeof(one) / sizeof(one[0]), one };
 		argc--;
 		argv++;
+	} else if (argc > 1 && strcmp(argv[1], "-n") == 0) {
+		prog = (struct sock_fprog){ sizeof(nosys) / sizeof(nosys[0]),
+			nosys };
+		argc--;
+		argv++;
 	}
 	if (argc < 2)
-		errx(2, "usage: novmread [-1] command [arg ...]");
+		errx(2, "usage: novmread [-1|-n] command [arg ...]");
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
 		err(2, "PR_SET_NO_NEW_PRIVS");
 	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == -1)
