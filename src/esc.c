@@ -141,8 +141,8 @@ esc_json(struct out *f, const char *str, size_t n)
 			out_char(f, '\\');
 			out_char(f, (char)c);
 			i++;
-		} else if (c < 0x80 ||
-		    (len = esc_utf8_len(s + i, n - i)) == 0) {
+		} else if ((len = esc_utf8_len(s + i, n - i)) < 2) {
+			/* A control byte, or not UTF-8. */
 			out_str(f, "\\u00");
 			out_char(f, hex[c >> 4]);
 			out_char(f, hex[c & 15]);
