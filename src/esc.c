@@ -99,9 +99,12 @@ esc_human(struct out *f, const char *str, size_t n)
 			i++;
 			continue;
 		}
-		len = c < 0x80 ? 0 : esc_utf8_len(s + i, n - i);
-		/* U+0080..U+009F are C1 controls: escape their bytes too. */
-		if (len == 0 || (len == 2 && c == 0xc2 && s[i + 1] < 0xa0)) {
+		len = esc_utf8_len(s + i, n - i);
+		/*
+		 * Another control byte, or not UTF-8; U+0080..U+009F are C1
+		 * controls: escape their bytes too.
+		 */
+		if (len < 2 || (len == 2 && c == 0xc2 && s[i + 1] < 0xa0)) {
 			put_octal(f, c);
 			i++;
 			continue;
