@@ -32,20 +32,13 @@
 int
 main(int argc, char *argv[])
 {
+	unsigned int refusal = EPERM;
 	struct sock_filter all[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 		    offsetof(struct seccomp_data, nr)),
 		BPF_JUMP(
 		    BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_filter nosys[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-		    offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(
-		    BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_filter one[] = {
@@ -67,11 +60,11 @@ main(int argc, char *argv[])
 		argc--;
 		argv++;
 	} else if (argc > 1 && strcmp(argv[1], "-n") == 0) {
-		prog = (struct sock_fprog){ sizeof(nosys) / sizeof(nosys[0]),
-			nosys };
+		refusal = ENOSYS;
 		argc--;
 		argv++;
 	}
+	all[2].k = SECCOMP_RET_ERRNO | refusal;
 	if (argc < 2)
 		errx(2, "usage: novmread [-1|-n] command [arg ...]");
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
