@@ -323,3 +323,29 @@ PY
 	run -1 --separate-stderr bash -c 'cat "$2" | "$1" -f -' _ "$AUXV" "$f.100"
 	[ "$stderr" = "auxv: -: truncated at offset 64" ]
 }
+
+# A core read by offset keeps its file open while it is shown, and no
+# longer: forty cores under a limit of 16 open files are all read.
+@test "many cores in one run: each file closed after its core" {
+	local args=() i
+	"$MKFIXTURE" core >"$T/core"
+	for i in $(seq 40); do
+		args+=(-f "$T/core")
+	done
+	run -0 --separate-stderr bash -c 'ulimit -n 16 && exec "$@"' sh \
+	    "$AUXV" "${args[@]}" -k PAGESZ --value
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 40 ]
+	[ "$(sort -u <<<"$output")" = 4096 ]
+}
+
+# An e_machine with a word size or byte order no row of the table has
+# takes the first row of that machine (ARM, 64-bit: arm).
+@test "a machine's unknown word size: the machine's first row" {
+	printf '{"word_size":8,"byte_order":"little","machine":40,"entries":[{"type":6,"value":4096}]}' >"$T/j"
+	run -0 "$AUXV" --json -f "$T/j"
+	[ "$(jq -r .arch <<<"$output")" = arm ]
+	printf '{"word_size":4,"byte_order":"little","machine":62,"entries":[{"type":6,"value":4096}]}' >"$T/j"
+	run -0 "$AUXV" --json -f "$T/j"
+	[ "$(jq -r .arch <<<"$output")" = x32 ]
+}
