@@ -115,3 +115,18 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	grep -qx 'AT_HWCAP: 1 -> 5  -fpu +fp +evtstrm' <<<"$output"
 	grep -qx 'AT_PAGESZ: 4096 -> 65536' <<<"$output"
 }
+
+# AT_RANDOM at the same address is compared by its bytes (--diff-all,
+# which shows what --diff leaves out as different in every process).
+@test "--diff-all: AT_RANDOM's bytes, not only its address" {
+	local b
+	for b in 00 ff; do
+		printf '{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096},{"type":25,"value":4096,"bytes":"%s%s"}]}' \
+		    "$b" "$(printf '%030d' 0)" >"$BATS_TEST_TMPDIR/r$b"
+	done
+	run -0 "$AUXV" --diff-all -f "$BATS_TEST_TMPDIR/r00" -f "$BATS_TEST_TMPDIR/r00"
+	[ -z "$output" ]
+	run -1 "$AUXV" --diff-all -f "$BATS_TEST_TMPDIR/r00" -f "$BATS_TEST_TMPDIR/rff"
+	[ "${lines[2]}" = "AT_RANDOM: 0x1000 -> 0x1000" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
