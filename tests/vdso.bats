@@ -95,6 +95,23 @@ host_vdso() {
 	done
 }
 
+@test "program header types named as readelf and llvm-readelf name them; others by number" {
+	need jq
+	local c ws end mach
+	for c in "8 little 62" "4 big 3"; do
+		read -r ws end mach <<<"$c"
+		$PY crafted-program "$T/prog" "$ws" "$end" "$mach" rare_phdrs
+		$PY crafted-core "$T/core" "$ws" "$end" "$mach" rare_phdrs
+		"$AUXV" --json -f "$T/core" >"$T/c.json"
+		$PY check-phdr-names "$T/c.json" "$T/prog"
+		# -v shows the same names, and the number of the type none has.
+		run -0 "$AUXV" -v -f "$T/core"
+		assert_line --partial "$(jq -r '.entries[] | select(.name == "AT_PHDR") |
+		    [.phdrs[-5:-1][] | (.name | ltrimstr("PT_")) + "(R)"] |
+		    join(" ")' "$T/c.json") 0x60000123(R)  # "
+	done
+}
+
 # FAULT  what auxv must say (human)  what is still shown
 faults() {
 	cat <<'EOF'

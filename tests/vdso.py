@@ -5,14 +5,20 @@ dump PID FILE          the [vdso] mapping of PID, from /proc/PID/mem
 check-vdso JSON IMAGE  auxv's "vdso" object against readelf of IMAGE
 check-human TEXT IMAGE auxv -v's AT_SYSINFO_EHDR line against readelf
 check-phdrs JSON EXE   auxv's "phdrs" array against readelf -lW EXE
+check-phdr-names JSON EXE
+                       auxv's names of EXE's program header types against
+                       readelf's and llvm-readelf's
 crafted-core OUT WS ENDIAN MACHINE [FAULT...]
                        a core whose vector points at a crafted vDSO and
                        crafted program headers; FAULTs break them
 crafted-vdso OUT WS ENDIAN [FAULT...]   the crafted image alone
+crafted-program OUT WS ENDIAN MACHINE [FAULT...]
+                       the crafted program's image alone
 """
 import os
 import json
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -145,6 +151,51 @@ def check_phdrs(jsonfile, exe):
     for p in e["phdrs"]:
         if p["name"] == "PT_TLS":
             check(p["tls_size"], p["memsz"], "TLS size")
+
+
+# Names neither Debian 12's binutils readelf (2.40) nor llvm-readelf 14
+# knows, from binutils' include/elf/common.h.
+LATER_PT_NAMES = {0x65a3dbe5: "OPENBSD_MUTABLE"}
+
+
+def phdr_names(exe):
+    """(type or None, name or None) per program header, as the tools say.
+
+    binutils' readelf cuts a name to 14 characters and gives no number for
+    a type it names; llvm-readelf gives whole names, or the number."""
+    gnu = [m.group(1) for m in
+           re.finditer(r"^  (\S+)\s+0x[0-9a-f]+ 0x", readelf("-l", exe), re.M)]
+    llvm = [None] * len(gnu)
+    if shutil.which("llvm-readelf"):
+        out = subprocess.run(["llvm-readelf", "-lW", exe], check=True,
+                             capture_output=True, text=True).stdout
+        llvm = [m.group(1) for m in
+                re.finditer(r"^  (<unknown>: 0x[0-9a-f]+|\S+)\s+0x[0-9a-f]+ 0x",
+                            out, re.M)]
+        check(len(llvm), len(gnu), "llvm-readelf's row count")
+    rows = []
+    for g, lv in zip(gnu, llvm):
+        typ = None
+        if g.startswith("LOOS+0x"):
+            typ = 0x60000000 + int(g[7:], 16)
+        if lv and lv.startswith("<unknown>"):
+            typ, lv = int(lv.split()[1], 16), None
+        name = lv or (None if g.startswith("LOOS+") else g)
+        rows.append((typ, name or LATER_PT_NAMES.get(typ)))
+    return rows
+
+
+def check_phdr_names(jsonfile, exe):
+    e = entry(json.load(open(jsonfile)), "AT_PHDR")
+    want = phdr_names(exe)
+    check(len(e["phdrs"]), len(want), "program header count")
+    for p, (typ, name) in zip(e["phdrs"], want):
+        got = p["name"] and p["name"].removeprefix("PT_")
+        if typ is not None:
+            check(p["type"], typ, "type number")
+        if name is not None and len(name) == 14 and got:
+            got = got[:14]  # binutils' cut
+        check(got, name, "name of type %#x" % p["type"])
 
 
 # --- Crafted images -----------------------------------------------------
@@ -301,12 +352,18 @@ def build_program(ws, endian, machine, base, faults=()):
     desc = b"".join(k.p("III", t, 4, v) + bytes(ws - 4) for t, v in props)
     pnote = k.p("III", 4, len(desc), 5) + b"GNU\0" + desc
     segs = [  # type, flags, offset, filesz, memsz
-        (6, 4, ehsz, 6 * phsz, 6 * phsz),
-        (3, 4, 0x200, len(interp), len(interp)),
+        (6, 4, ehsz, 0, 0),
+        (3, 4, 0x2c0, len(interp), len(interp)),
         (1, 5, 0, 0x400, 0x400),
         (0x6474e553, 4, 0x300, len(pnote), len(pnote)),
         (0x6474e551, 7, 0, 0, 0),
         (7, 4, 0x3c0, 8, 0x48)]
+    if "rare_phdrs" in faults:
+        # GNU_SFRAME, OPENBSD_MUTABLE, _RANDOMIZE, _WXNEEDED, and a type
+        # no one names (readelf: LOOS+0x123).
+        segs += [(t, 4, 0x3c8, 8, 8) for t in
+                 (0x6474e554, 0x65a3dbe5, 0x65a3dbe6, 0x65a3dbe7, 0x60000123)]
+    segs[0] = (6, 4, ehsz, len(segs) * phsz, len(segs) * phsz)
     img = bytearray(0x400)
     ph = b""
     for typ, flags, off, filesz, memsz in segs:
@@ -321,7 +378,7 @@ def build_program(ws, endian, machine, base, faults=()):
                       ehsz, 0, 0, ehsz, phsz, len(segs), 0, 0, 0)
     img[0:len(hdr)] = hdr
     img[ehsz:ehsz + len(ph)] = ph
-    img[0x200:0x200 + len(interp)] = interp
+    img[0x2c0:0x2c0 + len(interp)] = interp
     img[0x300:0x300 + len(pnote)] = pnote
     return bytes(img), base + ehsz, len(segs), phsz
 
@@ -381,9 +438,14 @@ def main():
         check_human(args[0], args[1])
     elif cmd == "check-phdrs":
         check_phdrs(args[0], args[1])
+    elif cmd == "check-phdr-names":
+        check_phdr_names(args[0], args[1])
     elif cmd == "crafted-core":
         crafted_core(args[0], int(args[1]), args[2], int(args[3]),
                      set(args[4:]))
+    elif cmd == "crafted-program":
+        open(args[0], "wb").write(build_program(
+            int(args[1]), args[2], int(args[3]), 0x40_0000, set(args[4:]))[0])
     elif cmd == "crafted-vdso":
         open(args[0], "wb").write(build_vdso(int(args[1]), args[2],
                                              set(args[3:])))
