@@ -468,6 +468,20 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	bad note-past-end 1 "truncated at offset 9192"
 }
 
+@test "core with an NT_AUXV of 4096 entries and AT_NULL, auxv's limit: read whole" {
+	need eu-readelf
+	local c
+	for c in 64 32; do
+		"$MKFIXTURE" core -b max-auxv -c "$c" >"$T/core"
+		# The note's descriptor is 4097 pairs of the class's words.
+		eu-readelf -n "$T/core" |
+		    grep -Eq "^ +CORE +$((4097 * c / 4)) +AUXV\$"
+		run -0 --separate-stderr "$AUXV" --json -f "$T/core"
+		same_as_eu "$output" "$T/core"
+		pycheck "$output" 'assert len(pairs) == 4096'
+	done
+}
+
 @test "core with an NT_AUXV of more than 4096 entries: too large" {
 	bad big-auxv 1 "too large"
 	[ -z "$output" ]

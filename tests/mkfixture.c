@@ -26,7 +26,9 @@
  * Variants (-b): not-core, no-auxv, no-null, huge-descsz, huge-namesz,
  * desc-overlap, overlap, phoff-past-end, note-past-end, load-past-end,
  * big-auxv, many-notes, xnum, xnum-huge, phentsize, bad-class, unmapped,
- * split, cutstr, note-at-end.  See variant() below.
+ * split, cutstr, note-at-end, max-auxv.  See variant() below.  big-auxv
+ * has 4097 filler pairs (type 100 + i % 50, value i) after the seven above,
+ * max-auxv 4089: 4096 entries and AT_NULL, auxv's limit exactly.
  */
 #include <err.h>
 #include <getopt.h>
@@ -63,6 +65,7 @@ enum variant {
 	V_SPLIT,
 	V_CUTSTR,
 	V_NOTE_AT_END,
+	V_MAX_AUXV,
 };
 
 static const char *const variants[] = {
@@ -87,6 +90,7 @@ static const char *const variants[] = {
 	[V_SPLIT] = "split",
 	[V_CUTSTR] = "cutstr",
 	[V_NOTE_AT_END] = "note-at-end",
+	[V_MAX_AUXV] = "max-auxv",
 };
 
 struct buf {
@@ -274,17 +278,17 @@ auxv_desc(const struct cfg *c, struct buf *d, uint64_t random_at,
 		{ 31, execfn_at },   /* AT_EXECFN */
 		{ 15, platform_at }, /* AT_PLATFORM */
 	};
-	size_t i;
+	size_t i, fill = c->v == V_BIG_AUXV ? 4097 :
+	    c->v == V_MAX_AUXV ? 4096 - sizeof(ent) / sizeof(ent[0]) : 0;
 
 	for (i = 0; i < sizeof(ent) / sizeof(ent[0]); i++) {
 		append(d, ent[i][0], c->ws, c->be);
 		append(d, ent[i][1], c->ws, c->be);
 	}
-	if (c->v == V_BIG_AUXV)
-		for (i = 0; i < 4097; i++) {
-			append(d, 100 + i % 50, c->ws, c->be);
-			append(d, i, c->ws, c->be);
-		}
+	for (i = 0; i < fill; i++) {
+		append(d, 100 + i % 50, c->ws, c->be);
+		append(d, i, c->ws, c->be);
+	}
 	if (c->v != V_NO_NULL) {
 		append(d, 0, c->ws, c->be);
 		append(d, 0, c->ws, c->be);
