@@ -216,21 +216,33 @@ print(n)
 	done
 }
 
-# threads_for N: starts N processes of one name (a copy of sleep named
-# so) and leaves in $THREADS how many threads auxv -C NAME creates, as
-# strace sees them created.
-threads_for() {
-	local n=$1 i name=auxvt$1
-	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$name"
-	for i in $(seq "$n"); do
-		"$BATS_TEST_TMPDIR/$name" 1000 3>&- &
+# start_named N: starts N processes of one name (a copy of sleep named
+# auxvtN).
+start_named() {
+	local i
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/auxvt$1"
+	for i in $(seq "$1"); do
+		"$BATS_TEST_TMPDIR/auxvt$1" 1000 3>&- &
 		EXTRA_PIDS="$EXTRA_PIDS $!"
 	done
 	sleep 0.3
+}
+
+# threads_for N [ONLINE]: leaves in $THREADS how many threads auxv -C auxvtN
+# creates, as strace sees them created.  With ONLINE, the list of CPUs
+# online (as /sys/devices/system/cpu/online has it) is that, for auxv.
+threads_for() {
+	local n=$1 wrap=()
+	if [ -n "${2:-}" ]; then
+		echo "$2" >"$BATS_TEST_TMPDIR/online"
+		wrap=(unshare -m sh -c 'mount --bind "$0" \
+		    /sys/devices/system/cpu/online && exec "$@"' \
+		    "$BATS_TEST_TMPDIR/online")
+	fi
 	# LeakSanitizer (an ASan build) can't work under ptrace.
-	strace -f -qq -o "$BATS_TEST_TMPDIR/st" -e trace=clone,clone3 \
-	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -C "$name" -k PAGESZ \
-	    >"$BATS_TEST_TMPDIR/out"
+	"${wrap[@]}" strace -f -qq -o "$BATS_TEST_TMPDIR/st" \
+	    -e trace=clone,clone3 env ASAN_OPTIONS=detect_leaks=0 \
+	    "$AUXV" -C "auxvt$n" -k PAGESZ >"$BATS_TEST_TMPDIR/out"
 	[ "$(grep -c '^==> ' "$BATS_TEST_TMPDIR/out")" -eq "$n" ]
 	THREADS=$(grep -c 'clone3\?(' "$BATS_TEST_TMPDIR/st" || true)
 }
@@ -240,10 +252,36 @@ threads_for() {
 	local cpus want
 	cpus=$(getconf _NPROCESSORS_ONLN)
 	want=$((cpus - 1 < 3 ? cpus - 1 : 3))
+	start_named 127
 	threads_for 127
 	[ "$THREADS" -eq 0 ]
+	start_named 128
 	threads_for 128
 	[ "$THREADS" -eq "$want" ]
+}
+
+probe_cpus_online() {
+	echo 0-2 >"$BATS_RUN_TMPDIR/online"
+	[ "$(unshare -m sh -c 'mount --bind "$0" \
+	    /sys/devices/system/cpu/online && getconf _NPROCESSORS_ONLN' \
+	    "$BATS_RUN_TMPDIR/online")" = 3 ] ||
+	    echo "cannot show libc another CPU count (bind mount over /sys/devices/system/cpu/online)"
+}
+
+@test "-a, -C: reader threads for 1 to 9 CPUs online, as libc counts them" {
+	need strace
+	need cpus_online
+	local online cpus
+	start_named 128
+	for online in 0 0-1 0-2 0,2-3 0-8; do
+		echo "$online" >"$BATS_TEST_TMPDIR/online"
+		cpus=$(unshare -m sh -c 'mount --bind "$0" \
+		    /sys/devices/system/cpu/online && getconf _NPROCESSORS_ONLN' \
+		    "$BATS_TEST_TMPDIR/online")
+		threads_for 128 "$online"
+		echo "online $online: $cpus CPUs, $THREADS threads"
+		[ "$THREADS" -eq $((cpus - 1 < 3 ? cpus - 1 : 3)) ]
+	done
 }
 
 # --- The right process's vector, or a reason (each once misbehaved) ----
