@@ -329,6 +329,13 @@ bad = [
     ('{"word_size":8,"byte_order":"little","comm":5,"entries":[' + E + T, '"comm":'),
     ('{"pid":"1","word_size":8,"byte_order":"little","entries":[' + E + T, '"pid":'),
 ]
+# Memory: 64 KiB in all, as auxv reads it; a string's NUL counts.  Sixteen
+# strings of 4095 bytes fill it; one more byte, at the entry that holds it.
+FULL = ','.join('{"type":31,"value":%d,"string":"%s"}' % (0x1000 * (i + 1), chr(97 + i) * 4095)
+                for i in range(16))
+MORE = '{"type":25,"value":1,"bytes":"00"}'
+bad += [(H + FULL + ',' + MORE + T, MORE),
+        (H + FULL.replace('"string":"a', '"string":"aa', 1) + T, '"string":"' + 'p' * 4095 + '"}')]
 for doc, at in bad:
     if at == "py":
         try:
@@ -353,6 +360,12 @@ for doc, value in good:
     open(f, "w").write(doc)
     r = subprocess.run([auxv, "-f", f, "--value"], capture_output=True, text=True)
     assert (r.returncode, r.stdout, r.stderr) == (0, "%d\n" % value, ""), (doc, r.returncode, r.stdout, r.stderr)
+doc = H + FULL + T
+open(f, "w").write(doc)
+r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
+assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
+want = [(x["value"], x["string"]) for x in json.loads(doc)["entries"]]
+assert [(x["value"], x["string"]) for x in json.loads(r.stdout)["entries"]] == want
 print("ok", len(bad), len(good))
 PY
 }
