@@ -199,10 +199,7 @@ print(n)
 
 @test "--all over 200 processes: each one's vector, strings and bytes, in order" {
 	# Enough processes for -a to read them on several threads (128).
-	for i in $(seq 200); do
-		sleep 1000 3>&- &
-		EXTRA_PIDS="$EXTRA_PIDS $!"
-	done
+	spawn_many 200 sleep 1000
 	sleep 0.5
 	"$AUXV" --all --json >"$BATS_TEST_TMPDIR/all"
 	run -0 check_mem $EXTRA_PIDS <"$BATS_TEST_TMPDIR/all"
@@ -211,26 +208,24 @@ print(n)
 	# The human form: a header for each of them.
 	run -0 "$AUXV" --all
 	[ "$(echo "$output" | grep -c '^==> ')" -ge 200 ]
-	for p in $EXTRA_PIDS; do
-		echo "$output" | grep -qx "==> $p (sleep) <=="
-	done
+	missing=$(comm -23 <(printf '%s\n' $EXTRA_PIDS | sort) \
+	    <(sed -n 's/^==> \([0-9]*\) (sleep) <==$/\1/p' <<<"$output" | sort))
+	[ -z "$missing" ]
 }
 
-# start_named N: starts N processes of one name (a copy of sleep named
-# auxvtN).
+# start_named N: starts N processes of one name (a copy of sleep), a name
+# no other test or run uses at the same time: $NAMED.
 start_named() {
-	local i
-	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/auxvt$1"
-	for i in $(seq "$1"); do
-		"$BATS_TEST_TMPDIR/auxvt$1" 1000 3>&- &
-		EXTRA_PIDS="$EXTRA_PIDS $!"
-	done
+	NAMED=t${BATS_TEST_NUMBER}_$$_$1
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$NAMED"
+	spawn_many "$1" "$BATS_TEST_TMPDIR/$NAMED" 1000
 	sleep 0.3
 }
 
-# threads_for N [ONLINE]: leaves in $THREADS how many threads auxv -C auxvtN
-# creates, as strace sees them created.  With ONLINE, the list of CPUs
-# online (as /sys/devices/system/cpu/online has it) is that, for auxv.
+# threads_for N [ONLINE]: leaves in $THREADS how many threads auxv -C
+# $NAMED creates for the N processes start_named started, as strace sees
+# them created.  With ONLINE, the list of CPUs online (as
+# /sys/devices/system/cpu/online has it) is that, for auxv.
 threads_for() {
 	local n=$1 wrap=()
 	if [ -n "${2:-}" ]; then
@@ -242,7 +237,7 @@ threads_for() {
 	# LeakSanitizer (an ASan build) can't work under ptrace.
 	"${wrap[@]}" strace -f -qq -o "$BATS_TEST_TMPDIR/st" \
 	    -e trace=clone,clone3 env ASAN_OPTIONS=detect_leaks=0 \
-	    "$AUXV" -C "auxvt$n" -k PAGESZ >"$BATS_TEST_TMPDIR/out"
+	    "$AUXV" -C "$NAMED" -k PAGESZ >"$BATS_TEST_TMPDIR/out"
 	[ "$(grep -c '^==> ' "$BATS_TEST_TMPDIR/out")" -eq "$n" ]
 	THREADS=$(grep -c 'clone3\?(' "$BATS_TEST_TMPDIR/st" || true)
 }
