@@ -197,3 +197,9 @@ probe_little_endian() {
 sleep32() {
 	echo "$BATS_RUN_TMPDIR/sleep32"
 }
+
+# strerror NAME: libc's message for errno NAME, as python3 has it.
+strerror() {
+	python3 -c 'import errno, os, sys
+print(os.strerror(getattr(errno, sys.argv[1])))' "$1"
+}

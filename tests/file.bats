@@ -312,6 +312,26 @@ assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 ' "$RANDOM_HEX"
 }
 
+probe_ulimit_v() {
+	(ulimit -v 60000 && "$AUXV" --help >/dev/null) ||
+	    echo "auxv cannot run under ulimit -v 60000 (a sanitizer build reserves more)"
+}
+
+@test "core on a pipe and memory short: the error, status 1; in a file: read by offset" {
+	need ulimit_v
+	"$MKFIXTURE" core -p 16384 >"$T/core"
+	# 200 MB more than 60 MB of address space can hold.
+	run -1 --separate-stderr bash -c 'ulimit -v 60000
+	    { cat "$2"; head -c 200M /dev/zero; } | "$1" -f -' _ \
+	    "$AUXV" "$T/core"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: -: $(strerror ENOMEM)" ]
+	head -c 200M /dev/zero >>"$T/core"
+	run -0 --separate-stderr bash -c 'ulimit -v 60000
+	    "$1" -f "$2" -k PAGESZ --value' _ "$AUXV" "$T/core"
+	[ "$output" = 16384 ]
+}
+
 @test "stress: core on a pipe: held up to 1 GiB, refused beyond" {
 	stress_only
 	local avail
