@@ -443,6 +443,37 @@ d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
 assert d["comm"] == "x\x1b]0;t\x07\xff", d["comm"]' "$output"
 }
 
+probe_hidepid() {
+	unshare -m sh -c 'mount -t proc -o hidepid=1 proc /proc' ||
+	    { echo "cannot mount a /proc with hidepid=1 (unshare -m)"; return; }
+	! unshare -m sh -c 'mount -t proc -o hidepid=1 proc /proc &&
+	    setpriv --reuid=65534 --regid=65534 --clear-groups cat /proc/1/comm' ||
+	    echo "hidepid=1 leaves another user's /proc/PID/comm readable"
+}
+
+@test "-C NAME under hidepid=1: only the processes pgrep -x can name, as they can" {
+	need setpriv
+	need hidepid
+	local d n=t$$hide
+	# A place another user can run the copy from.
+	d=$(mktemp -d /tmp/auxv-hide.XXXXXX)
+	chmod 755 "$d"
+	cp "$(command -v sleep)" "$d/$n"
+	"$d/$n" 1000 3>&- &
+	EXTRA_PIDS=$!
+	# As nobody, with a /proc that hides others' files: nobody's own
+	# process of that name, and root's, which neither may name.
+	run -0 --separate-stderr unshare -m sh -c '
+	    mount -t proc -o hidepid=1 proc /proc && exec "$@"' _ \
+	    "${NOBODY[@]}" sh -c '"$1/$2" 1000 3>&- & p=$!; sleep 0.3
+	    echo "pgrep $(pgrep -x "$2" | tr "\n" " ")"
+	    echo "auxv $("$3" -C "$2" --json | jq -r .pid | tr "\n" " ")"
+	    kill $p' _ "$d" "$n" "$AUXV"
+	rm -r "$d"
+	[ "${lines[0]}" = "${lines[1]/auxv/pgrep}" ]
+	[ "$(wc -w <<<"${lines[0]}")" -eq 2 ]
+}
+
 @test "-C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
 	local want n=auxvtsleep
 	# A name of our own: other processes come and go meanwhile.
