@@ -349,3 +349,101 @@ PY
 	run -0 "$AUXV" --json -f "$T/j"
 	[ "$(jq -r .arch <<<"$output")" = x32 ]
 }
+
+# --- The process's name and program: NT_PRPSINFO and NT_FILE ----------
+
+# names_core OUT WS ORDER SPEC: a core of one PT_NOTE: NT_AUXV with SPEC's
+# "auxv" pairs, then SPEC's "notes" in order, each one of
+#   ["prpsinfo", SIZE, FNAME]  FNAME in the 16 bytes 96 before the end
+#                              (pr_fname, then pr_psargs's 80)
+#   ["file", [[START, END, NAME], ...]]  NT_FILE, page size 4096
+#   ["pad", TOTAL]             a note that brings the notes to TOTAL bytes
+# Prints the notes' size in bytes.
+names_core() {
+	python3 - "$@" <<'PY'
+import json, struct, sys
+out, ws, order, spec = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
+e = "<" if order == "little" else ">"
+W = "Q" if ws == 8 else "I"
+
+def note(typ, desc, name=b"CORE\0"):
+    pad = lambda b: b + bytes(-len(b) % 4)
+    return struct.pack(e + "III", len(name), len(desc), typ) + pad(name) + pad(desc)
+
+notes = note(6, b"".join(struct.pack(e + W + W, t, v) for t, v in spec["auxv"] + [[0, 0]]))
+for n in spec["notes"]:
+    if n[0] == "prpsinfo":
+        d = bytearray(n[1])
+        f = n[2].encode()
+        d[n[1] - 96:n[1] - 96 + len(f)] = f
+        notes += note(3, bytes(d))
+    elif n[0] == "file":
+        d = struct.pack(e + W + W, len(n[1]), 4096)
+        d += b"".join(struct.pack(e + W * 3, s, t, 0) for s, t, _ in n[1])
+        d += b"".join(name.encode() + b"\0" for _, _, name in n[1])
+        notes += note(0x46494c45, d)
+    elif n[0] == "pad":
+        left = n[1] - len(notes) - sum(len(note(3, bytes(x[1])))
+                                       for x in spec["notes"] if x[0] == "prpsinfo")
+        notes += note(0x999, bytes(left - 16), b"PAD\0")
+ehsz, phsz = (64, 56) if ws == 8 else (52, 32)
+ident = b"\x7fELF" + bytes([ws // 4, 1 if order == "little" else 2, 1]) + bytes(9)
+hdr = ident + struct.pack(e + "HHI" + W * 3 + "IHHHHHH", 4, 62 if ws == 8 else 3,
+                          1, 0, ehsz, 0, 0, ehsz, phsz, 1, 0, 0, 0)
+off = ehsz + phsz
+if ws == 8:
+    ph = struct.pack(e + "IIQQQQQQ", 4, 0, off, 0, 0, len(notes), 0, 1)
+else:
+    ph = struct.pack(e + "IIIIIIII", 4, off, 0, 0, len(notes), 0, 0, 1)
+open(out, "wb").write(hdr + ph + notes)
+print(len(notes))
+PY
+}
+
+# comm and exe of a core as JSON shows them, one line.
+core_names() {
+	"$AUXV" --json -f "$1" | jq -c '[.comm, .exe]'
+}
+
+@test "core names: pr_fname, and the NT_FILE entry where AT_ENTRY is, in each class" {
+	local ws spec
+	for ws in 8 4; do
+		spec='{"auxv": [[9, 4198656], [6, 4096]], "notes": [
+		    ["prpsinfo", '$((ws == 8 ? 136 : 124))', "crafted-name"],
+		    ["file", [[4096, 8192, "/lib/ld-crafted.so"],
+		              [4194304, 4202496, "/usr/bin/crafted"]]]]}'
+		names_core "$T/core" "$ws" little "$spec" >/dev/null
+		# eu-readelf reads the same fname (x86-64's and i386's layouts).
+		if has eu_readelf; then
+			eu-readelf -n "$T/core" | grep -q '^ *fname: crafted-name,'
+		fi
+		[ "$(core_names "$T/core")" = '["crafted-name","/usr/bin/crafted"]' ]
+		# AT_ENTRY in no mapping: the first file.
+		names_core "$T/core" "$ws" big "${spec/4198656/1}" >/dev/null
+		[ "$(core_names "$T/core")" = '["crafted-name","/lib/ld-crafted.so"]' ]
+	done
+}
+
+@test "core names: a short NT_FILE is read; an NT_PRPSINFO too short for pr_fname is not" {
+	# One mapping: 43 bytes in all, less than NT_PRPSINFO's 96.
+	names_core "$T/core" 8 little '{"auxv": [[9, 4096]], "notes": [
+	    ["prpsinfo", 95, ""], ["file", [[0, 8192, "/a"]]]]}' >/dev/null
+	[ "$(core_names "$T/core")" = '[null,"/a"]' ]
+	names_core "$T/core" 8 little '{"auxv": [[9, 4096]], "notes": [
+	    ["prpsinfo", 96, "sixteen-bytes-ok"]]}' >/dev/null
+	[ "$(core_names "$T/core")" = '["sixteen-bytes-ok",null]' ]
+}
+
+@test "core names: read from 64 MiB of notes, not from more" {
+	local mib64=$((64 << 20)) n
+	n=$(names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [
+	    ["pad", '$mib64'], ["prpsinfo", 136, "last-of-64mib"]]}')
+	[ "$n" -eq "$mib64" ]
+	[ "$(core_names "$T/core")" = '["last-of-64mib",null]' ]
+	n=$(names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [
+	    ["pad", '$((mib64 + 4))'], ["prpsinfo", 136, "past-64mib"]]}')
+	[ "$n" -eq $((mib64 + 4)) ]
+	# The vector is read all the same.
+	run -0 --separate-stderr "$AUXV" --json -f "$T/core"
+	[ "$(jq -c '[.comm, .entries[0].value]' <<<"$output")" = '[null,4096]' ]
+}
