@@ -256,6 +256,26 @@ EOF
 	done
 }
 
+# A \u escape above U+00FF is that character in UTF-8 (python3's own
+# encoding of it); one up to U+00FF is that byte.  Written back as JSON,
+# the characters are the same.
+@test "-f of JSON: \\u escapes of two and three UTF-8 bytes, at each edge" {
+	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
+import json, subprocess, sys
+auxv, f = sys.argv[1:]
+chars = "\u0100\u0101\u0140\u07bf\u07ff\u0800\u0fc0\u20ac\uffff"
+doc = ('{"word_size":8,"byte_order":"little","entries":[{"type":15,"value":4096,"string":"%s"}]}'
+       % "".join("\\u%04x" % ord(c) for c in chars))
+open(f, "w").write(doc)
+r = subprocess.run([auxv, "-f", f, "-k", "PLATFORM", "-o", "human"], capture_output=True)
+assert r.returncode == 0, r
+want = b"AT_PLATFORM:          " + chars.encode("utf-8") + b"\n"
+assert r.stdout == want, (r.stdout, want)
+r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
+assert json.loads(r.stdout)["entries"][0]["string"] == chars, r.stdout
+PY
+}
+
 # Bytes that are not UTF-8 are written as \u00XX and read back as those
 # bytes; the human form escapes them again.
 @test "-f of JSON: hostile strings round-trip, escaped on the way out" {
@@ -307,6 +327,8 @@ bad = [
     (H + '{"type":15,"value":1,"string":"abc', ""),
     (H + '{"type":15,"value":1,"string":5}' + T, '"string":'),
     (H + '{"type":25,"value":1,"bytes":5}' + T, '"bytes":'),
+    (H + '{"type":25,"value":1,"bytes":,"x":1}' + T, "py"),
+    (H + '{"type":15,"value":1,"string":,"x":1}' + T, "py"),
     # Bytes that are not hex: at the end of their entry.
     (H + '{"type":25,"value":1,"bytes":"zz"}' + T, '"zz"}'),
     (H + '{"type" 6,"value":4096}' + T, "py"),
@@ -353,6 +375,7 @@ good = [
     (H + '{"type":6,"value":18446744073709551615}' + T, 18446744073709551615),
     (X + '[' * 15 + ']' * 15 + '}' + T, 4096),
     (X + '{"a":[1,-2.5e3,true,false,null,"s\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041"],"b":{},"c":[]}}' + T, 4096),
+    ('{"pid":null,"comm":null,"exe":null,"word_size":8,"byte_order":"little","entries":[' + E + T, 4096),
     (' \t\r\n{ "word_size" : 8 , "byte_order" : "little" , "entries" : [ { "type" : 6 , "value" : 4096 } ] } ', 4096),
 ]
 for doc, value in good:
