@@ -183,6 +183,22 @@ child_gone() {
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
 
+# A directory of PATH so long that DIR/true is PATH_MAX bytes or more with
+# its NUL (4095 characters fit): passed over for the next one, as python3's
+# os.execvp passes over a directory it cannot run the file from.
+@test "PATH entries too long for the command are passed over" {
+	local long
+	for long in "/$(printf 'd%.0s' $(seq 4090))" \
+	    "/$(printf 'd%.0s' $(seq 4089))" "//$(printf 'd%.0s' $(seq 4095))"; do
+		env PATH="$long:/usr/bin" /usr/bin/python3 -c \
+		    'import os; os.execvp("true", ["true"])'
+		run -0 --separate-stderr env PATH="$long:/usr/bin" "$AUXV" \
+		    -k EXECFN --value -e true
+		[ "$output" = /usr/bin/true ]
+		[ -z "$stderr" ]
+	done
+}
+
 @test "missing command: status 1, command not found" {
 	run -1 --separate-stderr "$AUXV" -e auxv-test-no-such-command
 	[ -z "$output" ]
