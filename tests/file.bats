@@ -755,3 +755,31 @@ sys.stdout.buffer.write(struct.pack("<QQ", 6, 4096) * 5000)' >"$T/big"
 	[ -z "$output" ]
 	[[ "$stderr" == "auxv: $T/big: too large: more than 4096 entries"* ]]
 }
+
+# strace_reads ARGS...: the read(2) and pread64(2) calls auxv ARGS makes
+# (with its children), one per line, in $T/reads.
+strace_reads() {
+	# LeakSanitizer (an ASan build) can't work under ptrace.
+	strace -f -qq -e trace=read,pread64 -o "$T/reads" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" "$@" >/dev/null 2>&1 || true
+	[ -s "$T/reads" ]
+}
+
+@test "no read asks for 0 bytes: a buffer filled exactly is not read into again" {
+	need strace
+	"$MKFIXTURE" raw -n 4096 >"$T/max"
+	"$MKFIXTURE" core >"$T/core"
+	"$AUXV" --json -f "$T/core" >"$T/core.json"
+	local args
+	for args in "-f $T/max" "-f $T/core" "-f $T/core.json" "-f /proc/self/auxv" \
+	    "--od -f $T/max" "-a --json" "-e true" "--word-size 8 -f $T/max"; do
+		# shellcheck disable=SC2086
+		strace_reads $args
+		! grep -E '(^[0-9]+ )(read\([0-9]+, .*, 0|pread64\([0-9]+, .*, 0, [0-9]+)\) += ' \
+		    "$T/reads" || { echo "auxv $args"; false; }
+	done
+	# A vector of exactly the buffer's size on a pipe, too.
+	strace -f -qq -e trace=read -o "$T/reads" bash -c 'cat "$2" | "$1" -f -' _ \
+	    "$AUXV" "$T/max" >/dev/null
+	! grep -E 'read\([0-9]+, .*, 0\) += ' "$T/reads"
+}
