@@ -27,7 +27,7 @@
 
 #include "source.h"
 
-/* /proc/self/status is about 1.5 KiB; Seccomp: comes halfway. */
+/* TracerPid: is on line 8 of /proc/PID/status, before any long list. */
 #define STATUS_MAX 8192
 
 #define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
@@ -53,7 +53,7 @@ read_small(const char *path, char *buf, size_t size)
 	return 0;
 }
 
-/* The number after name (as "\nSeccomp:") in a /proc status file, or 0. */
+/* The number after name (as "\nTracerPid:") in a /proc status file, or 0. */
 static long
 status_field(const char *path, const char *name)
 {
@@ -83,7 +83,7 @@ ptrace_denied(pid_t pid)
 	if (read_small(YAMA_SCOPE, buf, sizeof(buf)) == 0 && buf[0] == '3')
 		return "ptrace not permitted: kernel.yama.ptrace_scope is 3 "
 		       "(no process may be traced)";
-	if (status_field("/proc/self/status", "\nSeccomp:") != 0)
+	if (prctl(PR_GET_SECCOMP, 0L, 0L, 0L, 0L) > 0)
 		return "ptrace not permitted: a seccomp filter forbids it "
 		       "(in a container, allow the ptrace system call)";
 	return "ptrace not permitted: refused by a security policy "

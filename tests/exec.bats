@@ -414,6 +414,27 @@ child_gone() {
 	[[ "$stderr" == "auxv: /bin/true: ptrace not permitted: a seccomp filter"* ]]
 }
 
+# 2,001 supplementary groups make /proc/PID/status about 15 KiB, with the
+# Seccomp: line near its end and TracerPid: near its start.
+@test "ptrace refused by seccomp, 2,001 groups: the same reason; status read no further than needed" {
+	need setpriv
+	need strace
+	local groups
+	groups=$(seq -s, 100000 102000)
+	setpriv --groups="$groups" sh -c '[ "$(wc -c </proc/self/status)" -gt 8192 ]'
+	run -1 --separate-stderr setpriv --groups="$groups" "$BIN/noptrace" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: /bin/true: ptrace not permitted: a seccomp filter"* ]]
+	# The child's status is read up to a full buffer, and no read asks
+	# for 0 bytes after it.  (strace follows auxv, not its child.)
+	setpriv --groups="$groups" strace -qq -e trace=read \
+	    -o "$BATS_TEST_TMPDIR/reads" "$BIN/noptrace" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true 2>/dev/null || true
+	grep -q 'read([0-9]*, "Name:' "$BATS_TEST_TMPDIR/reads"
+	! grep -E 'read\([0-9]+, .*, 0\) += ' "$BATS_TEST_TMPDIR/reads"
+}
+
 @test "command traced already (strace -f): ptrace not permitted" {
 	command -v strace >/dev/null || skip "no strace"
 	strace -o /dev/null true 2>/dev/null || skip "strace does not work here"
