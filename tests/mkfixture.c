@@ -278,13 +278,16 @@ auxv_desc(const struct cfg *c, struct buf *d, uint64_t random_at,
 		{ 31, execfn_at },   /* AT_EXECFN */
 		{ 15, platform_at }, /* AT_PLATFORM */
 	};
-	size_t i, fill = c->v == V_BIG_AUXV ? 4097 :
-	    c->v == V_MAX_AUXV ? 4096 - sizeof(ent) / sizeof(ent[0]) : 0;
+	size_t i, fill = 0;
 
 	for (i = 0; i < sizeof(ent) / sizeof(ent[0]); i++) {
 		append(d, ent[i][0], c->ws, c->be);
 		append(d, ent[i][1], c->ws, c->be);
 	}
+	if (c->v == V_BIG_AUXV)
+		fill = 4097;
+	else if (c->v == V_MAX_AUXV)
+		fill = 4096 - sizeof(ent) / sizeof(ent[0]);
 	for (i = 0; i < fill; i++) {
 		append(d, 100 + i % 50, c->ws, c->be);
 		append(d, i, c->ws, c->be);
