@@ -475,7 +475,7 @@ probe_hidepid() {
 }
 
 @test "-C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
-	local want n=auxvtsleep
+	local want n=auxvs$$
 	# A name of our own: other processes come and go meanwhile.
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
 	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
