@@ -455,10 +455,12 @@ probe_hidepid() {
 	need setpriv
 	need hidepid
 	local d n=t$$hide
-	# A place another user can run the copy from.
+	# A place another user can run the copies from (the build may lie
+	# in a folder only root may enter).
 	d=$(mktemp -d /tmp/auxv-hide.XXXXXX)
 	chmod 755 "$d"
 	cp "$(command -v sleep)" "$d/$n"
+	cp "$AUXV" "$d/auxv"
 	"$d/$n" 1000 3>&- &
 	EXTRA_PIDS=$!
 	# As nobody, with a /proc that hides others' files: nobody's own
@@ -468,7 +470,7 @@ probe_hidepid() {
 	    "${NOBODY[@]}" sh -c '"$1/$2" 1000 3>&- & p=$!; sleep 0.3
 	    echo "pgrep $(pgrep -x "$2" | tr "\n" " ")"
 	    echo "auxv $("$3" -C "$2" --json | jq -r .pid | tr "\n" " ")"
-	    kill $p' _ "$d" "$n" "$AUXV"
+	    kill $p' _ "$d" "$n" "$d/auxv"
 	rm -r "$d"
 	[ "${lines[0]}" = "${lines[1]/auxv/pgrep}" ]
 	[ "$(wc -w <<<"${lines[0]}")" -eq 2 ]
