@@ -42,13 +42,18 @@ start_bg() {
 spawn_many() {
 	local n=$1 f=$BATS_TEST_TMPDIR/spawned.$1
 	shift
+	# The file exists before the shell starts to append to it.
+	: >"$f"
 	sh -c 'n=$1; shift; while [ "$n" -gt 0 ]; do
 		"$@" >/dev/null 2>&1 3>&- & echo $!; n=$((n - 1)); done
-		exec >/dev/null; wait' _ "$n" "$@" >"$f" 3>&- &
-	while [ "$(wc -l <"$f")" -lt "$n" ]; do
+		exec >/dev/null; wait' _ "$n" "$@" >>"$f" 3>&- &
+	for _ in $(seq 400); do
+		[ "$(wc -l <"$f")" -lt "$n" ] || break
 		sleep 0.05
 	done
 	EXTRA_PIDS="${EXTRA_PIDS:-} $(tr '\n' ' ' <"$f")"
+	[ "$(wc -l <"$f")" -eq "$n" ] ||
+	    { echo "spawn_many: $n processes not started in 20 s"; return 1; }
 }
 
 stop_bg() {
