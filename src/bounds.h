@@ -51,6 +51,21 @@
 /* How long -f waits for a writer on a FIFO. */
 #define AUXV_FIFO_WAIT_MS 10000
 
+/*
+ * What AT_SYSINFO_EHDR and AT_PHDR point to: the most of a vDSO image
+ * read (every architecture's is well below), and what is kept of it and
+ * of the program headers; past these it is reported as malformed.
+ */
+#define AUXV_VDSO_MAX      (64 * 1024)
+#define AUXV_VDSO_SECTIONS 64
+#define AUXV_VDSO_VERS     16
+#define AUXV_VDSO_SYMS     128
+#define AUXV_BUILD_ID_MAX  64
+#define AUXV_MAX_PHDRS_MEM 128
+#define AUXV_MAX_INTERP    4096
+#define AUXV_MAX_PROP_NOTE 1024
+#define AUXV_MAX_PROPS     16
+
 /* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
 #define AUXV_COMM_MAX 64
 

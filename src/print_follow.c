@@ -172,7 +172,7 @@ human_phdrs(struct out *f, const struct followed *fo)
 
 	out_char(f, ' ');
 	for (i = 0; i < pi->n; i++) {
-		const struct phdr_ent *ph = &pi->ph[i];
+		const struct elf_phdr *ph = &pi->ph[i];
 		const char *name = phdr_type_name(ph->type);
 
 		out_char(f, ' ');
@@ -197,7 +197,7 @@ human_phdrs(struct out *f, const struct followed *fo)
 			out_str(f, "=size:");
 			out_dec(f, ph->memsz);
 			break;
-		case FOLLOW_PT_GNU_PROPERTY:
+		case PT_GNU_PROPERTY:
 			out_char(f, '=');
 			if (pi->prop_state == FW_OK)
 				human_props(f, pi);
@@ -359,7 +359,7 @@ json_phdrs(struct out *f, const struct followed *fo)
 
 	out_str(f, ",\"phdrs\":[");
 	for (i = 0; i < pi->n; i++) {
-		const struct phdr_ent *ph = &pi->ph[i];
+		const struct elf_phdr *ph = &pi->ph[i];
 		const char *name = phdr_type_name(ph->type);
 		int first = 1;
 
@@ -401,7 +401,7 @@ json_phdrs(struct out *f, const struct followed *fo)
 		} else if (ph->type == PT_TLS) {
 			out_str(f, ",\"tls_size\":");
 			out_dec(f, ph->memsz);
-		} else if (ph->type == FOLLOW_PT_GNU_PROPERTY)
+		} else if (ph->type == PT_GNU_PROPERTY)
 			json_props(f, pi);
 		out_char(f, '}');
 	}

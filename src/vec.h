@@ -49,6 +49,7 @@ struct auxv_vec {
 	struct memsrc mem;
 };
 
+size_t mem_get(const struct memsrc *, uint64_t, void *, size_t, int);
 size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);
 uint64_t vec_word(const unsigned char *, unsigned int, int);
