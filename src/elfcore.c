@@ -328,7 +328,8 @@ elf_note_next(struct elf_notes *w, struct elf_note *n)
 	rest = w->size - w->pos;
 	if (rest < NOTE_HDR)
 		return ELF_NOTE_BAD;
-	got = notes_read(w, n->at, h, rest < sizeof(h) ? (size_t)rest : sizeof(h));
+	got = notes_read(
+	    w, n->at, h, rest < sizeof(h) ? (size_t)rest : sizeof(h));
 	if (got < NOTE_HDR) {
 		w->err = got == -1 ? errno : 0;
 		return ELF_NOTE_SHORT;
@@ -364,8 +365,8 @@ is_core(const struct elf_note *n)
  * section header 0.
  */
 static int
-phdr_count(const struct elf_reader *r, const struct elf_id *id,
-    uint64_t *phnum, struct diag *d)
+phdr_count(const struct elf_reader *r, const struct elf_id *id, uint64_t *phnum,
+    struct diag *d)
 {
 	const struct layout *l = layout(id->wordsize);
 	unsigned char b[4];
@@ -424,8 +425,8 @@ auxv_value(const struct elf_core *c, uint64_t type)
 
 	for (off = 0; c->rawlen - off >= pair && off < c->rawlen; off += pair)
 		if (vec_word(c->raw + off, c->wordsize, c->bigendian) == type)
-			return vec_word(c->raw + off + c->wordsize,
-			    c->wordsize, c->bigendian);
+			return vec_word(c->raw + off + c->wordsize, c->wordsize,
+			    c->bigendian);
 	return 0;
 }
 
@@ -587,8 +588,8 @@ find_auxv(const struct elf_reader *r, const struct elf_id *id,
 		elf_phdr(id, ph + i * phsz, &p);
 		if (p.type != PT_NOTE)
 			continue;
-		elf_notes_init(&w, r, p.offset, p.filesz, NOTE_PAD,
-		    c->bigendian);
+		elf_notes_init(
+		    &w, r, p.offset, p.filesz, NOTE_PAD, c->bigendian);
 		rc = walk_notes(&w, c, &walked, &info, &file, d);
 	}
 	free(w.win);
@@ -657,7 +658,8 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 	}
 	c->core = 1;
 	if (id.phentsize != l->size[ELF_PHDR]) {
-		diag_at(d, "malformed ELF header at offset", l->e_phentsize.off);
+		diag_at(
+		    d, "malformed ELF header at offset", l->e_phentsize.off);
 		return -1;
 	}
 	if (phdr_count(r, &id, &phnum, d) == -1)
@@ -682,8 +684,9 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 		if ((size_t)n < len) {
 			/* The first program header that is cut. */
 			diag_at(d, "truncated at offset",
-			    id.phoff + (uint64_t)n / l->size[ELF_PHDR] *
-			        l->size[ELF_PHDR]);
+			    id.phoff +
+			        (uint64_t)n / l->size[ELF_PHDR] *
+			            l->size[ELF_PHDR]);
 			goto fail;
 		}
 	}

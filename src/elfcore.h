@@ -96,9 +96,9 @@ struct elf_notes {
 struct elf_note {
 	uint64_t at; /* the note's offset */
 	uint32_t namesz, descsz, type;
-	uint64_t desc;          /* the descriptor's offset */
-	size_t namelen;         /* bytes of name[] read: up to 8 */
-	unsigned char name[8];  /* the name's first bytes, NUL-padded */
+	uint64_t desc;         /* the descriptor's offset */
+	size_t namelen;        /* bytes of name[] read: up to 8 */
+	unsigned char name[8]; /* the name's first bytes, NUL-padded */
 };
 
 /* What elf_note_next() returns past the notes: */
@@ -138,8 +138,8 @@ size_t elf_size(unsigned int, enum elf_part);
 void elf_phdr(const struct elf_id *, const unsigned char *, struct elf_phdr *);
 void elf_shdr(const struct elf_id *, const unsigned char *, struct elf_shdr *);
 void elf_sym(const struct elf_id *, const unsigned char *, struct elf_sym *);
-void elf_dyn(const struct elf_id *, const unsigned char *, uint64_t *,
-    uint64_t *);
+void elf_dyn(
+    const struct elf_id *, const unsigned char *, uint64_t *, uint64_t *);
 void elf_reader_fd(struct elf_reader *, int);
 void elf_reader_mem(struct elf_reader *, const unsigned char *, size_t);
 ssize_t elf_read(const struct elf_reader *, uint64_t, void *, size_t);

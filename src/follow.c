@@ -2,9 +2,9 @@
  * Following the vector's two pointers to structures: the vDSO image and
  * the program headers, each read through the vector's memsrc.
  */
+#include "follow.h"
 #include "at.h"
 #include "decode.h"
-#include "follow.h"
 
 /*
  * Reads the vDSO at addr into fo->img: its first block, then as far as
@@ -59,7 +59,8 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 
 		if (d[i].type == AT_NUM_SYSINFO_EHDR &&
 		    fo->vdso == FOLLOW_ABSENT)
-			fo->vdso = mem && vdso_read(&v->mem, d[i].value, fo) == 0
+			fo->vdso =
+			    mem && vdso_read(&v->mem, d[i].value, fo) == 0
 			    ? FOLLOW_READ
 			    : FOLLOW_UNREADABLE;
 		else if (d[i].type == AT_NUM_PHDR &&

@@ -14,8 +14,8 @@
  * block that holds a NUL.  Returns how many bytes were read.
  */
 size_t
-mem_get(const struct memsrc *m, uint64_t addr, void *buf, size_t len,
-    int to_nul)
+mem_get(
+    const struct memsrc *m, uint64_t addr, void *buf, size_t len, int to_nul)
 {
 	unsigned char *p = buf;
 	size_t got = 0, want;

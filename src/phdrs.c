@@ -179,8 +179,8 @@ read_interp(
 	pi->interp_state = FW_UNREADABLE;
 	if (!pi->have_bias)
 		return;
-	got = mem_get(m, pi->bias + ph->vaddr, pi->interp, (size_t)ph->filesz,
-	    0);
+	got =
+	    mem_get(m, pi->bias + ph->vaddr, pi->interp, (size_t)ph->filesz, 0);
 	if (got < ph->filesz)
 		return;
 	/* The path ends at its first NUL, which must be inside it. */
@@ -217,7 +217,8 @@ walk_props(const unsigned char *buf, size_t len, const struct phdrs_where *w,
 		    memcmp(n.name, "GNU", 4) != 0)
 			continue;
 		end = n.desc + n.descsz;
-		for (p = n.desc; inside(p, 8, end); p += 8 + ALIGN_UP(sz, align)) {
+		for (p = n.desc; inside(p, 8, end);
+		     p += 8 + ALIGN_UP(sz, align)) {
 			sz = vec_word(buf + p + 4, 4, be);
 			if (!inside(p + 8, sz, end))
 				return "GNU property out of range";
@@ -227,7 +228,10 @@ walk_props(const unsigned char *buf, size_t len, const struct phdrs_where *w,
 			pr->type = (uint32_t)vec_word(buf + p, 4, be);
 			pr->datasz = (uint32_t)sz;
 			pr->value = vec_word(buf + p + 8,
-			    sz >= 8 ? 8 : sz >= 4 ? 4 : 0, be);
+			    sz >= 8       ? 8
+			        : sz >= 4 ? 4
+			                  : 0,
+			    be);
 		}
 	}
 	return rc == 0 ? NULL : "GNU property note out of range";
@@ -306,4 +310,3 @@ phdrs_read(
 	}
 	return 0;
 }
-

@@ -73,8 +73,8 @@ get_shdr(const struct vdso_info *vi, const struct elf_id *h, uint64_t i,
  * the table.
  */
 static int
-get_str(const struct vdso_info *vi, const struct elf_shdr *strtab,
-    uint64_t off, struct fw_str *s)
+get_str(const struct vdso_info *vi, const struct elf_shdr *strtab, uint64_t off,
+    struct fw_str *s)
 {
 	const unsigned char *p, *nul;
 
@@ -100,8 +100,8 @@ get_link(const struct vdso_info *vi, const struct elf_id *h,
 }
 
 static void
-walk_verdef(struct vdso_info *vi, const struct elf_id *h,
-    const struct elf_shdr *s)
+walk_verdef(
+    struct vdso_info *vi, const struct elf_id *h, const struct elf_shdr *s)
 {
 	struct elf_shdr str;
 	uint64_t off = 0, i, aux, next;
@@ -150,8 +150,8 @@ walk_verdef(struct vdso_info *vi, const struct elf_id *h,
 }
 
 static void
-walk_dynamic(struct vdso_info *vi, const struct elf_id *h,
-    const struct elf_shdr *s)
+walk_dynamic(
+    struct vdso_info *vi, const struct elf_id *h, const struct elf_shdr *s)
 {
 	size_t dsz = elf_size(h->wordsize, ELF_DYN);
 	uint64_t off, tag, val;
@@ -173,8 +173,8 @@ walk_dynamic(struct vdso_info *vi, const struct elf_id *h,
 }
 
 static void
-walk_notes(struct vdso_info *vi, const struct elf_id *h,
-    const struct elf_shdr *s)
+walk_notes(
+    struct vdso_info *vi, const struct elf_id *h, const struct elf_shdr *s)
 {
 	struct elf_reader r;
 	struct elf_notes w;
