@@ -11,11 +11,13 @@
 
 /*
  * A process's memory is read ahead, in one call, at each string and
- * random bytes its vector points to: this many bytes at a string, all of
- * it in a window of AUXV_PID_WINDOW.  A read past them is made on its own.
+ * random bytes its vector points to (this many bytes at a string), and
+ * at the vDSO and program headers; then, in one more, at what those
+ * point to.  All of it in a window of AUXV_PID_WINDOW; a read past them
+ * is made on its own.
  */
 #define AUXV_PID_AHEAD  256
-#define AUXV_PID_WINDOW 4096
+#define AUXV_PID_WINDOW (72 * 1024)
 
 /*
  * A read of target memory stops at the end of one of these blocks, so

@@ -1,34 +1,14 @@
 /*
- * Following the vector's two pointers to structures: the vDSO image and
- * the program headers, each read through the vector's memsrc.
+ * Following the vector's two pointers to structures, the vDSO image and
+ * the program headers, through the vector's memsrc: the headers first
+ * (read ahead with the strings, by the source), then, in one read ahead,
+ * the rest of the vDSO and the segments the headers point to.
  */
-#include "follow.h"
+#include <string.h>
+
 #include "at.h"
 #include "decode.h"
-
-/*
- * Reads the vDSO at addr into fo->img: its first block, then as far as
- * its headers say it goes, each byte once; then parses it.  -1 when not
- * even its ELF header could be read.
- */
-static int
-vdso_read(const struct memsrc *m, uint64_t addr, struct followed *fo)
-{
-	size_t len, want = AUXV_MEM_BLOCK - (size_t)(addr % AUXV_MEM_BLOCK);
-
-	len = mem_get(m, addr, fo->img, want, 0);
-	if (len < EI_NIDENT) {
-		fo->vi.len = 0;
-		return -1;
-	}
-	if (len == want && (want = vdso_len(fo->img, len)) > len) {
-		if (want > sizeof(fo->img))
-			want = sizeof(fo->img);
-		len += mem_get(m, addr + len, fo->img + len, want - len, 0);
-	}
-	vdso_parse(fo->img, len, &fo->vi);
-	return 0;
-}
+#include "follow.h"
 
 /* The vector's value of a type, or 0 when it has none. */
 static uint64_t
@@ -43,6 +23,41 @@ vec_value(const struct auxv_vec *v, uint64_t type)
 }
 
 /*
+ * The first block of the vDSO at addr into fo->next, and in *want how
+ * much of it its headers say a walk needs: how many bytes were read,
+ * 0 when not even its ELF identification could be.
+ */
+static size_t
+vdso_head(
+    const struct memsrc *m, uint64_t addr, struct followed *fo, size_t *want)
+{
+	size_t len, blk = AUXV_MEM_BLOCK - (size_t)(addr % AUXV_MEM_BLOCK);
+
+	if ((len = mem_get(m, addr, fo->next, blk, 0)) < EI_NIDENT)
+		return 0;
+	*want = len;
+	if (len == blk && (*want = vdso_len(fo->next, len)) < len)
+		*want = len;
+	if (*want > sizeof(fo->next))
+		*want = sizeof(fo->next);
+	return len;
+}
+
+/*
+ * Parses the len bytes of a vDSO in fo->next, unless they are those of
+ * the one parsed last (the same for every process of one kernel ABI).
+ */
+static void
+vdso_keep(struct followed *fo, size_t len)
+{
+	if (fo->vi.img == fo->img && fo->vi.len == len &&
+	    memcmp(fo->img, fo->next, len) == 0)
+		return;
+	memcpy(fo->img, fo->next, len);
+	vdso_parse(fo->img, len, &fo->vi);
+}
+
+/*
  * Reads what the first AT_SYSINFO_EHDR and AT_PHDR among the n entries
  * kept point to, through the vector's memory reader.
  */
@@ -50,20 +65,22 @@ void
 follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
     struct followed *fo)
 {
+	const struct memsrc *m = &v->mem;
+	struct mem_span sp[3];
 	struct phdrs_where w;
-	size_t i;
+	size_t i, k = 0, len = 0, want = 0;
+	uint64_t vdso = 0;
 
 	fo->vdso = fo->phdrs = FOLLOW_ABSENT;
 	for (i = 0; i < n; i++) {
-		int mem = v->mem.read != NULL && d[i].value != 0;
+		int mem = m->read != NULL && d[i].value != 0;
 
 		if (d[i].type == AT_NUM_SYSINFO_EHDR &&
-		    fo->vdso == FOLLOW_ABSENT)
-			fo->vdso =
-			    mem && vdso_read(&v->mem, d[i].value, fo) == 0
-			    ? FOLLOW_READ
-			    : FOLLOW_UNREADABLE;
-		else if (d[i].type == AT_NUM_PHDR &&
+		    fo->vdso == FOLLOW_ABSENT) {
+			vdso = d[i].value;
+			len = mem ? vdso_head(m, vdso, fo, &want) : 0;
+			fo->vdso = len > 0 ? FOLLOW_READ : FOLLOW_UNREADABLE;
+		} else if (d[i].type == AT_NUM_PHDR &&
 		    fo->phdrs == FOLLOW_ABSENT) {
 			w.addr = d[i].value;
 			w.num = vec_value(v, AT_NUM_PHNUM);
@@ -72,9 +89,22 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 			w.machine = v->machine;
 			w.wordsize = v->wordsize;
 			w.bigendian = v->bigendian;
-			fo->phdrs = mem && phdrs_read(&v->mem, &w, &fo->pi) == 0
+			fo->phdrs = mem && phdrs_read(m, &w, &fo->pi) == 0
 			    ? FOLLOW_READ
 			    : FOLLOW_UNREADABLE;
 		}
+	}
+	if (fo->phdrs == FOLLOW_READ)
+		k = phdrs_spans(&fo->pi, sp);
+	if (want > len)
+		sp[k++] = (struct mem_span){ vdso + len, want - len };
+	mem_ahead(m, sp, k);
+	if (fo->phdrs == FOLLOW_READ)
+		phdrs_segments(m, &w, &fo->pi);
+	if (fo->vdso == FOLLOW_READ) {
+		if (want > len)
+			len += mem_get(
+			    m, vdso + len, fo->next + len, want - len, 0);
+		vdso_keep(fo, len);
 	}
 }

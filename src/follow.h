@@ -18,7 +18,8 @@ struct followed {
 	enum follow_state vdso, phdrs;
 	struct vdso_info vi;
 	struct phdrs_info pi;
-	unsigned char img[AUXV_VDSO_MAX]; /* the vDSO, as read */
+	unsigned char img[AUXV_VDSO_MAX];  /* the vDSO vi was parsed from */
+	unsigned char next[AUXV_VDSO_MAX]; /* the vDSO, as read */
 };
 
 struct decoded;

@@ -391,9 +391,7 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 		n = decode_all(v, o, w->dec, &w->pool);
 	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
 	c->followed = NULL;
-	if ((o->printer->flags & PR_FOLLOW) ||
-	    (o->verbose && !o->value_only &&
-	        (o->printer->flags & PR_FOLLOW_VERBOSE))) {
+	if (o->follow) {
 		follow_vector(v, w->dec, n, &w->followed);
 		c->followed = &w->followed;
 	}
@@ -599,6 +597,9 @@ check_args(struct cmdline *cl)
 		usage();
 	}
 	o->deref = (o->printer->flags & PR_DECODE) != 0;
+	o->follow = (o->printer->flags & PR_FOLLOW) ||
+	    (o->verbose && !o->value_only &&
+	        (o->printer->flags & PR_FOLLOW_VERBOSE));
 	/* Names where they are shown: JSON, and the headers of blocks. */
 	if (o->printer->flags & PR_PID)
 		o->names = 2;

@@ -37,3 +37,11 @@ mem_get(
 	}
 	return got;
 }
+
+/* Tells the source what will be read next, where that helps it. */
+void
+mem_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
+{
+	if (m->ahead != NULL && n > 0)
+		m->ahead(m, sp, n);
+}

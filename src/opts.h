@@ -20,6 +20,7 @@ struct opts {
 	int endian;              /* --endian: 0 little, 1 big, -1 unset */
 	int verbose;
 	int deref;            /* the format shows what the vector points to */
+	int follow;           /* it shows the vDSO and program headers */
 	int value_only;       /* --value */
 	int all;              /* -a */
 	int names;            /* 1: read processes' comm, 2: and exe */

@@ -262,10 +262,9 @@ read_props(const struct memsrc *m, const struct elf_phdr *ph,
 }
 
 /*
- * Reads the program headers that the vector places at w->addr, then
- * the interpreter's path and the GNU properties they point to.  Returns
- * -1 when the headers could not be read; a malformed part is noted in
- * pi->bad.
+ * Reads the program headers that the vector places at w->addr, and finds
+ * the load bias.  Returns -1 when the headers could not be read; a
+ * malformed part is noted in pi->bad.
  */
 int
 phdrs_read(
@@ -301,12 +300,53 @@ phdrs_read(
 	for (i = 0; i < got / need; i++)
 		elf_phdr(&id, buf + i * need, &pi->ph[pi->n++]);
 	find_bias(m, w, pi);
-	for (i = 0; i < pi->n; i++) {
-		if (pi->ph[i].type == PT_INTERP && pi->interp_state == FW_NONE)
-			read_interp(m, &pi->ph[i], pi);
-		else if (pi->ph[i].type == PT_GNU_PROPERTY &&
-		    pi->prop_state == FW_NONE)
-			read_props(m, &pi->ph[i], w, pi);
-	}
 	return 0;
+}
+
+/* The first PT_INTERP or PT_GNU_PROPERTY, or NULL. */
+static const struct elf_phdr *
+first(const struct phdrs_info *pi, uint32_t type)
+{
+	size_t i;
+
+	for (i = 0; i < pi->n; i++)
+		if (pi->ph[i].type == type)
+			return &pi->ph[i];
+	return NULL;
+}
+
+/*
+ * Where phdrs_segments() will read, so that the memory can be read ahead
+ * in one go: at most two spans into sp.
+ */
+size_t
+phdrs_spans(const struct phdrs_info *pi, struct mem_span *sp)
+{
+	const struct elf_phdr *ph;
+	size_t n = 0;
+
+	if (!pi->have_bias)
+		return 0;
+	if ((ph = first(pi, PT_INTERP)) != NULL &&
+	    ph->filesz <= AUXV_MAX_INTERP)
+		sp[n++] = (struct mem_span){ pi->bias + ph->vaddr,
+			(size_t)ph->filesz };
+	if ((ph = first(pi, PT_GNU_PROPERTY)) != NULL &&
+	    ph->filesz <= AUXV_MAX_PROP_NOTE)
+		sp[n++] = (struct mem_span){ pi->bias + ph->vaddr,
+			(size_t)ph->filesz };
+	return n;
+}
+
+/* The interpreter's path and the GNU properties, after phdrs_read(). */
+void
+phdrs_segments(
+    const struct memsrc *m, const struct phdrs_where *w, struct phdrs_info *pi)
+{
+	const struct elf_phdr *ph;
+
+	if ((ph = first(pi, PT_INTERP)) != NULL)
+		read_interp(m, ph, pi);
+	if ((ph = first(pi, PT_GNU_PROPERTY)) != NULL)
+		read_props(m, ph, w, pi);
 }

@@ -51,6 +51,9 @@ struct phdrs_where {
 
 int phdrs_read(
     const struct memsrc *, const struct phdrs_where *, struct phdrs_info *);
+size_t phdrs_spans(const struct phdrs_info *, struct mem_span *);
+void phdrs_segments(
+    const struct memsrc *, const struct phdrs_where *, struct phdrs_info *);
 const char *phdr_type_name(uint32_t);
 const char *phdr_prop_name(uint16_t, uint32_t);
 const char *phdr_prop_bit(uint16_t, uint32_t, unsigned int);

@@ -27,7 +27,7 @@ struct src_span {
 };
 
 /* The strings and random bytes of a process read ahead: at most so many. */
-#define SRC_SPANS 8
+#define SRC_SPANS 12
 
 /*
  * What a source knows of its vector's word size, byte order and machine,
@@ -58,6 +58,7 @@ struct source {
 	size_t nloads;
 	char dir[48];                    /* /proc/PID, or a live thread's */
 	int ahead;                       /* the read-ahead is done */
+	int follow;                      /* read ahead for follow.c too */
 	struct src_span span[SRC_SPANS]; /* a process's memory read ahead */
 	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];

@@ -287,36 +287,14 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 	++*n;
 }
 
-/*
- * Reads ahead, in one process_vm_readv, what the parsed vector's strings
- * and random bytes point to, so that -a costs little more than reading
- * the /proc files.  What it could not read, vm_read() asks for again.
- */
+/* Reads the spans r[0..n) in one process_vm_readv, for vm_read() to serve. */
 static void
-read_ahead(struct source *s)
+read_spans(struct source *s, const struct ahead *r, size_t n)
 {
-	struct ahead r[SRC_SPANS];
 	struct iovec local[SRC_SPANS], remote[SRC_SPANS];
-	size_t i, n = 0, at = 0;
+	size_t i, at = 0;
 	ssize_t got;
 
-	s->ahead = 1;
-	for (i = 0; i < s->vec.nent; i++) {
-		const struct auxv_ent *e = &s->vec.ent[i];
-		const struct at_type *a = at_lookup(e->type, AF_ALL);
-
-		if (a != NULL && a->form == F_RANDOM)
-			ahead_add(r, &n, e->value, e->value + AUXV_RANDOM_LEN);
-		else if (a != NULL && a->form == F_STR && e->value != 0) {
-			/* Not past the block: decode.c reads no further. */
-			uint64_t end = e->value - e->value % AUXV_MEM_BLOCK +
-			    AUXV_MEM_BLOCK;
-
-			if (end - e->value > AUXV_PID_AHEAD)
-				end = e->value + AUXV_PID_AHEAD;
-			ahead_add(r, &n, e->value, end);
-		}
-	}
 	for (i = 0; i < n; i++) {
 		size_t len = (size_t)(r[i].hi - r[i].lo);
 
@@ -325,6 +303,7 @@ read_ahead(struct source *s)
 		remote[i] = (struct iovec){ (void *)(uintptr_t)r[i].lo, len };
 		at += len;
 	}
+	s->nspan = 0;
 	if (n == 0)
 		return;
 	if ((got = process_vm_readv(s->tid, local, n, remote, n, 0)) == -1)
@@ -339,6 +318,66 @@ read_ahead(struct source *s)
 		at += want;
 	}
 	s->nspan = n;
+}
+
+/*
+ * Reads ahead, in one call, what the parsed vector's strings and random
+ * bytes point to and, for the formats that follow them, the first block
+ * of the vDSO and the program headers with the ELF header before them,
+ * so that -a costs little more than reading the /proc files.  What it
+ * could not read, vm_read() asks for again.
+ */
+static void
+read_ahead(struct source *s)
+{
+	const struct auxv_vec *v = &s->vec;
+	struct ahead r[SRC_SPANS];
+	uint64_t phdr = 0, phnum = 0, phent = 0, a, end;
+	size_t i, n = 0;
+
+	s->ahead = 1;
+	for (i = 0; i < v->nent; i++) {
+		const struct auxv_ent *e = &v->ent[i];
+		const struct at_type *t = at_lookup(e->type, AF_ALL);
+
+		a = e->value;
+		/* Not past the block: a read stops there. */
+		end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
+		if (e->type == AT_NUM_PHDR)
+			phdr = a;
+		else if (e->type == AT_NUM_PHNUM)
+			phnum = a;
+		else if (e->type == AT_NUM_PHENT)
+			phent = a;
+		else if (t != NULL && t->form == F_RANDOM)
+			ahead_add(r, &n, a, a + AUXV_RANDOM_LEN);
+		else if (t != NULL && t->form == F_STR && a != 0)
+			ahead_add(r, &n, a,
+			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD
+			                             : end);
+		else if (s->follow && e->type == AT_NUM_SYSINFO_EHDR && a != 0)
+			ahead_add(r, &n, a, end);
+	}
+	if (s->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
+	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr))
+		ahead_add(
+		    r, &n, phdr - phdr % AUXV_MEM_BLOCK, phdr + phnum * phent);
+	read_spans(s, r, n);
+}
+
+/* The memsrc's ahead: what follow.c reads next, in one call. */
+static void
+proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
+{
+	struct source *s = m->ctx;
+	struct ahead r[SRC_SPANS];
+	size_t i, k = 0;
+
+	s->ahead = 1;
+	for (i = 0; i < n; i++)
+		if (sp[i].addr <= UINT64_MAX - sp[i].len)
+			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len);
+	read_spans(s, r, k);
 }
 
 /*
@@ -506,6 +545,8 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.rawlen = (size_t)n;
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
+	s->vec.mem.ahead = proc_ahead;
+	s->follow = o->follow;
 	if (o->names > 0)
 		proc_names(s, o, pid, s->dir);
 	/* A 32-bit build can't address a 64-bit process: the mem file. */
