@@ -6,12 +6,12 @@
 # with python3 struct, cores are checked against eu-readelf -n and against
 # what the live process showed in /proc/PID/auxv and /proc/PID/mem before
 # it died, and synthetic files against the values mkfixture was told to
-# write (see the comment at the top of tests/mkfixture.c for its layout).
+# write (see the comment at the top of tests/mkfixture.py for its layout).
 
 bats_require_minimum_version 1.5.0
 
 : "${AUXV:?AUXV must name the auxv binary}"
-: "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
+: "${MKFIXTURE:?MKFIXTURE must name tests/mkfixture.py}"
 
 load common
 load stress
@@ -446,8 +446,8 @@ bad() {
 	bad not-core 1 "not a core dump"
 	[ -z "$output" ]
 	[[ "$stderr" != *NT_AUXV* ]]
-	run -1 --separate-stderr "$AUXV" -f "$MKFIXTURE"
-	[ "$stderr" = "auxv: $MKFIXTURE: not a core dump" ]
+	run -1 --separate-stderr "$AUXV" -f "$AUXV"
+	[ "$stderr" = "auxv: $AUXV: not a core dump" ]
 }
 
 @test "core without NT_AUXV: not a core dump with NT_AUXV" {
