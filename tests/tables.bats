@@ -279,3 +279,46 @@ complete_after() {
 		[[ "$output" == *"\"arch\":\"$a\""* ]]
 	done
 }
+
+# A kernel-like tree, tests/gentables-tree.txt, of a few made-up bits in
+# the shapes gentables.py parses: what it writes must name exactly those.
+@test "gentables.py: a small made-up tree gives its names, no others" {
+	local T=$BATS_TEST_TMPDIR
+	mkdir "$T/src"
+	cp "$TESTS_DIR/../src/"{gentables.py,arch.c,auxv.bash} "$T/src/"
+	python3 - "$TESTS_DIR/gentables-tree.txt" "$T/linux" <<'EOF'
+import os, re, sys
+for path, body in re.findall(r"^=== (\S+)\n(.*?)(?=^=== |\Z)",
+                             open(sys.argv[1]).read(), re.M | re.S):
+    os.makedirs(os.path.dirname(os.path.join(sys.argv[2], path)),
+                exist_ok=True)
+    open(os.path.join(sys.argv[2], path), "w").write(body)
+EOF
+	run -0 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
+	# One warning per guessed name: the new type and seven bits.
+	[ "${#stderr_lines[@]}" -eq 8 ]
+	python3 - "$T/src" <<'EOF'
+import re, string, sys
+d = sys.argv[1]
+want = {"HWT_X86": {0: "fpx", 5: "zz"}, "HWT2_X86": {3: "testa"},
+        "HWT_AARCH64": {2: "foo64"}, "HWT3_AARCH64": {4: "bar"},
+        "HWT_ARM": {0: "swq", 1: "hlf"}, "HWT2_ARM": {0: "aez"},
+        "HWT_PPC": {31: "ppc32"}, "HWT2_PPC": {2: "madeup"},
+        "HWT_S390": {0: "esan9", 3: "zzz"},
+        "HWT_RISCV": dict(enumerate(string.ascii_lowercase)),
+        "HWT_LOONGARCH": {0: "cfg", 1: "newx"},
+        "HWT_MIPS": {1: "msa9", 12: "loongson-ext"},
+        "HWT_SPARC": {0: "flosh", 2: "new"}, "HWT_SH": {0: "fpux", 2: "new"}}
+c = open(d + "/hwcap.c").read()
+got = {t: {int(b): n for b, n in re.findall(r'\[(\d+)\] = "([^"]*)"', body)}
+       for t, body in re.findall(r"\[(HWT\d?_\w+)\] = \{(.*?)\}", c, re.S)}
+assert got == want, got
+at = open(d + "/at.def").read()
+rows = re.findall(r"^AT_X\(\s*(\d+), (\w+),", at, re.M)
+assert rows == [("0", "NULL"), ("6", "PAGESZ"), ("77", "TESTNEW")], rows
+assert '"A made-up type")' in at
+for f in ("at.def", "hwcap.h", "hwcap.c"):
+    assert "from Linux 9.8.7: do not" in open(d + "/" + f).read(), f
+assert "compgen -W 'AT_PAGESZ AT_TESTNEW'" in open(d + "/auxv.bash").read()
+EOF
+}
