@@ -734,23 +734,16 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 
 # The kernel stops at AT_NULL; so does auxv, however much padding follows.
 @test "a raw file over the cap: a vector when AT_NULL ends one within it" {
-	python3 - "$T/pad" "$T/vec" <<'PY'
-import struct, sys
-words = []
-for i in range(22):
-    words += [6 if i % 2 else 17, 4096 + i]
-vec = struct.pack("<%dQ" % (len(words) + 2), *(words + [0, 0]))
-open(sys.argv[1], "wb").write(vec + b"\x00" * 70000)
-open(sys.argv[2], "wb").write(vec)
-PY
+	"$MKFIXTURE" raw $(for i in $(seq 0 21); do
+		echo "$((i % 2 ? 6 : 17))=$((4096 + i))"; done) >"$T/vec"
+	{ cat "$T/vec"; head -c 70000 /dev/zero; } >"$T/pad"
 	run -0 --separate-stderr "$AUXV" -f "$T/pad" --json
 	pycheck "$output" 'assert pairs == json.loads(a[0]), pairs' \
 	    "$(pyvec_json "$T/vec" 8 little)"
 	run -0 --separate-stderr "$AUXV" -f "$T/pad" --od
 	[ "$output" = "$(od -t d8 "$T/vec")" ]
 	# No AT_NULL within the cap: too large, refused whole.
-	python3 -c 'import sys, struct
-sys.stdout.buffer.write(struct.pack("<QQ", 6, 4096) * 5000)' >"$T/big"
+	"$MKFIXTURE" raw -N $(yes 6=4096 | head -n 5000) >"$T/big"
 	run -1 --separate-stderr "$AUXV" -f "$T/big"
 	[ -z "$output" ]
 	[[ "$stderr" == "auxv: $T/big: too large: more than 4096 entries"* ]]
