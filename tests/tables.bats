@@ -1,13 +1,14 @@
 #!/usr/bin/env bats
 #
-# The generated tables (src/gentables.py, run on Linux 7.3.4) against
+# The generated tables (src/gentables.py, run on Linux 7.2.11) against
 # names written out below by hand from that tree (the one HWCAP oracle):
 # for every architecture with HWCAP tables, in each word size and byte
 # order, a vector with every bit of AT_HWCAP..AT_HWCAP4 set must name
-# exactly the bits Linux 7.3 names and count the rest in `unknown_bits`,
-# and one with every other named bit set must name only those.  These lists are the independent check of the generator:
-# do not produce them with it.  Then the bash completion's lists against
-# the tables.
+# exactly the bits Linux 7.2 names and count the rest in `unknown_bits`,
+# and one with every other named bit set must name only those.  These
+# lists are the independent check of the generator: do not produce them
+# with it.  Then the generator on a made-up tree, and the bash
+# completion's lists against the tables.
 
 load common
 

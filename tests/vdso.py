@@ -11,7 +11,6 @@ check-phdr-names JSON EXE
 
 The crafted images and cores are tests/mkfixture.py's.
 """
-import os
 import json
 import re
 import shutil
