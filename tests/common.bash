@@ -12,7 +12,8 @@ bats_require_minimum_version 1.5.0
 # longer.
 [ -n "${AUXV_STRESS:-}" ] || ulimit -S -t 10
 
-# The python snippets import the vector decoder: from oracle import pairs.
+# The python snippets import the vector decoder and the fixture writer:
+# from oracle import pairs, from mkfixture import Elf.
 export PYTHONPATH="$BATS_TEST_DIRNAME${PYTHONPATH:+:$PYTHONPATH}"
 
 # Starts "$@" in the background with its output in $BATS_TEST_TMPDIR/bg.out
@@ -75,15 +76,16 @@ pyvec_json() {
 }
 
 # Writes a raw vector: mkraw FILE WORDSIZE ENDIAN(<|>) TYPE VALUE ...
-# (AT_NULL is appended).
+# (AT_NULL is appended), with mkfixture.py raw.
 mkraw() {
-	python3 - "$@" <<'PY'
-import struct, sys
-path, ws, end = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-fmt = end + ("Q" if ws == 8 else "I")
-words = [int(x, 0) for x in sys.argv[4:]] + [0, 0]
-open(path, "wb").write(b"".join(struct.pack(fmt, w) for w in words))
-PY
+	local f=$1 ws=$2 e=little pairs=()
+	[ "$3" != '>' ] || e=big
+	shift 3
+	while [ $# -gt 1 ]; do
+		pairs+=("$1=$2")
+		shift 2
+	done
+	"$MKFIXTURE" raw -w "$ws" -e "$e" "${pairs[@]}" >"$f"
 }
 
 # --- What the machine can do ------------------------------------------

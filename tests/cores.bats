@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 #
-# Crafted cores (tests/mkfixture.c): the architecture a core's header
+# Crafted cores (tests/mkfixture.py): the architecture a core's header
 # names, the edges of its program header table and notes, and the JSON
 # error object of each way a file can be refused.
 #
@@ -11,7 +11,7 @@
 
 bats_require_minimum_version 1.5.0
 
-: "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
+: "${MKFIXTURE:?MKFIXTURE must name tests/mkfixture.py}"
 
 load common
 
@@ -361,41 +361,27 @@ PY
 # Prints the notes' size in bytes.
 names_core() {
 	python3 - "$@" <<'PY'
-import json, struct, sys
+import json, sys
+from mkfixture import Elf, build_core
 out, ws, order, spec = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
-e = "<" if order == "little" else ">"
-W = "Q" if ws == 8 else "I"
-
-def note(typ, desc, name=b"CORE\0"):
-    pad = lambda b: b + bytes(-len(b) % 4)
-    return struct.pack(e + "III", len(name), len(desc), typ) + pad(name) + pad(desc)
-
-notes = note(6, b"".join(struct.pack(e + W + W, t, v) for t, v in spec["auxv"] + [[0, 0]]))
+k = Elf(ws, order)
+notes = k.note(b"CORE", 6, k.vector(spec["auxv"]))
 for n in spec["notes"]:
     if n[0] == "prpsinfo":
         d = bytearray(n[1])
         f = n[2].encode()
         d[n[1] - 96:n[1] - 96 + len(f)] = f
-        notes += note(3, bytes(d))
+        notes += k.note(b"CORE", 3, bytes(d))
     elif n[0] == "file":
-        d = struct.pack(e + W + W, len(n[1]), 4096)
-        d += b"".join(struct.pack(e + W * 3, s, t, 0) for s, t, _ in n[1])
+        d = k.p(k.W * 2, len(n[1]), 4096)
+        d += b"".join(k.p(k.W * 3, s, t, 0) for s, t, _ in n[1])
         d += b"".join(name.encode() + b"\0" for _, _, name in n[1])
-        notes += note(0x46494c45, d)
+        notes += k.note(b"CORE", 0x46494c45, d)
     elif n[0] == "pad":
-        left = n[1] - len(notes) - sum(len(note(3, bytes(x[1])))
+        left = n[1] - len(notes) - sum(len(k.note(b"CORE", 3, bytes(x[1])))
                                        for x in spec["notes"] if x[0] == "prpsinfo")
-        notes += note(0x999, bytes(left - 16), b"PAD\0")
-ehsz, phsz = (64, 56) if ws == 8 else (52, 32)
-ident = b"\x7fELF" + bytes([ws // 4, 1 if order == "little" else 2, 1]) + bytes(9)
-hdr = ident + struct.pack(e + "HHI" + W * 3 + "IHHHHHH", 4, 62 if ws == 8 else 3,
-                          1, 0, ehsz, 0, 0, ehsz, phsz, 1, 0, 0, 0)
-off = ehsz + phsz
-if ws == 8:
-    ph = struct.pack(e + "IIQQQQQQ", 4, 0, off, 0, 0, len(notes), 0, 1)
-else:
-    ph = struct.pack(e + "IIIIIIII", 4, off, 0, 0, len(notes), 0, 0, 1)
-open(out, "wb").write(hdr + ph + notes)
+        notes += k.note(b"PAD", 0x999, bytes(left - 16))
+open(out, "wb").write(build_core(k, 62 if ws == 8 else 3, notes))
 print(len(notes))
 PY
 }

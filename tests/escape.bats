@@ -16,16 +16,17 @@
 # and the next byte is looked at afresh, as ls -b does.
 #
 # The strings reach auxv as AT_EXECFN, AT_PLATFORM and AT_BASE_PLATFORM
-# of a core written here (one NT_AUXV note, one PT_LOAD holding every
-# string), of a core from mkfixture, and of a process run through a
-# symlink named with the bytes.
+# of cores written by tests/mkfixture.py (one with every case, one with a
+# few through its command line), and of a process run through a symlink
+# named with the bytes.
 
 load common
 
 setup_file() {
 	local d=$BATS_FILE_TMPDIR
 	cat >"$d/esc.py" <<'PY'
-import json, re, struct, sys
+import json, re, sys
+from mkfixture import Elf, build_core
 
 CESC = {7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r"}
 NAMES = {15: "AT_PLATFORM", 24: "AT_BASE_PLATFORM", 31: "AT_EXECFN"}
@@ -157,25 +158,14 @@ def cases():
 def write_core(path):
     """An x86-64 core: NT_AUXV with one entry per case, then AT_NULL;
     one PT_LOAD with the strings, each followed by a NUL."""
-    vaddr = 0x7ffc00000000
-    seg, desc = bytearray(16), b""
+    vaddr, seg, pairs = 0x7ffc00000000, bytearray(16), []
     for t, s in cases():
-        desc += struct.pack("<QQ", t, vaddr + len(seg))
+        pairs.append((t, vaddr + len(seg)))
         seg += s + b"\0"
-    desc += struct.pack("<QQ", 0, 0)
-    seg += bytes(-len(seg) % 16)
-    note = struct.pack("<III", 5, len(desc), 6) + b"CORE\0\0\0\0" + desc
-    noteoff = 64 + 2 * 56
-    segoff = noteoff + len(note) + (-(noteoff + len(note)) % 16)
-    out = b"\x7fELF\x02\x01\x01" + bytes(9)
-    out += struct.pack("<HHIQQQIHHHHHH", 4, 62, 1, 0, 64, 0, 0, 64, 56, 2,
-                       64, 0, 0)
-    out += struct.pack("<IIQQQQQQ", 4, 4, noteoff, 0, 0, len(note), 0, 4)
-    out += struct.pack("<IIQQQQQQ", 1, 6, segoff, vaddr, 0, len(seg),
-                       len(seg), 16)
-    out += note
-    out += bytes(segoff - len(out)) + seg
-    open(path, "wb").write(out)
+    k = Elf(8, "little")
+    open(path, "wb").write(build_core(k, 62, k.note(b"CORE", 6,
+                                                    k.vector(pairs)),
+                                      [(vaddr, bytes(seg))]))
 
 
 def check_human(path, items):
@@ -342,9 +332,9 @@ PY
 	[ "$output" = 'AT_PLATFORM:          \033]0;t\a\300\257' ]
 }
 
-@test "process: AT_EXECFN of a symlink named with the bytes, human and JSON" {
+@test "process: AT_EXECFN of a symlink named with the bytes, human, JSON, --value" {
 	local name
-	name=$(printf 'x\177\037\302\237\302\240\355\277\277\303\251\361\200\200')
+	name=$(printf 'x\033[31mred\nline\377\177\037\302\237\302\240\355\277\277\303\251\361\200\200')
 	ln -s "$(command -v sleep)" "$BATS_TEST_TMPDIR/$name"
 	printf './%s' "$name" >"$BATS_TEST_TMPDIR/x"
 	cd "$BATS_TEST_TMPDIR"
@@ -354,6 +344,10 @@ PY
 	esc human-one "$BATS_TEST_TMPDIR/h" "$BATS_TEST_TMPDIR/x"
 	"$AUXV" -k EXECFN --json "$BG_PID" >"$BATS_TEST_TMPDIR/j"
 	esc json-one "$BATS_TEST_TMPDIR/j" "$BATS_TEST_TMPDIR/x"
+	# --value prints what follows the name in the line checked above.
+	run -0 "$AUXV" -k EXECFN --value "$BG_PID"
+	[ "$output" = "$(cut -c23- "$BATS_TEST_TMPDIR/h")" ]
+	[[ "$output" == './x\033[31mred\nline\377\177'* ]]
 }
 
 @test "a file name with controls: escaped in ==> <== headers and JSON path" {

@@ -3,22 +3,6 @@
 
 load common
 
-setup_file() {
-	local src="$BATS_TEST_DIRNAME/exec" bin="$BATS_FILE_TMPDIR/bin"
-
-	mkdir -p "$bin"
-	export BIN="$bin"
-	cc -O2 -o "$bin/reaper" "$src/reaper.c"
-	cc -O2 -o "$bin/noptrace" "$src/noptrace.c"
-	# Each toolchain may be missing: the cases that need it skip.
-	cc -static -o "$bin/marker" "$src/marker.c" 2>/dev/null || true
-	gcc -m32 -static -o "$bin/marker32" "$src/marker.c" 2>/dev/null || true
-	if command -v musl-gcc >/dev/null; then
-		musl-gcc -static -o "$bin/marker-musl" "$src/marker.c" \
-		    2>/dev/null || true
-	fi
-}
-
 # Every case here traces a child, or checks what happens when it can't.
 setup() {
 	need ptrace
@@ -36,7 +20,8 @@ need_marker() {
 	if [ "${1:-}" = 32 ]; then
 		need run32
 	fi
-	[ -x "$BIN/marker${1:-}" ] || skip "no static ${1:-native} toolchain"
+	local m=MARKER${1:-}
+	[ -x "${!m}" ] || skip "no static ${1:-native} toolchain"
 }
 
 # The value text of AT_$2 in human output $1.
@@ -60,12 +45,12 @@ child_gone() {
 @test "static program: its AT_EXECFN, and it never runs" {
 	need_marker
 	# The helper does leave a marker when it runs.
-	"$BIN/marker" "$BATS_TEST_TMPDIR/ran"
+	"$MARKER" "$BATS_TEST_TMPDIR/ran"
 	[ -e "$BATS_TEST_TMPDIR/ran" ]
 
-	run -0 --separate-stderr "$AUXV" -e "$BIN/marker" "$BATS_TEST_TMPDIR/m"
+	run -0 --separate-stderr "$AUXV" -e "$MARKER" "$BATS_TEST_TMPDIR/m"
 	[ -z "$stderr" ]
-	[ "$(field "$output" EXECFN)" = "$BIN/marker" ]
+	[ "$(field "$output" EXECFN)" = "$MARKER" ]
 	[ "$(field "$output" PAGESZ)" = "$(getconf PAGESIZE)" ]
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
@@ -94,9 +79,9 @@ child_gone() {
 	need jq
 	need x86_64
 	need_marker 32
-	run -0 --separate-stderr "$AUXV" --json -e "$BIN/marker32" \
+	run -0 --separate-stderr "$AUXV" --json -e "$MARKER32" \
 	    "$BATS_TEST_TMPDIR/m"
-	jq -e --arg p "$BIN/marker32" '.source == "exec" and
+	jq -e --arg p "$MARKER32" '.source == "exec" and
 	    .command == $p and .word_size == 4 and .arch == "i386" and
 	    (.entries[] | select(.name == "AT_EXECFN") | .string) == $p and
 	    (.entries[] | select(.name == "AT_PHENT") | .value) == 32' \
@@ -110,16 +95,16 @@ child_gone() {
 	need_marker 32
 	# Without address randomization both runs get the same vector.
 	setarch -R true 2>/dev/null || skip "setarch -R not permitted"
-	setarch -R "$AUXV" -o raw -e "$BIN/marker32" >"$BATS_TEST_TMPDIR/raw"
-	run -0 --separate-stderr setarch -R "$AUXV" --od -e "$BIN/marker32"
+	setarch -R "$AUXV" -o raw -e "$MARKER32" >"$BATS_TEST_TMPDIR/raw"
+	run -0 --separate-stderr setarch -R "$AUXV" --od -e "$MARKER32"
 	[ "$output" = "$(od -t d4 "$BATS_TEST_TMPDIR/raw")" ]
 }
 
 @test "musl static program" {
-	[ -x "$BIN/marker-musl" ] || skip "no musl-gcc"
-	run -0 --separate-stderr "$AUXV" -e "$BIN/marker-musl" \
+	[ -x "$MARKER_MUSL" ] || skip "no musl-gcc"
+	run -0 --separate-stderr "$AUXV" -e "$MARKER_MUSL" \
 	    "$BATS_TEST_TMPDIR/m"
-	[ "$(field "$output" EXECFN)" = "$BIN/marker-musl" ]
+	[ "$(field "$output" EXECFN)" = "$MARKER_MUSL" ]
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
 
@@ -177,9 +162,9 @@ child_gone() {
 
 @test "the command is looked up in PATH, as execvp does" {
 	need_marker
-	run -0 --separate-stderr env PATH="$BIN:$PATH" "$AUXV" -e marker \
+	run -0 --separate-stderr env PATH="${MARKER%/*}:$PATH" "$AUXV" -e marker \
 	    "$BATS_TEST_TMPDIR/m"
-	[ "$(field "$output" EXECFN)" = "$BIN/marker" ]
+	[ "$(field "$output" EXECFN)" = "$MARKER" ]
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
 
@@ -380,13 +365,13 @@ child_gone() {
 }
 
 @test "no child is left behind, whatever the outcome" {
-	local reaper="$BIN/reaper"
+	local reaper="$REAPER"
 
 	run -0 "$reaper" "$AUXV" -e /bin/true
 	run -0 "$reaper" "$AUXV" --json -e /bin/true
 	run -1 "$reaper" "$AUXV" -e auxv-test-no-such-command
 	run -1 "$reaper" "$AUXV" -e "$BATS_TEST_TMPDIR"
-	run -1 "$reaper" "$BIN/noptrace" env ASAN_OPTIONS=detect_leaks=0 \
+	run -1 "$reaper" "$NOPTRACE" env ASAN_OPTIONS=detect_leaks=0 \
 	    "$AUXV" -e /bin/true
 	# The reaper itself sees what is left: a shell that leaves a child.
 	run -99 "$reaper" sh -c 'sleep 1 & exit 0'
@@ -399,7 +384,7 @@ child_gone() {
 	for sig in 2 15 1; do
 		# auxv blocks writing to a suspended terminal with its child
 		# traced; the reaper signals it and must see the child die.
-		run -0 "$BIN/reaper" -s "$sig" "$AUXV" -e "$BIN/marker" \
+		run -0 "$REAPER" -s "$sig" "$AUXV" -e "$MARKER" \
 		    "$BATS_TEST_TMPDIR/m"
 		[[ "$output" == "child "*" killed by signal 9" ]]
 	done
@@ -408,7 +393,7 @@ child_gone() {
 
 # LeakSanitizer needs ptrace too: an ASan build runs without it here.
 @test "ptrace refused by seccomp: status 1, the reason" {
-	run -1 --separate-stderr "$BIN/noptrace" \
+	run -1 --separate-stderr "$NOPTRACE" \
 	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true
 	[ -z "$output" ]
 	[[ "$stderr" == "auxv: /bin/true: ptrace not permitted: a seccomp filter"* ]]
@@ -422,14 +407,14 @@ child_gone() {
 	local groups
 	groups=$(seq -s, 100000 102000)
 	setpriv --groups="$groups" sh -c '[ "$(wc -c </proc/self/status)" -gt 8192 ]'
-	run -1 --separate-stderr setpriv --groups="$groups" "$BIN/noptrace" \
+	run -1 --separate-stderr setpriv --groups="$groups" "$NOPTRACE" \
 	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true
 	[ -z "$output" ]
 	[[ "$stderr" == "auxv: /bin/true: ptrace not permitted: a seccomp filter"* ]]
 	# The child's status is read up to a full buffer, and no read asks
 	# for 0 bytes after it.  (strace follows auxv, not its child.)
 	setpriv --groups="$groups" strace -qq -e trace=read \
-	    -o "$BATS_TEST_TMPDIR/reads" "$BIN/noptrace" \
+	    -o "$BATS_TEST_TMPDIR/reads" "$NOPTRACE" \
 	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true 2>/dev/null || true
 	grep -q 'read([0-9]*, "Name:' "$BATS_TEST_TMPDIR/reads"
 	! grep -E 'read\([0-9]+, .*, 0\) += ' "$BATS_TEST_TMPDIR/reads"
@@ -469,10 +454,10 @@ os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e auxv-test-no-such-command
 	d=$SUID_DIR
 	chmod 755 "$d"
 	cp "$AUXV" "$d/auxv"
-	cp "$BIN/reaper" "$d/reaper"
-	cp "$BIN/marker" "$d/suid"
+	cp "$REAPER" "$d/reaper"
+	cp "$MARKER" "$d/suid"
 	chmod 4755 "$d/suid"
-	cp "$BIN/marker" "$d/noread"
+	cp "$MARKER" "$d/noread"
 	chmod 711 "$d/noread"
 	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
 	    --clear-groups -- "$d/auxv" -k UID,EUID --value -e "$d/suid"

@@ -6,12 +6,12 @@
 # with python3 struct, cores are checked against eu-readelf -n and against
 # what the live process showed in /proc/PID/auxv and /proc/PID/mem before
 # it died, and synthetic files against the values mkfixture was told to
-# write (see the comment at the top of tests/mkfixture.c for its layout).
+# write (see the comment at the top of tests/mkfixture.py for its layout).
 
 bats_require_minimum_version 1.5.0
 
 : "${AUXV:?AUXV must name the auxv binary}"
-: "${MKFIXTURE:?MKFIXTURE must name the mkfixture binary}"
+: "${MKFIXTURE:?MKFIXTURE must name tests/mkfixture.py}"
 
 load common
 load stress
@@ -446,8 +446,8 @@ bad() {
 	bad not-core 1 "not a core dump"
 	[ -z "$output" ]
 	[[ "$stderr" != *NT_AUXV* ]]
-	run -1 --separate-stderr "$AUXV" -f "$MKFIXTURE"
-	[ "$stderr" = "auxv: $MKFIXTURE: not a core dump" ]
+	run -1 --separate-stderr "$AUXV" -f "$AUXV"
+	[ "$stderr" = "auxv: $AUXV: not a core dump" ]
 }
 
 @test "core without NT_AUXV: not a core dump with NT_AUXV" {
@@ -734,23 +734,16 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 
 # The kernel stops at AT_NULL; so does auxv, however much padding follows.
 @test "a raw file over the cap: a vector when AT_NULL ends one within it" {
-	python3 - "$T/pad" "$T/vec" <<'PY'
-import struct, sys
-words = []
-for i in range(22):
-    words += [6 if i % 2 else 17, 4096 + i]
-vec = struct.pack("<%dQ" % (len(words) + 2), *(words + [0, 0]))
-open(sys.argv[1], "wb").write(vec + b"\x00" * 70000)
-open(sys.argv[2], "wb").write(vec)
-PY
+	"$MKFIXTURE" raw $(for i in $(seq 0 21); do
+		echo "$((i % 2 ? 6 : 17))=$((4096 + i))"; done) >"$T/vec"
+	{ cat "$T/vec"; head -c 70000 /dev/zero; } >"$T/pad"
 	run -0 --separate-stderr "$AUXV" -f "$T/pad" --json
 	pycheck "$output" 'assert pairs == json.loads(a[0]), pairs' \
 	    "$(pyvec_json "$T/vec" 8 little)"
 	run -0 --separate-stderr "$AUXV" -f "$T/pad" --od
 	[ "$output" = "$(od -t d8 "$T/vec")" ]
 	# No AT_NULL within the cap: too large, refused whole.
-	python3 -c 'import sys, struct
-sys.stdout.buffer.write(struct.pack("<QQ", 6, 4096) * 5000)' >"$T/big"
+	"$MKFIXTURE" raw -N $(yes 6=4096 | head -n 5000) >"$T/big"
 	run -1 --separate-stderr "$AUXV" -f "$T/big"
 	[ -z "$output" ]
 	[[ "$stderr" == "auxv: $T/big: too large: more than 4096 entries"* ]]

@@ -11,8 +11,8 @@ cases() {
 	: >"$t/empty"
 	printf 'x' >"$t/one"
 	head -c 13 /proc/self/auxv >"$t/odd"
-	python3 -c 'import struct, sys; sys.stdout.buffer.write(struct.pack("<QQ", 6, 4096) * 3)' >"$t/nonull"
-	python3 -c 'import struct, sys; sys.stdout.buffer.write(struct.pack("<QQ", 6, 4096) * 10000 + b"\0" * 16)' >"$t/10000"
+	"$MKFIXTURE" raw -N 6=4096 6=4096 6=4096 >"$t/nonull"
+	"$MKFIXTURE" raw $(yes 6=4096 | head -n 10000) >"$t/10000"
 	head -c 3000000 /dev/urandom >"$t/random"
 	printf '\177ELF\2\1\1' >"$t/elfstub"
 	cat <<EOF

@@ -134,7 +134,8 @@ assert d["source"] == "file" and "path" in d
 	# neighbours, and random values; types in decimal (AT_PAGESZ), hex
 	# (AT_PHDR) and bare hex (AT_HWCAP) forms.
 	python3 - "$BATS_TEST_TMPDIR/v" <<'PY'
-import random, struct, sys
+import random, sys
+from mkfixture import Elf
 vals = [0]
 for b in range(1, 65):
     vals += [1 << (b - 1), (1 << b) - 1]
@@ -142,11 +143,8 @@ for e in range(20):
     vals += [v for v in (10**e - 1, 10**e, 10**e + 1) if v < 2**64]
 random.seed(7)
 vals += [random.getrandbits(random.randint(1, 64)) for _ in range(500)]
-with open(sys.argv[1], "wb") as f:
-    for v in vals:
-        for t in (6, 3, 16):
-            f.write(struct.pack("<QQ", t, v))
-    f.write(bytes(16))
+open(sys.argv[1], "wb").write(Elf(8, "little").vector(
+    [(t, v) for v in vals for t in (6, 3, 16)]))
 open(sys.argv[1] + ".txt", "w").write("\n".join(map(str, vals)))
 PY
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" --json

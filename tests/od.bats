@@ -30,12 +30,11 @@ teardown() {
 	local v=$BATS_TEST_TMPDIR/v32
 	python3 - "$v" <<'PY'
 import struct, sys
+from mkfixture import Elf
 from oracle import pairs_of
-words = []
-for t, v in pairs_of("/proc/self/auxv", struct.calcsize("P"), "="):
-    words += [t, v & 0xffffffff]
-words += [0, 0] + [0] * 20
-open(sys.argv[1], "wb").write(struct.pack("<%dI" % len(words), *words))
+pairs = pairs_of("/proc/self/auxv", struct.calcsize("P"), "=")
+open(sys.argv[1], "wb").write(Elf(4, "little").vector(
+    [(t, v & 0xffffffff) for t, v in pairs]) + bytes(80))
 PY
 	run -0 "$AUXV" -f "$v" --word-size 4 --endian little --od
 	[ "$output" = "$(od -t d4 "$v")" ]

@@ -12,14 +12,6 @@ bats_require_minimum_version 1.5.0
 
 load common
 
-setup_file() {
-	local bin="$BATS_FILE_TMPDIR/bin"
-
-	mkdir -p "$bin"
-	cc -O2 -o "$bin/novmread" "$BATS_TEST_DIRNAME/exec/novmread.c"
-	export NOVMREAD="$bin/novmread"
-}
-
 setup() {
 	T=$BATS_TEST_TMPDIR
 	# A seccomp filter may itself be refused (an old kernel, a sandbox).

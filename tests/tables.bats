@@ -1,12 +1,14 @@
 #!/usr/bin/env bats
 #
 # The generated tables (src/gentables.py, run on Linux 7.2.11) against
-# names written out below by hand from that tree: for every architecture
-# with HWCAP tables, a vector with every bit of AT_HWCAP..AT_HWCAP4 set
-# must name exactly the bits Linux 7.2 names and count the rest in
-# `unknown_bits`.  These lists are the independent check of the generator:
-# do not produce them with it.  Then the bash completion's lists against
-# the tables.
+# names written out below by hand from that tree (the one HWCAP oracle):
+# for every architecture with HWCAP tables, in each word size and byte
+# order, a vector with every bit of AT_HWCAP..AT_HWCAP4 set must name
+# exactly the bits Linux 7.2 names and count the rest in `unknown_bits`,
+# and one with every other named bit set must name only those.  These
+# lists are the independent check of the generator: do not produce them
+# with it.  Then the generator on a made-up tree, and the bash
+# completion's lists against the tables.
 
 load common
 
@@ -96,53 +98,61 @@ SH_1="0=fpu 1=p2flush 2=mmuassoc 3=dsp 4=perfctr 5=ptea 6=llsc 7=l2 8=op32
 
 # all_ones ARCH WS ORDER W1 W2 W3 W4
 #
-# Writes AT_PAGESZ and AT_HWCAP..AT_HWCAP4 with every bit of the word set,
-# decodes it with --arch ARCH --json, and checks each word's `flags`
-# against Wn (bit=name, ascending) and `unknown_bits` against the bits Wn
-# leaves out.
+# Decodes with --arch ARCH --json two vectors of AT_PAGESZ and
+# AT_HWCAP..AT_HWCAP4: every bit of each word set, then every other bit Wn
+# names and the lowest it leaves out (a name shown for a clear bit fails).
+# Each word's `flags` must be the names Wn (bit=name, ascending) gives its
+# set bits, `unknown_bits` the set bits Wn leaves out.
 all_ones() {
-	local arch=$1 ws=$2 order=$3 f="$BATS_TEST_TMPDIR/$1.auxv" ones
-	shift 3
-	ones=$([ "$ws" = 8 ] && echo 0xffffffffffffffff || echo 0xffffffff)
-	mkraw "$f" "$ws" "$order" 6 4096 $AT_HWCAP "$ones" $AT_HWCAP2 "$ones" \
-	    $AT_HWCAP3 "$ones" $AT_HWCAP4 "$ones"
-	run -0 --separate-stderr "$AUXV" -f "$f" --arch "$arch" \
-	    --word-size "$ws" --endian "$([ "$order" = '<' ] && echo little ||
-	    echo big)" --json
-	python3 - "$output" "$arch" "$ws" "$@" <<'EOF'
-import json
-import sys
+	python3 - "$AUXV" "$BATS_TEST_TMPDIR/v" "$@" <<'EOF'
+import json, subprocess, sys
+from mkfixture import Elf
 
-doc = json.loads(sys.argv[1])
-arch, ws = sys.argv[2], int(sys.argv[3])
-ones = (1 << (8 * ws)) - 1
-bad = 0
-if doc["arch"] != arch:
-    print("arch:", doc["arch"], "want", arch)
-    bad = 1
-for atype, name, spec in zip((16, 26, 29, 30),
-                             ("AT_HWCAP", "AT_HWCAP2", "AT_HWCAP3",
-                              "AT_HWCAP4"), sys.argv[4:8]):
+auxv, path, arch, ws, order = sys.argv[1:6]
+ws, endian = int(ws), "little" if order == "<" else "big"
+words = []
+for spec in sys.argv[6:10]:
     pairs = [(int(b), n) for b, n in (p.split("=", 1) for p in spec.split())]
-    bits = [b for b, _ in pairs]
-    assert bits == sorted(set(bits)), "test bug: %s not ascending" % name
-    want = [n for b, n in pairs if b < 8 * ws]
-    unknown = ones
-    for b in bits:
-        unknown &= ~(1 << b)
-    ents = [e for e in doc["entries"] if e["type"] == atype]
-    if len(ents) != 1 or ents[0]["name"] != name:
-        print(name, "entry:", ents)
+    assert [b for b, _ in pairs] == sorted({b for b, _ in pairs}), spec
+    words.append(dict(pairs))
+types = (16, 26, 29, 30)
+ones = (1 << 8 * ws) - 1
+
+
+def sparse(word):
+    named = sorted(b for b in word if b < 8 * ws)
+    free = [b for b in range(8 * ws) if b not in word]
+    return sum(1 << b for b in named[::2] + free[:1])
+
+
+bad = 0
+for masks in ([ones] * 4, [sparse(w) for w in words]):
+    with open(path, "wb") as f:
+        f.write(Elf(ws, endian).vector([(6, 4096)] + list(zip(types, masks))))
+    doc = json.loads(subprocess.run(
+        [auxv, "-f", path, "--arch", arch, "--word-size", str(ws),
+         "--endian", endian, "--json"],
+        check=True, capture_output=True, text=True).stdout)
+    if doc["arch"] != arch:
+        print("arch:", doc["arch"], "want", arch)
         bad = 1
-        continue
-    e = ents[0]
-    if e["value"] != ones or e["flags"] != want or \
-            e["unknown_bits"] != unknown:
-        print("%s: flags %s" % (name, e["flags"]))
-        print("%s: want  %s" % (name, want))
-        print("%s: unknown_bits %#x, want %#x" %
-              (name, e["unknown_bits"], unknown))
-        bad = 1
+    for i, (atype, word, mask) in enumerate(zip(types, words, masks)):
+        name = "AT_HWCAP%s" % (i + 1 if i else "")
+        want = [word[b] for b in sorted(word) if mask >> b & 1]
+        unknown = mask & ~sum(1 << b for b in word)
+        ents = [e for e in doc["entries"] if e["type"] == atype]
+        if len(ents) != 1 or ents[0]["name"] != name:
+            print(name, "entry:", ents)
+            bad = 1
+            continue
+        e = ents[0]
+        if e["value"] != mask or e["flags"] != want or \
+                e["unknown_bits"] != unknown:
+            print("%s %#x: flags %s" % (name, mask, e["flags"]))
+            print("%s %#x: want  %s" % (name, mask, want))
+            print("%s: unknown_bits %#x, want %#x" %
+                  (name, e["unknown_bits"], unknown))
+            bad = 1
 sys.exit(bad)
 EOF
 }
@@ -252,10 +262,14 @@ complete_after() {
 
 	arches=$(complete_after --arch | sort)
 	mkraw "$f" 8 '<' 6 4096
-	run -2 --separate-stderr "$AUXV" -f "$f" --arch nosucharch
-	known=$(printf '%s\n' "$stderr" | sed -n 's/.*; known: //p' |
+	run -2 --separate-stderr "$AUXV" -f "$f" --arch nosucharch --json
+	[ -z "$output" ]
+	known=$(printf '%s\n' "$stderr" | sed -n 's/.*nosucharch.*; known: //p' |
 	    tr ' ' '\n' | sort)
-	[ -n "$known" ]
+	for a in x86_64 i386 aarch64 arm ppc64le s390x riscv64 loongarch64 \
+	    mips sparc64 sh; do
+		grep -qx "$a" <<<"$known"
+	done
 	if [ "$arches" != "$known" ]; then
 		diff <(echo "$known") <(echo "$arches")
 		false
@@ -265,4 +279,47 @@ complete_after() {
 		    --word-size 8 --json
 		[[ "$output" == *"\"arch\":\"$a\""* ]]
 	done
+}
+
+# A kernel-like tree, tests/gentables-tree.txt, of a few made-up bits in
+# the shapes gentables.py parses: what it writes must name exactly those.
+@test "gentables.py: a small made-up tree gives its names, no others" {
+	local T=$BATS_TEST_TMPDIR
+	mkdir "$T/src"
+	cp "$TESTS_DIR/../src/"{gentables.py,arch.c,auxv.bash} "$T/src/"
+	python3 - "$TESTS_DIR/gentables-tree.txt" "$T/linux" <<'EOF'
+import os, re, sys
+for path, body in re.findall(r"^=== (\S+)\n(.*?)(?=^=== |\Z)",
+                             open(sys.argv[1]).read(), re.M | re.S):
+    os.makedirs(os.path.dirname(os.path.join(sys.argv[2], path)),
+                exist_ok=True)
+    open(os.path.join(sys.argv[2], path), "w").write(body)
+EOF
+	run -0 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
+	# One warning per guessed name: the new type and seven bits.
+	[ "${#stderr_lines[@]}" -eq 8 ]
+	python3 - "$T/src" <<'EOF'
+import re, string, sys
+d = sys.argv[1]
+want = {"HWT_X86": {0: "fpx", 5: "zz"}, "HWT2_X86": {3: "testa"},
+        "HWT_AARCH64": {2: "foo64"}, "HWT3_AARCH64": {4: "bar"},
+        "HWT_ARM": {0: "swq", 1: "hlf"}, "HWT2_ARM": {0: "aez"},
+        "HWT_PPC": {31: "ppc32"}, "HWT2_PPC": {2: "madeup"},
+        "HWT_S390": {0: "esan9", 3: "zzz"},
+        "HWT_RISCV": dict(enumerate(string.ascii_lowercase)),
+        "HWT_LOONGARCH": {0: "cfg", 1: "newx"},
+        "HWT_MIPS": {1: "msa9", 12: "loongson-ext"},
+        "HWT_SPARC": {0: "flosh", 2: "new"}, "HWT_SH": {0: "fpux", 2: "new"}}
+c = open(d + "/hwcap.c").read()
+got = {t: {int(b): n for b, n in re.findall(r'\[(\d+)\] = "([^"]*)"', body)}
+       for t, body in re.findall(r"\[(HWT\d?_\w+)\] = \{(.*?)\}", c, re.S)}
+assert got == want, got
+at = open(d + "/at.def").read()
+rows = re.findall(r"^AT_X\(\s*(\d+), (\w+),", at, re.M)
+assert rows == [("0", "NULL"), ("6", "PAGESZ"), ("77", "TESTNEW")], rows
+assert '"A made-up type")' in at
+for f in ("at.def", "hwcap.h", "hwcap.c"):
+    assert "from Linux 9.8.7: do not" in open(d + "/" + f).read(), f
+assert "compgen -W 'AT_PAGESZ AT_TESTNEW'" in open(d + "/auxv.bash").read()
+EOF
 }

@@ -81,8 +81,8 @@ host_vdso() {
 	    "8 big 183 aarch64_feature_1_and:BTI,GCS" \
 	    "4 little 243 riscv_feature_1_and:CFI_SS"; do
 		read -r ws end mach props <<<"$c"
-		$PY crafted-vdso "$T/v.so" "$ws" "$end"
-		$PY crafted-core "$T/core" "$ws" "$end" "$mach"
+		"$MKFIXTURE" crafted-vdso "$T/v.so" "$ws" "$end"
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" "$end" "$mach"
 		"$AUXV" --json -f "$T/core" >"$T/c.json"
 		$PY check-vdso "$T/c.json" "$T/v.so"
 		run -0 "$AUXV" -v -f "$T/core"
@@ -100,8 +100,8 @@ host_vdso() {
 	local c ws end mach
 	for c in "8 little 62" "4 big 3"; do
 		read -r ws end mach <<<"$c"
-		$PY crafted-program "$T/prog" "$ws" "$end" "$mach" rare_phdrs
-		$PY crafted-core "$T/core" "$ws" "$end" "$mach" rare_phdrs
+		"$MKFIXTURE" crafted-program "$T/prog" "$ws" "$end" "$mach" rare_phdrs
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" "$end" "$mach" rare_phdrs
 		"$AUXV" --json -f "$T/core" >"$T/c.json"
 		$PY check-phdr-names "$T/c.json" "$T/prog"
 		# -v shows the same names, and the number of the type none has.
@@ -134,7 +134,7 @@ EOF
 	local fault say still ws
 	while IFS='|' read -r fault say still; do
 		for ws in 8 4; do
-			$PY crafted-core "$T/core" "$ws" little 62 "$fault"
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 "$fault"
 			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
 			[ -z "$stderr" ]
 			assert_line --partial "$say"
@@ -148,14 +148,14 @@ EOF
 }
 
 @test "strtab without a NUL at its end: the name past it is not read" {
-	$PY crafted-core "$T/core" 8 little 62 strtab_no_nul
+	"$MKFIXTURE" crafted-core "$T/core" 8 little 62 strtab_no_nul
 	run -0 "$AUXV" -v -f "$T/core"
 	refute_output --partial "tail"
 }
 
 @test "vDSO not in the core, PT_INTERP without NUL: unreadable and malformed" {
 	need jq
-	$PY crafted-core "$T/core" 8 little 62 vdso_unmapped interp_no_nul
+	"$MKFIXTURE" crafted-core "$T/core" 8 little 62 vdso_unmapped interp_no_nul
 	run -0 --separate-stderr "$AUXV" -v -f "$T/core"
 	assert_line "AT_SYSINFO_EHDR:      0x70000000  (unreadable)  # System-supplied DSO's ELF header"
 	assert_line --partial "INTERP(R)=(malformed) LOAD(RX)"
@@ -178,7 +178,7 @@ EOF
 
 @test "repeated AT_SYSINFO_EHDR: the vDSO is read once" {
 	need jq
-	$PY crafted-core "$T/core" 8 little 62
+	"$MKFIXTURE" crafted-core "$T/core" 8 little 62
 	python3 - "$T/core" <<'PY'
 import sys
 # Turn AT_PHENT (4) and AT_PHNUM (5) into two more AT_SYSINFO_EHDR.
@@ -246,7 +246,7 @@ RISCV_PROPS='c0000000 riscv_feature_1_and CFI_LP_UNLABELED,CFI_SS,CFI_LP_FUNC_SI
 		for t in c0000000 c0000002 c0010001; do
 			grep -q "^$t " <<<"$table" || props+="$t:5 "
 		done
-		VDSO_PROPS=$props $PY crafted-core "$T/core" "$ws" little "$mach"
+		VDSO_PROPS=$props "$MKFIXTURE" crafted-core "$T/core" "$ws" little "$mach"
 		"$AUXV" --json -f "$T/core" -k PHDR >"$T/c.json"
 		"$AUXV" -v -f "$T/core" -k PHDR >"$T/c.txt"
 		python3 - "$T/c.json" "$T/c.txt" "$table" <<'PY'

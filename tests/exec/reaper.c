@@ -15,8 +15,6 @@
  * signal N" and exits 0, or exits 99 when it is still alive 5 seconds
  * later, 98 when no traced child was seen.
  */
-#define _GNU_SOURCE
-
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>

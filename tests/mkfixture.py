@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""The tests' one writer of auxiliary vectors, ELF cores and ELF images.
+
+Every value it writes is one the test chose on the command line or a fixed
+one documented here, so that the test can state what auxv must print
+without asking auxv.  Imported by tests/*.bats snippets (common.bash puts
+this folder on PYTHONPATH) and run as $MKFIXTURE:
+
+    raw [-w 4|8] [-e little|big] [-n COUNT] [-N] [-O] [TYPE=VALUE ...]
+        TYPE=VALUE pairs in order, then COUNT filler pairs (type
+        100 + i % 50, value i), then AT_NULL unless -N; -O adds one stray
+        byte.
+
+    core [-c 32|64] [-e little|big] [-m MACHINE] [-t E_TYPE] [-p PAGESZ]
+        [-H HWCAP] [-x EXECFN] [-P PLATFORM] [-r HEX32] [-a VADDR]
+        [-S SEGSIZE] [-b VARIANT]
+        A core: PT_NOTE with NT_PRSTATUS ("CORE"), a "LINUX" note and
+        NT_AUXV ("CORE"); one PT_LOAD of SEGSIZE (default 4096,
+        page-aligned; else packed) file bytes, twice that in memory, at
+        VADDR holding AT_RANDOM's 16 bytes at VADDR+0x100, AT_PLATFORM's
+        string at VADDR+0x200 and AT_EXECFN's at the top of the segment,
+        as the kernel puts it.  The vector is AT_HWCAP, AT_PAGESZ,
+        AT_CLKTCK=100, AT_UID=1000, AT_RANDOM, AT_EXECFN, AT_PLATFORM,
+        AT_NULL.  VARIANT breaks it: see fixture_core().
+
+    crafted-core OUT WS ENDIAN MACHINE [FAULT...]
+        a core whose vector points at a crafted vDSO and crafted program
+        headers; FAULTs break them (see build_vdso, build_program)
+    crafted-vdso OUT WS ENDIAN [FAULT...]   the crafted vDSO image alone
+    crafted-program OUT WS ENDIAN MACHINE [FAULT...]
+        the crafted program's image alone
+"""
+import getopt
+import os
+import struct
+import sys
+
+PT_LOAD, PT_NOTE, NT_AUXV, PN_XNUM, PAGE = 1, 4, 6, 0xffff, 4096
+
+
+class Elf:
+    """Words, headers, notes and vectors of one class and byte order."""
+
+    def __init__(self, ws, endian):
+        self.ws, self.be = ws, endian in ("big", ">")
+        self.e = ">" if self.be else "<"
+        self.W = "Q" if ws == 8 else "I"
+        self.ehsz, self.phsz, self.shsz = \
+            (64, 56, 64) if ws == 8 else (52, 32, 40)
+
+    def p(self, fmt, *v):
+        return struct.pack(self.e + fmt, *v)
+
+    def vector(self, pairs, null=True):
+        if null:
+            pairs = list(pairs) + [(0, 0)]
+        return b"".join(self.p(self.W * 2, t, v) for t, v in pairs)
+
+    def note(self, name, typ, desc, namesz=None):
+        """name without its NUL; name and desc padded to 4 bytes."""
+        name += b"\0"
+        pad = lambda b: b + bytes(-len(b) % 4)
+        return (self.p("III", len(name) if namesz is None else namesz,
+                       len(desc), typ) + pad(name) + pad(desc))
+
+    def ehdr(self, etype, machine, phoff, phnum, shoff=0, shnum=0,
+             shstrndx=0, entry=0, klass=None, phentsize=None):
+        ident = (b"\x7fELF" + bytes([klass or self.ws // 4,
+                                     2 if self.be else 1, 1]) + bytes(9))
+        return ident + self.p("HHI" + self.W * 3 + "IHHHHHH", etype,
+                              machine, 1, entry, phoff, shoff, 0, self.ehsz,
+                              phentsize or self.phsz, phnum, self.shsz,
+                              shnum, shstrndx)
+
+    def phdr(self, typ, flags, off, vaddr, filesz, memsz, align, paddr=0):
+        if self.ws == 8:
+            return self.p("IIQQQQQQ", typ, flags, off, vaddr, paddr, filesz,
+                          memsz, align)
+        return self.p("IIIIIIII", typ, off, vaddr, paddr, filesz, memsz,
+                      flags, align)
+
+    def shdr(self, name, typ, flags, addr, off, size, link=0, info=0,
+             align=0, entsize=0):
+        return self.p("II" + self.W * 4 + "II" + self.W * 2, name, typ,
+                      flags, addr, off, size, link, info, align, entsize)
+
+
+def build_core(k, machine, notes, loads=()):
+    """A core: one PT_NOTE holding notes (bytes), then a PT_LOAD per
+    (vaddr, bytes), each at 16 bytes."""
+    nph = 1 + len(loads)
+    off = (k.ehsz + nph * k.phsz + 15) & ~15
+    body = notes
+    ph = k.phdr(PT_NOTE, 0, off, 0, len(notes), len(notes), 1)
+    for vaddr, data in loads:
+        body += bytes(-(off + len(body)) % 16)
+        ph += k.phdr(PT_LOAD, 4, off + len(body), vaddr, len(data),
+                     len(data), 1)
+        body += data
+    head = k.ehdr(4, machine, k.ehsz, nph) + ph
+    return head + bytes(off - len(head)) + body
+
+
+def raw_main(argv):
+    opts, args = getopt.gnu_getopt(argv, "e:n:NOw:")
+    o = dict(opts)
+    k = Elf(int(o.get("-w", 8)), o.get("-e", "little"))
+    pairs = [tuple(int(x, 0) for x in a.split("=", 1)) for a in args]
+    pairs += [(100 + i % 50, i) for i in range(int(o.get("-n", 0)))]
+    out = k.vector(pairs, "-N" not in o) + (b"\x5a" if "-O" in o else b"")
+    return out
+
+
+VARIANTS = """none not-core no-auxv no-null huge-descsz huge-namesz
+desc-overlap overlap phoff-past-end note-past-end load-past-end big-auxv
+many-notes xnum xnum-huge phentsize bad-class unmapped split cutstr
+note-at-end max-auxv""".split()
+
+
+def fixture_core(ws=8, endian="little", machine=62, etype=4, pagesz=4096,
+                 hwcap=1, execfn=b"/usr/bin/fixture", platform=b"fixture",
+                 random=bytes(range(0, 256, 0x11)), vaddr=None,
+                 segsize=PAGE, v="none"):
+    """mkfixture core.  Variants: not-core (ET_EXEC), no-auxv, no-null
+    (no AT_NULL), huge-descsz and huge-namesz (the first note's), desc-
+    overlap (NT_PRSTATUS covers the other two), overlap (a misaligned
+    PT_NOTE inside the real one), phoff-past-end, note-past-end,
+    load-past-end, big-auxv (4097 filler pairs after the seven),
+    max-auxv (4089: 4096 entries and AT_NULL, auxv's limit exactly),
+    many-notes (100 PT_NOTEs over 1 MiB of empty 64 KiB notes), xnum and
+    xnum-huge (PN_XNUM, sh_info nphdr or 100000), phentsize (one too
+    many), bad-class, unmapped (AT_PLATFORM past p_filesz, AT_RANDOM in no
+    segment), split (two halves, the upper one first in the file), cutstr
+    (AT_EXECFN without its NUL at the end), note-at-end (a PT_NOTE of its
+    own holding one empty note, whose header ends where it ends)."""
+    k = Elf(ws, endian)
+    if vaddr is None:
+        vaddr = 0x7ffc12340000 if ws == 8 else 0xbf000000
+    seg = bytearray(segsize)
+    seg[0x100:0x110] = random
+    seg[0x200:0x201 + len(platform)] = platform + b"\0"
+    random_at, platform_at = vaddr + 0x100, vaddr + 0x200
+    if len(execfn) + 1 > segsize - 0x300:
+        sys.exit("execfn too long")
+    execfn_at = vaddr + segsize - len(execfn) - 1
+    if v == "split":
+        execfn_at = vaddr + segsize // 2 - 5
+    if v == "cutstr":
+        execfn_at = vaddr + segsize - len(execfn)
+    at = execfn_at - vaddr
+    s = execfn if v == "cutstr" else execfn + b"\0"
+    seg[at:at + len(s)] = s
+    if v == "unmapped":
+        platform_at, random_at = vaddr + segsize + 0x200, 0x10
+
+    ent = [(16, hwcap), (6, pagesz), (17, 100), (11, 1000), (25, random_at),
+           (31, execfn_at), (15, platform_at)]
+    fill = {"big-auxv": 4097, "max-auxv": 4096 - len(ent)}.get(v, 0)
+    ent += [(100 + i % 50, i) for i in range(fill)]
+    desc = k.vector(ent, v != "no-null")
+
+    if v == "many-notes":
+        notes = (k.p("III", 0, 65536 - 12, 0) + bytes(65536 - 12)) * 16
+    else:
+        notes = bytes(12) if v == "note-at-end" else b""
+        notes += k.note(b"CORE", 1, bytes(8))
+        notes += k.note(b"LINUX", 0x200, k.p("I", 0x11223344))
+        if v != "no-auxv":
+            notes += k.note(b"CORE", NT_AUXV, desc)
+    notes = bytearray(notes)
+    first = 12 if v == "note-at-end" else 0
+    patch = {"huge-descsz": (4, 0xfffffff0), "huge-namesz": (0, 0xffffffff),
+             "desc-overlap": (4, len(notes) - 20)}
+    if v in patch:
+        struct.pack_into(k.e + "I", notes, first + patch[v][0], patch[v][1])
+
+    nphdr = {"overlap": 3, "many-notes": 101, "split": 3,
+             "note-at-end": 3}.get(v, 2)
+    xnum = v in ("xnum", "xnum-huge")
+    phoff = k.ehsz
+    notesoff = phoff + nphdr * k.phsz
+    shoff = notesoff if xnum else 0
+    notesoff += k.shsz if xnum else 0
+    # At a page, as the kernel puts it; a small segment packs tight.
+    align = PAGE if segsize == PAGE else 16
+    segoff = (notesoff + len(notes) + align - 1) // align * align
+
+    def note_ph(off, size):
+        return k.phdr(PT_NOTE, 4, off, 0, size, 0, 4)
+
+    def load_ph(off, va, size, memsz):
+        return k.phdr(PT_LOAD, 6, off, va, size, memsz, PAGE)
+    ph = b""
+    if v == "overlap":
+        ph += note_ph(notesoff + 4, len(notes) - 4)
+    if v == "note-at-end":
+        ph += note_ph(notesoff, 12) + note_ph(notesoff + 12, len(notes) - 12)
+    elif v == "many-notes":
+        ph += note_ph(notesoff, len(notes)) * 100
+    else:
+        ph += note_ph(segoff + segsize + 1000 if v == "note-past-end"
+                      else notesoff, len(notes))
+    half = segsize // 2
+    if v == "split":
+        ph += (load_ph(segoff + half, vaddr, half, half) +
+               load_ph(segoff, vaddr + half, half, half))
+        seg = seg[half:] + seg[:half]
+    else:
+        # Cut to the word, as C's writer did: offset 0 in a 32-bit core.
+        far = (1 << 40) & ((1 << 8 * ws) - 1)
+        ph += load_ph(far if v == "load-past-end" else segoff, vaddr,
+                      segsize, 2 * segsize)
+
+    out = k.ehdr(2 if v == "not-core" else etype, machine,
+                 (1 << 8 * ws) - 16 if v == "phoff-past-end" else phoff,
+                 PN_XNUM if xnum else nphdr, shoff, 1 if xnum else 0,
+                 klass=3 if v == "bad-class" else None,
+                 phentsize=k.phsz + 1 if v == "phentsize" else None) + ph
+    if xnum:  # Section header 0: sh_info holds the real e_phnum.
+        out += k.shdr(0, 0, 0, 0, 0, 0,
+                      info=100000 if v == "xnum-huge" else nphdr)
+    out += notes
+    return out + bytes(segoff - len(out)) + seg
+
+
+def core_main(argv):
+    opts, _ = getopt.gnu_getopt(argv, "a:b:c:e:H:m:p:P:r:S:t:x:")
+    kw = {}
+    for o, a in opts:
+        if o == "-b":
+            if a not in VARIANTS:
+                sys.exit(f"{a}: unknown variant")
+            kw["v"] = a
+        elif o == "-c":
+            kw["ws"] = {"32": 4, "64": 8}[a]
+        elif o == "-e":
+            kw["endian"] = a
+        elif o in ("-x", "-P"):
+            kw["execfn" if o == "-x" else "platform"] = os.fsencode(a)
+        elif o == "-r":
+            kw["random"] = bytes.fromhex(a)
+        else:
+            kw[{"-a": "vaddr", "-H": "hwcap", "-m": "machine",
+                "-p": "pagesz", "-S": "segsize", "-t": "etype"}[o]] = \
+                int(a, 0)
+    if len(kw.get("platform", b"")) + 1 > 0x100:
+        sys.exit("platform too long")
+    return fixture_core(**kw)
+
+
+# --- Crafted vDSO and program images ------------------------------------
+
+SONAME = b"linux-test.so.1"
+VERSION = b"LINUX_9.9"
+BUILD_ID = bytes(range(0xa0, 0xb4))
+INTERP = b"/lib/ld-test.so.7"
+
+
+def strtab(names):
+    data, offs = b"\0", {}
+    for n in names:
+        offs[n] = len(data)
+        data += n + b"\0"
+    return data, offs
+
+
+def build_vdso(ws, endian, faults=()):
+    k = Elf(ws, endian)
+    W = k.W
+    dynstr, so = strtab([SONAME, VERSION, b"__vdso_foo", b"bar", b"baz",
+                         b"obj", b"und"])
+    if "strtab_no_nul" in faults:
+        # The table ends in a name without its NUL, and baz is that name.
+        so[b"baz"] = len(dynstr)
+        dynstr = dynstr + b"tail"
+    shstr, sho = strtab([b".text", b".dynsym", b".dynstr", b".gnu.version",
+                         b".gnu.version_d", b".dynamic", b".note",
+                         b".shstrtab"])
+    STT_FUNC, STT_OBJECT, GLOBAL, WEAK = 2, 1, 1, 2
+    # name, bind, type, shndx, versym
+    syms = [(0, 0, 0, 0, 0),
+            (so[b"__vdso_foo"], GLOBAL, STT_FUNC, 1, 2),
+            (so[b"bar"], WEAK, STT_FUNC, 1, 2),
+            (so[b"baz"], GLOBAL, STT_FUNC, 1, 0x8002),
+            (so[b"obj"], GLOBAL, STT_OBJECT, 1, 2),
+            (so[b"und"], GLOBAL, STT_FUNC, 0, 2)]
+    if "sym_name_oob" in faults:
+        syms[1] = (0x10000,) + syms[1][1:]
+    if "versym_oob" in faults:
+        syms[2] = syms[2][:4] + (7,)
+    dynsym = b""
+    for name, bind, typ, shndx, _ in syms:
+        info = (bind << 4) | typ
+        if ws == 8:
+            dynsym += k.p("IBBHQQ", name, info, 0, shndx, 0x500, 16)
+        else:
+            dynsym += k.p("IIIBBH", name, 0x500, 16, info, 0, shndx)
+    versym = b"".join(k.p("H", s[4]) for s in syms)
+    nver = 2
+    vd1_next = 28
+    vd2_next = 28 if "verdef_count" in faults else 0
+    if "verdef_count" in faults:
+        nver = 0xffffffff
+    if "verdef_info_one" in faults:
+        nver = 1  # sh_info counts one: the second, though chained, is not
+    vd2_aux = 0x1000 if "verdaux_oob" in faults else 20
+    verdef = (k.p("HHHHIII", 1, 1, 1, 1, 0, 20, vd1_next) +
+              k.p("II", so[SONAME], 0) +
+              k.p("HHHHIII", 1, 0, 2, 1, 0, vd2_aux, vd2_next) +
+              k.p("II", so[VERSION], 0))
+    # As readelf wants them to show symbol versions: the tables by
+    # address (the image is linked at 0).
+    dynamic = k.p(W * 18, 14, so[SONAME], 5, 0x200, 6, 0x100, 10,
+                  len(dynstr), 11, 24 if ws == 8 else 16, 0x6ffffff0, 0x280,
+                  0x6ffffffc, 0x2c0, 0x6ffffffd, 2, 0, 0)
+    namesz = 0x7fffffff if "note_oob" in faults else None
+    note = k.note(b"GNU", 3, BUILD_ID, namesz)
+    layout = {"text": 0x500, "dynsym": 0x100, "dynstr": 0x200,
+              "versym": 0x280, "verdef": 0x2c0, "dynamic": 0x300,
+              "note": 0x3c0, "shstrtab": 0x400}
+    shoff = 0x600
+    img = bytearray(shoff + 9 * k.shsz)
+    for name, data in (("dynsym", dynsym), ("dynstr", dynstr),
+                       ("versym", versym), ("verdef", verdef),
+                       ("dynamic", dynamic), ("note", note),
+                       ("shstrtab", shstr), ("text", b"\xc3" * 16)):
+        o = layout[name]
+        img[o:o + len(data)] = data
+
+    def shdr(name, typ, off, size, link=0, info=0, entsize=0, flags=2,
+             align=None):
+        return k.shdr(name, typ, flags, off, off, size, link, info,
+                      align or ws, entsize)
+    dynsym_link = 2 if "link_self" in faults else 3
+    dynsym_off = 0x7fff0000 if "section_oob" in faults else 0x100
+    sh = [shdr(0, 0, 0, 0, flags=0),
+          shdr(sho[b".text"], 1, 0x500, 16, flags=6),
+          shdr(sho[b".dynsym"], 11, dynsym_off, len(dynsym), dynsym_link, 1,
+               24 if ws == 8 else 16),
+          shdr(sho[b".dynstr"], 3, 0x200, len(dynstr)),
+          shdr(sho[b".gnu.version"], 0x6fffffff, 0x280, len(versym), 2, 0,
+               2),
+          shdr(sho[b".gnu.version_d"], 0x6ffffffd, 0x2c0, len(verdef), 3,
+               nver),
+          shdr(sho[b".dynamic"], 6, 0x300, len(dynamic), 3, 0, 2 * ws),
+          shdr(sho[b".note"], 7, 0x3c0, len(note), align=4),
+          shdr(sho[b".shstrtab"], 3, 0x400, len(shstr), flags=0)]
+    img[shoff:shoff + len(sh) * k.shsz] = b"".join(sh)
+    # One PT_LOAD over the image and a PT_DYNAMIC, as a real vDSO has.
+    ph = (k.phdr(1, 5, 0, 0, len(img), len(img), 0x1000) +
+          k.phdr(2, 4, 0x300, 0x300, len(dynamic), len(dynamic), ws,
+                 paddr=0x300))
+    img[k.ehsz:k.ehsz + len(ph)] = ph
+    shnum = 0xffff if "shnum_huge" in faults else len(sh)
+    if "shoff_oob" in faults:
+        shoff = 0xfff0
+    hdr = k.ehdr(3, 62 if ws == 8 else 3, k.ehsz, 2, shoff, shnum, 8)
+    img[0:len(hdr)] = hdr
+    return bytes(img)
+
+
+def build_program(ws, endian, machine, base, faults=()):
+    """An ELF header and program headers as the kernel maps them at base."""
+    k = Elf(ws, endian)
+    interp = INTERP if "interp_no_nul" in faults else INTERP + b"\0"
+    # x86: IBT and SHSTK; aarch64: BTI and GCS; riscv: CFI_SS.  Or the
+    # properties VDSO_PROPS lists, "TYPE:VALUE ..." in hex.
+    props = [{62: (0xc0000002, 3), 3: (0xc0000002, 3),
+              183: (0xc0000000, 5), 243: (0xc0000000, 2)}.get(machine,
+                                                               (1, 0))]
+    if os.environ.get("VDSO_PROPS"):
+        props = [tuple(int(x, 16) for x in p.split(":"))
+                 for p in os.environ["VDSO_PROPS"].split()]
+    desc = b"".join(k.p("III", t, 4, v) + bytes(ws - 4) for t, v in props)
+    pnote = k.note(b"GNU", 5, desc)
+    segs = [  # type, flags, offset, filesz, memsz
+        (6, 4, k.ehsz, 0, 0),
+        (3, 4, 0x2c0, len(interp), len(interp)),
+        (1, 5, 0, 0x400, 0x400),
+        (0x6474e553, 4, 0x300, len(pnote), len(pnote)),
+        (0x6474e551, 7, 0, 0, 0),
+        (7, 4, 0x3c0, 8, 0x48)]
+    if "rare_phdrs" in faults:
+        # GNU_SFRAME, OPENBSD_MUTABLE, _RANDOMIZE, _WXNEEDED, and a type
+        # no one names (readelf: LOOS+0x123).
+        segs += [(t, 4, 0x3c8, 8, 8) for t in
+                 (0x6474e554, 0x65a3dbe5, 0x65a3dbe6, 0x65a3dbe7, 0x60000123)]
+    n = len(segs) * k.phsz
+    segs[0] = (6, 4, k.ehsz, n, n)
+    img = bytearray(0x400)
+    ph = b"".join(k.phdr(t, f, o, o, fs, ms, ws, paddr=o)
+                  for t, f, o, fs, ms in segs)
+    hdr = k.ehdr(3, machine, k.ehsz, len(segs), entry=0x100)
+    img[0:len(hdr)] = hdr
+    img[k.ehsz:k.ehsz + len(ph)] = ph
+    img[0x2c0:0x2c0 + len(interp)] = interp
+    img[0x300:0x300 + len(pnote)] = pnote
+    return bytes(img), base + k.ehsz, len(segs), k.phsz
+
+
+def crafted_core(ws, endian, machine, faults):
+    vdso_at, prog_at = 0x7000_0000, 0x40_0000
+    k = Elf(ws, endian)
+    prog, phdr, phnum, phent = build_program(ws, endian, machine, prog_at,
+                                             faults)
+    loads = [(prog_at, prog)]
+    if "vdso_unmapped" not in faults:
+        loads.append((vdso_at, build_vdso(ws, endian, faults)))
+    pairs = [(33, vdso_at), (3, phdr), (4, phent), (5, phnum), (6, 4096)]
+    return build_core(k, machine, k.note(b"CORE", NT_AUXV, k.vector(pairs)),
+                      loads)
+
+
+def main(argv):
+    cmd, args = argv[0], argv[1:]
+    if cmd == "raw":
+        out = raw_main(args)
+    elif cmd == "core":
+        out = core_main(args)
+    elif cmd.startswith("crafted-"):
+        path, ws, endian, args = args[0], int(args[1]), args[2], args[3:]
+        if cmd == "crafted-vdso":
+            data = build_vdso(ws, endian, set(args))
+        elif cmd == "crafted-program":
+            data = build_program(ws, endian, int(args[0]), 0x40_0000,
+                                 set(args[1:]))[0]
+        else:
+            data = crafted_core(ws, endian, int(args[0]), set(args[1:]))
+        open(path, "wb").write(data)
+        return
+    else:
+        sys.exit("usage: mkfixture.py raw|core|crafted-* [options]")
+    sys.stdout.buffer.write(out)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
