@@ -109,18 +109,20 @@ src_layout(struct source *s, const struct opts *o)
 }
 
 /*
- * Settles the layout of an opened source's vector and parses it.  Then
- * the architecture: --arch, else the one the layout names.  0, or -1 and
- * *d.
+ * Settles the layout of an opened source's vector and parses it, unless
+ * the source has.  Then the architecture: --arch, else the one the layout
+ * names.  0, or -1 and *d.
  */
 int
 src_parse(struct source *s, const struct opts *o, struct diag *d)
 {
 	struct auxv_vec *v = &s->vec;
-	int rc;
+	int rc = 0;
 
-	src_layout(s, o);
-	rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
+	if (s->lay != LAY_PARSED) {
+		src_layout(s, o);
+		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
+	}
 	v->arch = o->arch != NULL
 	    ? o->arch
 	    : arch_by_elf(v->machine, v->wordsize, v->bigendian);

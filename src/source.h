@@ -29,9 +29,11 @@ struct src_proc;
  *              file);
  *   LAY_GIVEN  set by the source: from an ELF header or a JSON vector's
  *              fields (a core, a saved vector), or by src_pid() for a
- *              process.
+ *              process;
+ *   LAY_PARSED set by the source, which parsed the vector with it, with
+ *              no fault (src_pid(), to check its guess).
  */
-enum src_layout { LAY_HOST, LAY_OPTS, LAY_GIVEN };
+enum src_layout { LAY_HOST, LAY_OPTS, LAY_GIVEN, LAY_PARSED };
 
 struct source {
 	struct auxv_vec vec;

@@ -3,11 +3,11 @@
  * first word, and the guess parsed and checked (proc_layout()) against an
  * ELF header: that of the process's vDSO (AT_SYSINFO_EHDR), which the
  * kernel maps for the ABI it built the vector for, or else that of
- * /proc/PID/exe (a 32-bit process on a 64-bit kernel has a 32-bit vector). What
- * the vector points to is read with process_vm_readv, or /proc/PID/mem where
- * that is refused; the first read brings the pages of all its strings and
- * random bytes in one call, so that -a costs little more than reading the /proc
- * files.
+ * /proc/PID/exe (a 32-bit process on a 64-bit kernel has a 32-bit
+ * vector).  What the vector points to is read with process_vm_readv, or
+ * /proc/PID/mem where that is refused; the first read brings the pages of
+ * all its strings and random bytes in one call, so that -a costs little
+ * more than reading the /proc files.
  */
 #include <dirent.h>
 #include <elf.h>
@@ -213,14 +213,16 @@ exe_layout(struct source *s, const char *dir)
 }
 
 /*
- * The layout of a process's vector: the host's byte order, and 4-byte
- * words where its first type, read as a 64-bit word, is not small.  That
- * guess is parsed and checked.  A 64-bit build sees a vector of its own
- * ABI when it parses as 64-bit words with AT_PHENT the size of an
- * Elf64_Phdr: no other 64-bit ABI shares a kernel with ours, and the
- * bytes of a 32-bit or other-endian vector can't parse that way.
- * Otherwise the vDSO's ELF header, which the kernel maps for the vector's
- * ABI, must confirm the guess, or else /proc/PID/exe's header decides.
+ * The layout of a process's vector, settled here for src_parse() to take
+ * as given: the host's byte order, and 4-byte words where its first type,
+ * read as a 64-bit word, is not small.  That guess is parsed (src_parse()
+ * parses again only where it was wrong) and checked.  A 64-bit build sees
+ * a vector of its own ABI when it parses as 64-bit words with AT_PHENT
+ * the size of an Elf64_Phdr: no other 64-bit ABI shares a kernel with
+ * ours, and the bytes of a 32-bit or other-endian vector can't parse that
+ * way.  Otherwise the vDSO's ELF header, which the kernel maps for the
+ * vector's ABI, must confirm the guess, or else /proc/PID/exe's header
+ * decides.
  */
 static void
 proc_layout(struct source *s, const struct src_proc *p)
@@ -241,8 +243,8 @@ proc_layout(struct source *s, const struct src_proc *p)
 	v->machine = m;
 	v->wordsize = (uint8_t)ws;
 	v->bigendian = (uint8_t)be;
-	s->lay = LAY_GIVEN;
-	(void)vec_parse(v, AUXV_MAX_ENTRIES, &d);
+	s->lay =
+	    vec_parse(v, AUXV_MAX_ENTRIES, &d) == 0 ? LAY_PARSED : LAY_GIVEN;
 	for (i = 0; i < v->nent; i++)
 		if (v->ent[i].type == AT_NUM_SYSINFO_EHDR)
 			vdso = v->ent[i].value;
@@ -261,6 +263,8 @@ proc_layout(struct source *s, const struct src_proc *p)
 		v->bigendian = (uint8_t)be;
 		exe_layout(s, p->dir);
 	}
+	if (v->wordsize != ws || v->bigendian != be)
+		s->lay = LAY_GIVEN;
 }
 
 /* A span of memory to read ahead. */
