@@ -200,18 +200,6 @@ hdr_layout(const unsigned char *h, struct source *s)
 	return 0;
 }
 
-/* The layout from /proc/PID/exe; left as it was when that can't be read. */
-static void
-exe_layout(struct source *s, const char *dir)
-{
-	unsigned char h[HDR_LEN];
-	char path[64];
-
-	snprintf(path, sizeof(path), "%s/exe", dir);
-	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h))
-		(void)hdr_layout(h, s);
-}
-
 /*
  * The layout of a process's vector, settled here for src_parse() to take
  * as given: the host's byte order, and 4-byte words where its first type,
@@ -222,7 +210,7 @@ exe_layout(struct source *s, const char *dir)
  * ours, and the bytes of a 32-bit or other-endian vector can't parse that
  * way.  Otherwise the vDSO's ELF header, which the kernel maps for the
  * vector's ABI, must confirm the guess, or else /proc/PID/exe's header
- * decides.
+ * decides, where it can be read.
  */
 static void
 proc_layout(struct source *s, const struct src_proc *p)
@@ -231,6 +219,7 @@ proc_layout(struct source *s, const struct src_proc *p)
 	unsigned char h[HDR_LEN];
 	struct iovec local = { h, sizeof(h) }, remote;
 	uint64_t vdso = 0, phent = 0;
+	char path[64];
 	unsigned int ws;
 	int be;
 	uint16_t m;
@@ -261,7 +250,9 @@ proc_layout(struct source *s, const struct src_proc *p)
 		v->machine = m;
 		v->wordsize = (uint8_t)ws;
 		v->bigendian = (uint8_t)be;
-		exe_layout(s, p->dir);
+		snprintf(path, sizeof(path), "%s/exe", p->dir);
+		if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h))
+			(void)hdr_layout(h, s);
 	}
 	if (v->wordsize != ws || v->bigendian != be)
 		s->lay = LAY_GIVEN;
