@@ -75,3 +75,47 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		break;
 	}
 }
+
+/* Whether -k keeps entries of this type: all when no key is given. */
+static int
+key_wanted(const struct opts *o, uint64_t type)
+{
+	size_t i;
+
+	if (o->nkeys == 0)
+		return 1;
+	for (i = 0; i < o->nkeys; i++)
+		if (o->keys[i] == type)
+			return 1;
+	return 0;
+}
+
+/* Decodes the entries -k keeps into dec: how many. */
+size_t
+decode_all(const struct auxv_vec *v, const struct opts *o, struct decoded *dec,
+    struct strpool *pool)
+{
+	size_t i, n = 0;
+
+	pool->used = 0;
+	for (i = 0; i < v->nent; i++)
+		if (key_wanted(o, v->ent[i].type))
+			decode_entry(v, &v->ent[i], &dec[n++], pool);
+	return n;
+}
+
+/* With --value, every key must be in the vector. */
+int
+decode_keys_present(const struct opts *o, const struct auxv_vec *v)
+{
+	size_t i, j;
+
+	for (i = 0; i < o->nkeys; i++) {
+		for (j = 0; j < v->nent; j++)
+			if (v->ent[j].type == o->keys[i])
+				break;
+		if (j == v->nent)
+			return 0;
+	}
+	return 1;
+}

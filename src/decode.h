@@ -11,6 +11,7 @@
 #include "at.h"
 #include "bounds.h"
 #include "hwcap.h"
+#include "opts.h"
 #include "vec.h"
 
 struct decoded {
@@ -35,5 +36,8 @@ struct strpool {
 
 void decode_entry(const struct auxv_vec *, const struct auxv_ent *,
     struct decoded *, struct strpool *);
+size_t decode_all(const struct auxv_vec *, const struct opts *,
+    struct decoded *, struct strpool *);
+int decode_keys_present(const struct opts *, const struct auxv_vec *);
 
 #endif

@@ -25,6 +25,7 @@
 #include "print_diff.h"
 #include "scan.h"
 #include "source.h"
+#include "src_proc.h"
 
 #ifndef AUXV_VERSION
 #define AUXV_VERSION "unknown"
@@ -51,6 +52,7 @@ struct srcarg {
 	enum src_kind kind; /* SRC_SELF, SRC_PID, SRC_FILE or SRC_EXEC */
 	const char *arg;    /* the PID or file as given */
 	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: envp */
+	pid_t pid;          /* SRC_PID */
 };
 
 /* What parse_args() makes of the command line. */
@@ -70,11 +72,13 @@ struct work {
 	struct out esc; /* scratch: a name escaped for a message */
 	struct cmdline cl;
 	struct source src;
+	struct src_proc proc; /* src's room as a process */
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
 	struct followed followed;
 	struct table table;
 	struct source src2; /* --diff: the second source */
+	struct src_proc proc2;
 	struct strpool pool2;
 	struct decoded dec2[AUXV_MAX_ENTRIES];
 };
@@ -110,12 +114,22 @@ static const struct option longopts[] = {
 };
 
 /*
- * Sources that exclude each other, as lscpu's excl[]: at most one option
- * of a row (OPT_OPERAND: a process ID) may be given.
+ * The options that name sources, and the groups of them that exclude each
+ * other, as lscpu's excl[]: at most one option of a group may be given.
+ * So -a, -C and -e exclude every other source; files and PIDs mix.
  */
-static const int excl[][4] = {
-	{ 'a', 'C', 'e', 'f' },
-	{ 'a', 'C', 'e', OPT_OPERAND },
+enum { EXCL_FILE = 0x1, EXCL_PID = 0x2, NEXCL = 2 };
+
+static const struct srcopt {
+	int c;
+	const char *name;
+	unsigned int excl; /* EXCL_*: the groups it is in */
+} srcopts[] = {
+	{ 'a', "-a", EXCL_FILE | EXCL_PID },
+	{ 'C', "-C", EXCL_FILE | EXCL_PID },
+	{ 'e', "-e", EXCL_FILE | EXCL_PID },
+	{ 'f', "-f", EXCL_FILE },
+	{ OPT_OPERAND, "a process ID", EXCL_PID },
 };
 
 static const char synopsis[] =
@@ -240,41 +254,28 @@ unknown_arch(struct out *esc, const char *name)
 	usage();
 }
 
-static const char *
-opt_name(int c)
-{
-	switch (c) {
-	case OPT_OPERAND:
-		return "a process ID";
-	case 'a':
-		return "-a";
-	case 'C':
-		return "-C";
-	case 'e':
-		return "-e";
-	default:
-		return "-f";
-	}
-}
-
-/* Refuses an option that a row of excl[] says an earlier one excludes. */
+/* Refuses a source option that an earlier one of its groups excludes. */
 static void
-check_excl(int c, int seen[NITEMS(excl)])
+check_excl(int c, const struct srcopt *seen[NEXCL])
 {
-	size_t i, j;
+	const struct srcopt *so;
+	size_t i;
 
-	for (i = 0; i < NITEMS(excl); i++)
-		for (j = 0; j < NITEMS(excl[i]); j++) {
-			if (excl[i][j] != c)
-				continue;
-			if (seen[i] == 0)
-				seen[i] = c;
-			else if (seen[i] != c) {
-				warnx("%s and %s exclude each other",
-				    opt_name(seen[i]), opt_name(c));
-				usage();
-			}
+	for (so = srcopts; so < srcopts + NITEMS(srcopts) && so->c != c; so++)
+		;
+	if (so == srcopts + NITEMS(srcopts))
+		return; /* not an option that names a source */
+	for (i = 0; i < NEXCL; i++) {
+		if (!(so->excl & 1u << i))
+			continue;
+		if (seen[i] == NULL)
+			seen[i] = so;
+		else if (seen[i] != so) {
+			warnx("%s and %s exclude each other", seen[i]->name,
+			    so->name);
+			usage();
 		}
+	}
 }
 
 static struct srcarg *
@@ -302,35 +303,6 @@ parse_pid(const char *s, pid_t *pid)
 	return 0;
 }
 
-static int
-key_wanted(const struct opts *o, uint64_t type)
-{
-	size_t i;
-
-	if (o->nkeys == 0)
-		return 1;
-	for (i = 0; i < o->nkeys; i++)
-		if (o->keys[i] == type)
-			return 1;
-	return 0;
-}
-
-/* With --value, every key must be in the vector. */
-static int
-keys_present(const struct opts *o, const struct auxv_vec *v)
-{
-	size_t i, j;
-
-	for (i = 0; i < o->nkeys; i++) {
-		for (j = 0; j < v->nent; j++)
-			if (v->ent[j].type == o->keys[i])
-				break;
-		if (j == v->nent)
-			return 0;
-	}
-	return 1;
-}
-
 /*
  * A source that could not be read: an object in the formats that have a
  * form for it, and a message.  Only what was printed counts as a block
@@ -349,20 +321,6 @@ failed(struct work *w, const struct source *s, struct pr_ctx *c,
 	}
 	warn_name(w, s->vec.label, msg);
 	t->status = AUXV_EXIT_SOURCE;
-}
-
-/* Decodes the entries -k keeps into dec: how many. */
-static size_t
-decode_all(const struct auxv_vec *v, const struct opts *o, struct decoded *dec,
-    struct strpool *pool)
-{
-	size_t i, n = 0;
-
-	pool->used = 0;
-	for (i = 0; i < v->nent; i++)
-		if (key_wanted(o, v->ent[i].type))
-			decode_entry(v, &v->ent[i], &dec[n++], pool);
-	return n;
 }
 
 /*
@@ -402,7 +360,7 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	if (bad) {
 		warn_name(w, v->label, msg);
 		t->status = AUXV_EXIT_SOURCE;
-	} else if (o->value_only && !keys_present(o, v))
+	} else if (o->value_only && !decode_keys_present(o, v))
 		t->status = AUXV_EXIT_SOURCE;
 }
 
@@ -420,6 +378,24 @@ close_stdout(struct out *out, int status)
 	return status;
 }
 
+/* An operand: "self" or a process ID. */
+static void
+add_operand(
+    struct work *w, struct cmdline *cl, int argc, char *arg, char *envp[])
+{
+	pid_t pid;
+
+	if (strcmp(arg, "self") == 0)
+		*add_src(cl, argc) =
+		    (struct srcarg){ SRC_SELF, "self", envp, 0 };
+	else if (parse_pid(arg, &pid) == 0)
+		*add_src(cl, argc) = (struct srcarg){ SRC_PID, arg, NULL, pid };
+	else {
+		warn_name(w, arg, "not a process ID");
+		usage();
+	}
+}
+
 /*
  * Fills cl from the command line; exits for --help, --version and usage
  * errors.  -e ends the options: what follows is COMMAND and its own.
@@ -429,31 +405,18 @@ parse_args(
     struct work *w, struct cmdline *cl, int argc, char *argv[], char *envp[])
 {
 	struct opts *o = &cl->o;
-	int seen[NITEMS(excl)] = { 0 };
+	const struct srcopt *seen[NEXCL] = { NULL };
 	int c, at;
-	pid_t pid;
 
 	for (;;) {
 		at = optind;
 		if ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) ==
 		    -1)
 			break;
-		if (c == OPT_OPERAND || c == 'a' || c == 'C' || c == 'e' ||
-		    c == 'f')
-			check_excl(c, seen);
+		check_excl(c, seen);
 		switch (c) {
 		case OPT_OPERAND:
-			if (strcmp(optarg, "self") == 0) {
-				*add_src(cl, argc) =
-				    (struct srcarg){ SRC_SELF, "self", envp };
-				break;
-			}
-			if (parse_pid(optarg, &pid) == -1) {
-				warn_name(w, optarg, "not a process ID");
-				usage();
-			}
-			*add_src(cl, argc) =
-			    (struct srcarg){ SRC_PID, optarg, NULL };
+			add_operand(w, cl, argc, optarg, envp);
 			break;
 		case 'a':
 			o->all = 1;
@@ -479,11 +442,11 @@ parse_args(
 				usage();
 			}
 			*add_src(cl, argc) = (struct srcarg){ SRC_EXEC,
-				argv[optind], argv + optind };
+				argv[optind], argv + optind, 0 };
 			return;
 		case 'f':
 			*add_src(cl, argc) =
-			    (struct srcarg){ SRC_FILE, optarg, NULL };
+			    (struct srcarg){ SRC_FILE, optarg, NULL, 0 };
 			break;
 		case 'h':
 			out_str(&w->out, synopsis);
@@ -556,17 +519,7 @@ parse_args(
 	/* After "--", the rest are process IDs. */
 	for (; optind < argc; optind++) {
 		check_excl(OPT_OPERAND, seen);
-		if (strcmp(argv[optind], "self") == 0) {
-			*add_src(cl, argc) =
-			    (struct srcarg){ SRC_SELF, "self", envp };
-			continue;
-		}
-		if (parse_pid(argv[optind], &pid) == -1) {
-			warn_name(w, argv[optind], "not a process ID");
-			usage();
-		}
-		*add_src(cl, argc) =
-		    (struct srcarg){ SRC_PID, argv[optind], NULL };
+		add_operand(w, cl, argc, argv[optind], envp);
 	}
 }
 
@@ -596,7 +549,6 @@ check_args(struct cmdline *cl)
 		    o->printer->name);
 		usage();
 	}
-	o->deref = (o->printer->flags & PR_DECODE) != 0;
 	o->follow = (o->printer->flags & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only &&
 	        (o->printer->flags & PR_FOLLOW_VERBOSE));
@@ -622,15 +574,12 @@ static int
 open_source(struct source *s, const struct opts *o, const struct srcarg *sa,
     struct diag *d)
 {
-	pid_t pid = 0;
-
 	src_init(s);
 	switch (sa->kind) {
 	case SRC_SELF:
-		return src_self(s, sa->argv, o->names, d);
+		return src_self(s, o, sa->argv, d);
 	case SRC_PID:
-		(void)parse_pid(sa->arg, &pid);
-		return src_pid(s, o, pid, d);
+		return src_pid(s, o, sa->pid, d);
 	case SRC_FILE:
 		return src_file(s, o, sa->arg, d);
 	default:
@@ -764,7 +713,7 @@ main(int argc, char *argv[], char *envp[])
 	static struct work work;
 	struct work *w = &work;
 	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
-	struct srcarg self = { SRC_SELF, "self", envp };
+	struct srcarg self = { SRC_SELF, "self", envp, 0 };
 	struct pr_ctx c = { .opts = &cl->o, .first = 1, .table = &w->table };
 	struct tally t = { 0 };
 	size_t i;
@@ -772,6 +721,8 @@ main(int argc, char *argv[], char *envp[])
 	out_init(&w->out, STDOUT_FILENO);
 	out_init(&w->esc, -1);
 	out_init(&w->table.cell, -1);
+	w->src.proc = &w->proc;
+	w->src2.proc = &w->proc2;
 	cl->o.printer = &pr_human;
 	cl->o.endian = -1;
 	if (argc > 1) /* else there is nothing to parse */

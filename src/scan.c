@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "scan.h"
+#include "src_proc.h"
 
 /*
  * Processes are claimed a chunk at a time, so that threads meet (and may
@@ -35,6 +36,7 @@
 
 struct slot {
 	struct source src;
+	struct src_proc proc;
 	struct diag d;
 	int rc;
 };
@@ -80,6 +82,7 @@ read_next(struct scan *sc, int wait)
 		struct slot *sl = &ch->slot[i];
 
 		src_init(&sl->src);
+		sl->src.proc = &sl->proc;
 		memset(&sl->d, 0, sizeof(sl->d));
 		sl->rc = src_pid(
 		    &sl->src, sc->o, sc->pids[k * SCAN_CHUNK + i], &sl->d);

@@ -20,18 +20,15 @@ src_init(struct source *s)
 {
 	memset(&s->vec, 0, sizeof(s->vec));
 	s->lay = LAY_HOST;
-	s->ahead = 0;
 	s->vec.ent = s->ent;
 	s->vec.label = s->label;
 	s->label[0] = '\0';
 	s->fd = -1;
 	s->child = 0;
-	s->tid = 0;
 	s->data = NULL;
 	s->datalen = 0;
 	s->loads = NULL;
 	s->nloads = 0;
-	s->nspan = 0;
 }
 
 /* Releases what a source holds; a traced child is killed and reaped. */
@@ -68,36 +65,24 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 	return 0;
 }
 
-/* The linker points this at the ELF header of the executable. */
-extern const unsigned char __ehdr_start[];
-
-void
-src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
-{
-	struct elf_id id;
-
-	(void)elf_header(__ehdr_start, ELF_ID_LEN, &id);
-	*machine = id.machine;
-	*wordsize = id.wordsize;
-	*bigendian = id.bigendian;
-}
-
 /*
- * The word size, byte order and machine of a source's vector, decided here
- * for every source from what it knows (s->lay).  A process's vector is in
- * the host's byte order; in a 32-bit one read as 64-bit words, the first
- * type is not small.
+ * The word size, byte order and machine of a source's vector, where the
+ * source left them open (s->lay): the host's, or the options'.
  */
 void
 src_layout(struct source *s, const struct opts *o)
 {
 	struct auxv_vec *v = &s->vec;
+	struct elf_id host;
 	unsigned int ws;
 	int be;
 
 	if (s->lay == LAY_GIVEN)
 		return;
-	src_host(&v->machine, &ws, &be);
+	elf_host(&host);
+	v->machine = host.machine;
+	ws = host.wordsize;
+	be = host.bigendian;
 	if (s->lay == LAY_OPTS) {
 		if (o->arch != NULL) {
 			v->machine = o->arch->machine;
@@ -108,29 +93,24 @@ src_layout(struct source *s, const struct opts *o)
 			ws = o->wordsize;
 		if (o->endian != -1)
 			be = o->endian;
-	} else if (s->lay == LAY_LIVE && ws == 8 && v->rawlen >= 8 &&
-	    vec_word(v->raw, 8, be) > 0xffff)
-		ws = 4;
+	}
 	v->wordsize = (uint8_t)ws;
 	v->bigendian = (uint8_t)be;
 }
 
 /*
- * Decides the layout of an opened source's vector and parses it, once; a
- * live process's guessed layout is checked with the parsed entries and,
- * where it was wrong, the vector parsed again.  Then the architecture:
- * --arch, else the one the layout names.  0, or -1 and *d.
+ * Settles the layout of an opened source's vector and parses it, unless
+ * the source has.  Then the architecture: --arch, else the one the layout
+ * names.  0, or -1 and *d.
  */
 int
 src_parse(struct source *s, const struct opts *o, struct diag *d)
 {
 	struct auxv_vec *v = &s->vec;
-	int rc;
+	int rc = 0;
 
-	src_layout(s, o);
-	rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
-	if (s->lay == LAY_LIVE && src_proc_layout(s) == 1) {
-		memset(d, 0, sizeof(*d));
+	if (s->lay != LAY_PARSED) {
+		src_layout(s, o);
 		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
 	}
 	v->arch = o->arch != NULL

@@ -1,8 +1,9 @@
 /*
  * Sources: each one produces the raw bytes of a vector, what it knows of
  * their layout, and a reader of the memory its pointers point into;
- * src_parse() then decides the layout and parses, the same for all.  A
- * source never prints; it fills struct diag and returns -1.
+ * src_parse() then settles what layout the source left open and parses,
+ * the same for all.  A source never prints; it fills struct diag and
+ * returns -1.
  *
  * auxv installs no signal handler, so none of its system calls fails with
  * EINTR (signal(7)): none is retried for it.
@@ -18,16 +19,7 @@
 #include "vec.h"
 
 struct opts;
-
-/* Bytes of a process's memory read ahead: len of them, from addr. */
-struct src_span {
-	uint64_t addr;
-	size_t len;
-	const unsigned char *buf;
-};
-
-/* The strings and random bytes of a process read ahead: at most so many. */
-#define SRC_SPANS 12
+struct src_proc;
 
 /*
  * What a source knows of its vector's word size, byte order and machine,
@@ -35,13 +27,13 @@ struct src_span {
  *   LAY_HOST   the build's own (our own vector);
  *   LAY_OPTS   --arch, --word-size and --endian, else the build's (a raw
  *              file);
- *   LAY_GIVEN  set by the source from an ELF header or a JSON vector's
- *              fields (a core, a saved vector);
- *   LAY_LIVE   another process's: a guess from its first word, which
- *              src_parse() checks against the ELF header of its vDSO or
- *              executable.
+ *   LAY_GIVEN  set by the source: from an ELF header or a JSON vector's
+ *              fields (a core, a saved vector), or by src_pid() for a
+ *              process;
+ *   LAY_PARSED set by the source, which parsed the vector with it, with
+ *              no fault (src_pid(), to check its guess).
  */
-enum src_layout { LAY_HOST, LAY_OPTS, LAY_GIVEN, LAY_LIVE };
+enum src_layout { LAY_HOST, LAY_OPTS, LAY_GIVEN, LAY_PARSED };
 
 struct source {
 	struct auxv_vec vec;
@@ -49,36 +41,26 @@ struct source {
 	char label[32];
 	char comm[AUXV_COMM_MAX];
 	char exe[PATH_MAX];
-	int fd;              /* /proc/PID/mem, or a core; -1 */
-	pid_t child;         /* -e: traced child to kill; 0 */
-	pid_t tid;           /* the thread whose memory is read */
-	unsigned char *data; /* a file held in memory (malloc) */
+	char why[64];          /* a diag reason that names a bound */
+	int fd;                /* /proc/PID/mem, or a core; -1 */
+	pid_t child;           /* -e: traced child to kill; 0 */
+	struct src_proc *proc; /* src_pid()'s room: the holder's, kept */
+	unsigned char *data;   /* a file held in memory (malloc) */
 	size_t datalen;
 	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
-	char dir[48];                    /* /proc/PID, or a live thread's */
-	int ahead;                       /* the read-ahead is done */
-	int follow;                      /* read ahead for follow.c too */
-	struct src_span span[SRC_SPANS]; /* a process's memory read ahead */
-	size_t nspan;
-	unsigned char win[AUXV_PID_WINDOW];
 	unsigned char rawbuf[AUXV_MAX_RAW];
 	struct auxv_ent ent[AUXV_MAX_ENTRIES];
 };
 
 void src_init(struct source *);
 void src_close(struct source *);
-int src_self(struct source *, char **, int, struct diag *);
-int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
+int src_self(struct source *, const struct opts *, char **, struct diag *);
 int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_read_full(int, unsigned char *, size_t, size_t *);
-void src_host(uint16_t *, unsigned int *, int *);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
-int src_proc_layout(struct source *);
-const char *src_proc_check(void);
-int src_comm(pid_t, char *, size_t);
 
 #endif

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "source.h"
+#include "src_proc.h"
 
 /* TracerPid: is on line 8 of /proc/PID/status, before any long list. */
 #define STATUS_MAX 8192

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,11 +21,6 @@
 #include "opts.h"
 #include "source.h"
 #include "src_json.h"
-
-#define XSTR(x) STR(x)
-#define STR(x)  #x
-
-_Static_assert(AUXV_MAX_STDIN == 1024UL * 1024 * 1024, "message says 1 GiB");
 
 /* A core on a pipe grows its buffer from this size. */
 #define CHUNK (1024 * 1024)
@@ -120,9 +116,11 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 			if (rc == -1)
 				goto fail;
 			if (rc == 1) {
-				diag_set(d, EFBIG,
+				snprintf(s->why, sizeof(s->why),
 				    "too large: a core not in a regular file "
-				    "is read up to 1 GiB");
+				    "is read up to %lu GiB",
+				    AUXV_MAX_STDIN >> 30);
+				diag_set(d, EFBIG, s->why);
 				return -1;
 			}
 			break;
@@ -142,11 +140,6 @@ fail:
 	return -1;
 }
 
-/*
- * A core, the first len bytes of which are in s->rawbuf.  A regular file
- * read from its start is read on by offset and kept open for its memory;
- * anything else is read into memory.
- */
 /* The core's process name and main program, where its notes have them. */
 static void
 core_names(struct source *s, const struct elf_names *n, const struct opts *o)
@@ -161,6 +154,12 @@ core_names(struct source *s, const struct elf_names *n, const struct opts *o)
 	}
 }
 
+/*
+ * A core, the first len bytes of which are in s->rawbuf.  A regular file
+ * read from its start is read on by offset, and src_file() keeps it open
+ * for the core's memory; anything else (a pipe, a file read from
+ * elsewhere than its start) is held in memory by slurp().
+ */
 static int
 open_core(
     struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
@@ -236,7 +235,7 @@ open_json(
  * ever, and then read it blocking as usual.
  */
 static int
-wait_writer(int fd, struct diag *d)
+wait_writer(struct source *s, int fd, struct diag *d)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct stat st;
@@ -245,7 +244,10 @@ wait_writer(int fd, struct diag *d)
 	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
 		n = poll(&p, 1, AUXV_FIFO_WAIT_MS);
 		if (n == 0) {
-			diag_set(d, ETIMEDOUT, "FIFO: no writer within 10 s");
+			snprintf(s->why, sizeof(s->why),
+			    "FIFO: no writer within %g s",
+			    AUXV_FIFO_WAIT_MS / 1000.0);
+			diag_set(d, ETIMEDOUT, s->why);
 			return -1;
 		}
 	}
@@ -284,7 +286,7 @@ src_file(
 	 * O_NONBLOCK only so that opening a FIFO with no writer does not
 	 * wait for one; reads block as usual, and end at once without one.
 	 */
-	if (!is_stdin && wait_writer(fd, d) == -1)
+	if (!is_stdin && wait_writer(s, fd, d) == -1)
 		goto out;
 	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		goto fail;
@@ -317,9 +319,10 @@ src_file(
 			goto fail;
 		if ((end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
 		         s->vec.bigendian)) <= 2 * (size_t)s->vec.wordsize) {
-			diag_set(d, EFBIG,
-			    "too large: more than " XSTR(
-			        AUXV_MAX_ENTRIES) " entries before AT_NULL");
+			snprintf(s->why, sizeof(s->why),
+			    "too large: more than %d entries before AT_NULL",
+			    AUXV_MAX_ENTRIES);
+			diag_set(d, EFBIG, s->why);
 			goto out;
 		}
 		len = end;

@@ -243,7 +243,7 @@ skip(struct jp *j)
 	}
 }
 
-/* A key and its colon; the key's text is compared with want. */
+/* A key and its colon: its text as written at *k, unescaped length *klen. */
 static int
 key_is(struct jp *j, const char **k, size_t *klen)
 {

@@ -1,13 +1,13 @@
 /*
- * A process's vector: /proc/PID/auxv.  Its layout is a guess until parsed
- * (src_parse()); src_proc_layout() then checks it against an ELF header:
- * that of the process's vDSO (AT_SYSINFO_EHDR), which the kernel maps for
- * the ABI it built the vector for, or else that of /proc/PID/exe (a 32-bit
- * process on a 64-bit kernel has a 32-bit vector).  What the vector points
- * to is read with process_vm_readv, or /proc/PID/mem where that is
- * refused; the first read brings the pages of all its strings and random
- * bytes in one call, so that -a costs little more than reading the /proc
- * files.
+ * A process's vector: /proc/PID/auxv.  Its layout is guessed from its
+ * first word, and the guess parsed and checked (proc_layout()) against an
+ * ELF header: that of the process's vDSO (AT_SYSINFO_EHDR), which the
+ * kernel maps for the ABI it built the vector for, or else that of
+ * /proc/PID/exe (a 32-bit process on a 64-bit kernel has a 32-bit
+ * vector).  What the vector points to is read with process_vm_readv, or
+ * /proc/PID/mem where that is refused; the first read brings the pages of
+ * all its strings and random bytes in one call, so that -a costs little
+ * more than reading the /proc files.
  */
 #include <dirent.h>
 #include <elf.h>
@@ -22,6 +22,7 @@
 #include "at.h"
 #include "opts.h"
 #include "source.h"
+#include "src_proc.h"
 
 /* PF_KTHREAD in the flags field of /proc/PID/stat: Linux sched.h. */
 #define PF_KTHREAD 0x00200000UL
@@ -37,7 +38,7 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return pread(m->fd, buf, len, (off_t)addr);
 }
 
-static void read_ahead(struct source *);
+static void read_ahead(struct source *, struct src_proc *);
 
 /*
  * From the bytes read ahead where they hold addr (as many as they have:
@@ -49,15 +50,16 @@ static ssize_t
 vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
 	struct source *s = m->ctx;
+	struct src_proc *p = s->proc;
 	struct iovec local = { buf, len }, remote;
 	char path[64];
 	ssize_t n;
 	size_t i;
 
-	if (!s->ahead)
-		read_ahead(s);
-	for (i = 0; i < s->nspan; i++) {
-		const struct src_span *sp = &s->span[i];
+	if (!p->ahead)
+		read_ahead(s, p);
+	for (i = 0; i < p->nspan; i++) {
+		const struct src_span *sp = &p->span[i];
 		size_t off;
 
 		if (addr < sp->addr || addr - sp->addr >= sp->len)
@@ -71,11 +73,11 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		return -1;
 	remote.iov_base = (void *)(uintptr_t)addr;
 	remote.iov_len = len;
-	n = process_vm_readv(s->tid, &local, 1, &remote, 1, 0);
+	n = process_vm_readv(p->tid, &local, 1, &remote, 1, 0);
 	if (n != -1 || (errno != ENOSYS && errno != EPERM))
 		return n;
 	/* Refused (a seccomp filter, a kernel without it): the mem file. */
-	snprintf(path, sizeof(path), "%s/mem", s->dir);
+	snprintf(path, sizeof(path), "%s/mem", p->dir);
 	if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
 	s->vec.mem.read = mem_read;
@@ -198,58 +200,66 @@ hdr_layout(const unsigned char *h, struct source *s)
 	return 0;
 }
 
-/* The layout from /proc/PID/exe; left as it was when that can't be read. */
-static void
-exe_layout(struct source *s)
-{
-	unsigned char h[HDR_LEN];
-	char path[64];
-
-	snprintf(path, sizeof(path), "%s/exe", s->dir);
-	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h))
-		(void)hdr_layout(h, s);
-}
-
 /*
- * Checks the layout src_layout() guessed for a process's vector, once
- * parsed: 1 when it changed (parse again), else 0.  A 64-bit build sees a
- * vector of its own ABI when it parses as 64-bit words with AT_PHENT the
- * size of an Elf64_Phdr: no other 64-bit ABI shares a kernel with ours,
- * and the bytes of a 32-bit or other-endian vector can't parse that way.
- * Otherwise the vDSO's ELF header, which the kernel maps for the vector's
- * ABI, must confirm the guess, or else /proc/PID/exe's header decides.
+ * The layout of a process's vector, settled here for src_parse() to take
+ * as given: the host's byte order, and 4-byte words where its first type,
+ * read as a 64-bit word, is not small.  That guess is parsed (src_parse()
+ * parses again only where it was wrong) and checked.  A 64-bit build sees
+ * a vector of its own ABI when it parses as 64-bit words with AT_PHENT
+ * the size of an Elf64_Phdr: no other 64-bit ABI shares a kernel with
+ * ours, and the bytes of a 32-bit or other-endian vector can't parse that
+ * way.  Otherwise the vDSO's ELF header, which the kernel maps for the
+ * vector's ABI, must confirm the guess, or else /proc/PID/exe's header
+ * decides, where it can be read.
  */
-int
-src_proc_layout(struct source *s)
+static void
+proc_layout(struct source *s, const struct src_proc *p)
 {
 	struct auxv_vec *v = &s->vec;
 	unsigned char h[HDR_LEN];
 	struct iovec local = { h, sizeof(h) }, remote;
 	uint64_t vdso = 0, phent = 0;
-	unsigned int ws = v->wordsize;
-	int be = v->bigendian;
-	uint16_t m = v->machine;
+	char path[64];
+	struct elf_id host;
+	unsigned int ws;
+	int be;
+	uint16_t m;
+	struct diag d;
 	size_t i;
 
+	elf_host(&host);
+	m = host.machine;
+	ws = host.wordsize;
+	be = host.bigendian;
+	if (ws == 8 && v->rawlen >= 8 && vec_word(v->raw, 8, be) > 0xffff)
+		ws = 4;
+	v->machine = m;
+	v->wordsize = (uint8_t)ws;
+	v->bigendian = (uint8_t)be;
+	s->lay =
+	    vec_parse(v, AUXV_MAX_ENTRIES, &d) == 0 ? LAY_PARSED : LAY_GIVEN;
 	for (i = 0; i < v->nent; i++)
 		if (v->ent[i].type == AT_NUM_SYSINFO_EHDR)
 			vdso = v->ent[i].value;
 		else if (v->ent[i].type == AT_NUM_PHENT)
 			phent = v->ent[i].value;
 	if (ws == 8 && phent == sizeof(Elf64_Phdr))
-		return 0;
+		return;
 	remote.iov_base = (void *)(uintptr_t)vdso;
 	remote.iov_len = sizeof(h);
 	if (vdso == 0 || vdso != (uintptr_t)vdso ||
-	    process_vm_readv(s->tid, &local, 1, &remote, 1, 0) !=
+	    process_vm_readv(p->tid, &local, 1, &remote, 1, 0) !=
 	        (ssize_t)sizeof(h) ||
 	    hdr_layout(h, s) == -1 || v->wordsize != ws || v->machine == 0) {
 		v->machine = m;
 		v->wordsize = (uint8_t)ws;
 		v->bigendian = (uint8_t)be;
-		exe_layout(s);
+		snprintf(path, sizeof(path), "%s/exe", p->dir);
+		if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h))
+			(void)hdr_layout(h, s);
 	}
-	return v->wordsize != ws || v->bigendian != be;
+	if (v->wordsize != ws || v->bigendian != be)
+		s->lay = LAY_GIVEN;
 }
 
 /* A span of memory to read ahead. */
@@ -289,35 +299,36 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 
 /* Reads the spans r[0..n) in one process_vm_readv, for vm_read() to serve. */
 static void
-read_spans(struct source *s, const struct ahead *r, size_t n)
+read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 {
 	struct iovec local[SRC_SPANS], remote[SRC_SPANS];
 	size_t i, at = 0;
 	ssize_t got;
 
+	p->ahead = 1;
+	p->nspan = 0;
 	for (i = 0; i < n; i++) {
 		size_t len = (size_t)(r[i].hi - r[i].lo);
 
-		s->span[i] = (struct src_span){ r[i].lo, 0, s->win + at };
-		local[i] = (struct iovec){ s->win + at, len };
+		p->span[i] = (struct src_span){ r[i].lo, 0, p->win + at };
+		local[i] = (struct iovec){ p->win + at, len };
 		remote[i] = (struct iovec){ (void *)(uintptr_t)r[i].lo, len };
 		at += len;
 	}
-	s->nspan = 0;
 	if (n == 0)
 		return;
-	if ((got = process_vm_readv(s->tid, local, n, remote, n, 0)) == -1)
+	if ((got = process_vm_readv(p->tid, local, n, remote, n, 0)) == -1)
 		got = 0;
 	/* The call fills its buffers in order and stops at a fault. */
 	for (i = 0, at = 0; i < n; i++) {
 		size_t want = local[i].iov_len;
 
-		s->span[i].len = (size_t)got <= at ? 0
+		p->span[i].len = (size_t)got <= at ? 0
 		    : (size_t)got - at < want      ? (size_t)got - at
 		                                   : want;
 		at += want;
 	}
-	s->nspan = n;
+	p->nspan = n;
 }
 
 /*
@@ -328,14 +339,13 @@ read_spans(struct source *s, const struct ahead *r, size_t n)
  * could not read, vm_read() asks for again.
  */
 static void
-read_ahead(struct source *s)
+read_ahead(struct source *s, struct src_proc *p)
 {
 	const struct auxv_vec *v = &s->vec;
 	struct ahead r[SRC_SPANS];
 	uint64_t phdr = 0, phnum = 0, phent = 0, a, end;
 	size_t i, n = 0;
 
-	s->ahead = 1;
 	for (i = 0; i < v->nent; i++) {
 		const struct auxv_ent *e = &v->ent[i];
 		const struct at_type *t = at_lookup(e->type, AF_ALL);
@@ -355,29 +365,28 @@ read_ahead(struct source *s)
 			ahead_add(r, &n, a,
 			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD
 			                             : end);
-		else if (s->follow && e->type == AT_NUM_SYSINFO_EHDR && a != 0)
+		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR && a != 0)
 			ahead_add(r, &n, a, end);
 	}
-	if (s->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
+	if (p->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
 	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr))
 		ahead_add(
 		    r, &n, phdr - phdr % AUXV_MEM_BLOCK, phdr + phnum * phent);
-	read_spans(s, r, n);
+	read_spans(p, r, n);
 }
 
 /* The memsrc's ahead: what follow.c reads next, in one call. */
 static void
 proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 {
-	struct source *s = m->ctx;
+	const struct source *s = m->ctx;
 	struct ahead r[SRC_SPANS];
 	size_t i, k = 0;
 
-	s->ahead = 1;
 	for (i = 0; i < n; i++)
 		if (sp[i].addr <= UINT64_MAX - sp[i].len)
 			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len);
-	read_spans(s, r, k);
+	read_spans(s->proc, r, k);
 }
 
 /*
@@ -483,31 +492,32 @@ static int
 unfinished(const unsigned char *raw, ssize_t n)
 {
 	static const unsigned char zero[8];
-	unsigned int ws;
-	uint16_t m;
-	int be;
+	struct elf_id host;
 
 	if (n < 8 || memcmp(raw, zero, sizeof(zero)) == 0)
 		return 1;
-	src_host(&m, &ws, &be);
-	return vec_null_end(raw, (size_t)n, ws, be) == 0 &&
-	    vec_null_end(raw, (size_t)n, 4, be) == 0;
+	elf_host(&host);
+	return vec_null_end(raw, (size_t)n, host.wordsize, host.bigendian) ==
+	    0 &&
+	    vec_null_end(raw, (size_t)n, 4, host.bigendian) == 0;
 }
 
 int
 src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
+	struct src_proc *p = s->proc;
 	char path[64];
 	int tries;
 	ssize_t n;
 
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
-	s->tid = pid;
-	s->lay = LAY_LIVE;
+	p->tid = pid;
+	p->ahead = 0;
+	p->nspan = 0;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
-	snprintf(s->dir, sizeof(s->dir), "/proc/%ld", (long)pid);
-	snprintf(path, sizeof(path), "%s/auxv", s->dir);
+	snprintf(p->dir, sizeof(p->dir), "/proc/%ld", (long)pid);
+	snprintf(path, sizeof(path), "%s/auxv", p->dir);
 	if (o->proc_err != NULL) {
 		diag_set(d, ENOENT, o->proc_err);
 		return -1;
@@ -523,15 +533,15 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		usleep(AUXV_EXEC_WAIT_US);
 	}
 	if (n == -1 && errno != ESRCH) {
-		open_failed(d, errno, s->dir);
+		open_failed(d, errno, p->dir);
 		return -1;
 	}
 	if (n <= 0)
-		s->tid = live_thread(s->dir, sizeof(s->dir), pid, s->rawbuf,
+		p->tid = live_thread(p->dir, sizeof(p->dir), pid, s->rawbuf,
 		    sizeof(s->rawbuf), &n);
 	/* No memory map: a kernel thread, or a process that has exited. */
-	if (s->tid == 0) {
-		if (is_kthread(s->dir)) {
+	if (p->tid == 0) {
+		if (is_kthread(p->dir)) {
 			diag_set(d, 0, "kernel thread: no auxiliary vector");
 			d->flags = DIAG_KTHREAD;
 		} else {
@@ -546,12 +556,13 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
 	s->vec.mem.ahead = proc_ahead;
-	s->follow = o->follow;
+	p->follow = o->follow;
+	proc_layout(s, p);
 	if (o->names > 0)
-		proc_names(s, o, pid, s->dir);
+		proc_names(s, o, pid, p->dir);
 	/* A 32-bit build can't address a 64-bit process: the mem file. */
 	if (UINTPTR_MAX < UINT64_MAX) {
-		snprintf(path, sizeof(path), "%s/mem", s->dir);
+		snprintf(path, sizeof(path), "%s/mem", p->dir);
 		if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) != -1) {
 			s->vec.mem.read = mem_read;
 			s->vec.mem.fd = s->fd;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opts.h"
 #include "source.h"
 
 /*
@@ -54,7 +55,7 @@ self_names(struct source *s, const unsigned char *auxv, size_t len, int exe)
 }
 
 int
-src_self(struct source *s, char **envp, int names, struct diag *d)
+src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 {
 	static const char self[] = "self";
 	const unsigned char *auxv;
@@ -72,9 +73,9 @@ src_self(struct source *s, char **envp, int names, struct diag *d)
 		}
 	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = names > 0 ? getpid() : 0;
-	if (names > 0)
-		self_names(s, auxv, len, names > 1);
+	s->vec.pid = o->names > 0 ? getpid() : 0;
+	if (o->names > 0)
+		self_names(s, auxv, len, o->names > 1);
 	memcpy(s->label, self, sizeof(self));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;
