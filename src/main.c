@@ -549,6 +549,7 @@ check_args(struct cmdline *cl)
 		    o->printer->name);
 		usage();
 	}
+	o->deref = (o->printer->flags & PR_DECODE) != 0;
 	o->follow = (o->printer->flags & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only &&
 	        (o->printer->flags & PR_FOLLOW_VERBOSE));

@@ -558,6 +558,9 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.mem.ahead = proc_ahead;
 	p->follow = o->follow;
 	proc_layout(s, p);
+	/* Here, on -a's reader threads: what the vector points to, at once. */
+	if (o->deref)
+		read_ahead(s, p);
 	if (o->names > 0)
 		proc_names(s, o, pid, p->dir);
 	/* A 32-bit build can't address a 64-bit process: the mem file. */
