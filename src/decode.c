@@ -94,10 +94,9 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		        0)
 			d->readable = 1;
 		break;
-	case F_HWCAP:
-	case F_HWCAP2:
-	case F_HWCAP3:
-	case F_HWCAP4:
+	default:
+		if (!at_is_hwcap(d->form))
+			break;
 		word = (unsigned int)(d->form - F_HWCAP);
 		if (v->arch != NULL)
 			d->bits = (enum hwcap_table)v->arch->hwcap[word];
@@ -105,8 +104,6 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 			if (hwcap_names[d->bits][__builtin_ctzll(set)][0] ==
 			    '\0')
 				d->unknown_bits |= set & -set;
-		break;
-	default:
 		break;
 	}
 }

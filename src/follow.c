@@ -825,18 +825,21 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 	size_t i;
 
 	fo->vdso = fo->phdrs = FOLLOW_ABSENT;
+	fo->vdso_at = fo->phdrs_at = SIZE_MAX;
 	for (i = 0; i < n; i++) {
 		int mem = v->mem.read != NULL && d[i].value != 0;
 
 		if (d[i].type == AT_NUM_SYSINFO_EHDR &&
-		    fo->vdso == FOLLOW_ABSENT)
+		    fo->vdso == FOLLOW_ABSENT) {
+			fo->vdso_at = i;
 			fo->vdso = mem &&
 			        vdso_read(&v->mem, d[i].value, fo->img,
 			            sizeof(fo->img), &fo->vi) == 0
 			    ? FOLLOW_READ
 			    : FOLLOW_UNREADABLE;
-		else if (d[i].type == AT_NUM_PHDR &&
+		} else if (d[i].type == AT_NUM_PHDR &&
 		    fo->phdrs == FOLLOW_ABSENT) {
+			fo->phdrs_at = i;
 			w.addr = d[i].value;
 			w.num = vec_value(v, AT_NUM_PHNUM);
 			w.ent = vec_value(v, AT_NUM_PHENT);
