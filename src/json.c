@@ -1,6 +1,4 @@
-/*
- * JSON values that may be absent.
- */
+/* JSON values that may be absent. */
 #include <string.h>
 
 #include "esc.h"

@@ -25,26 +25,21 @@ json_next(struct json *j)
 }
 
 /* A member's key, a literal that needs no escape, and its colon. */
+#define json_key(j, key) json_member((j), "\"" key "\":", sizeof(key) + 2)
+
 static inline void
-json_key(struct json *j, const char *key)
+json_member(struct json *j, const char *quoted, size_t len)
 {
 	json_next(j);
-	out_char(j->f, '"');
-	out_str(j->f, key);
-	out_mem(j->f, "\":", 2);
+	out_mem(j->f, quoted, len);
 }
 
-/*
- * Text of our own tables, NUL-padded arrays of plain ASCII with no quote
- * or backslash: copied whole, quoted, len bytes kept.
- */
-#define json_arr(f, arr, len) json_fixed((f), (arr), sizeof(arr), (len))
-
+/* Text of our own tables, plain ASCII with no quote or backslash. */
 static inline void
-json_fixed(struct out *f, const char *s, size_t size, size_t len)
+json_lit(struct out *f, const char *s, size_t len)
 {
 	out_char(f, '"');
-	out_fixed(f, s, size, len);
+	out_mem(f, s, len);
 	out_char(f, '"');
 }
 

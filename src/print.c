@@ -93,6 +93,7 @@ pr_failure(const struct printer *p, struct out *f, const struct pr_ctx *c,
 		p->failure(f, c, v, d, msg);
 }
 
+/* A bit's name in an HWCAP table. */
 static const char *
 hwcap_name(const void *tab, unsigned int bit, size_t *len)
 {
@@ -106,10 +107,8 @@ hwcap_name(const void *tab, unsigned int bit, size_t *len)
 void
 pr_bits_hwcap(struct pr_bits *w, uint64_t word, enum hwcap_table t)
 {
-	memset(w, 0, sizeof(*w));
-	w->lookup = hwcap_name;
-	w->tab = hwcap_names[t];
-	w->left = word;
+	*w = (struct pr_bits){ hwcap_name, hwcap_names[t], HWCAP_NAME_LEN, word,
+		0, NULL, 0, 0 };
 }
 
 /* The next set bit of the walk: 0 when there is none. */
@@ -129,20 +128,28 @@ pr_bits_next(struct pr_bits *w)
 
 /* The names, then unknown:0x and the bits without one: first, then sep. */
 void
-pr_bits_text(
-    struct out *f, struct pr_bits *w, const char *first, const char *sep)
+pr_bits_text(struct out *f, struct pr_bits *w, const char *first, char sep)
 {
-	const char *s = first;
+	size_t n = 0;
 
 	while (pr_bits_next(w)) {
 		if (w->name == NULL)
 			continue;
-		out_str(f, s);
-		out_mem(f, w->name, w->len);
-		s = sep;
+		if (n++ == 0)
+			out_str(f, first);
+		else
+			out_char(f, sep);
+		/* A few stores at a size known when compiled, not memcpy. */
+		if (w->width == HWCAP_NAME_LEN)
+			out_fixed(f, w->name, HWCAP_NAME_LEN, w->len);
+		else
+			out_mem(f, w->name, w->len);
 	}
 	if (w->unknown != 0) {
-		out_str(f, s);
+		if (n == 0)
+			out_str(f, first);
+		else
+			out_char(f, sep);
 		out_str(f, "unknown:0x");
 		out_hex(f, w->unknown);
 	}
@@ -160,7 +167,7 @@ pr_bits_json(struct json *o, struct pr_bits *w)
 		if (w->name == NULL)
 			continue;
 		json_next(&l);
-		json_str(o->f, w->name, w->len);
+		json_lit(o->f, w->name, w->len);
 	}
 	out_char(o->f, ']');
 	json_key(o, "unknown_bits");

@@ -62,13 +62,13 @@ struct printer {
 };
 
 /*
- * A walk over the set bits of a word, lowest first, against a table of
- * names: lookup gives a bit's name and length, or NULL, and the bits
- * without one add up in unknown.  Every list of flags is written from it.
+ * The walk over a word's set bits, lowest first, behind every list of
+ * flags: lookup names a bit from tab (or NULL: it adds to unknown).
  */
 struct pr_bits {
 	const char *(*lookup)(const void *, unsigned int, size_t *);
 	const void *tab;
+	size_t width;     /* names are arrays this wide in tab, or 0 */
 	uint64_t left;    /* set bits not walked yet */
 	uint64_t bit;     /* the bit just walked */
 	const char *name; /* its name, or NULL */
@@ -86,7 +86,7 @@ void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
     const struct auxv_vec *, const struct diag *, const char *);
 void pr_bits_hwcap(struct pr_bits *, uint64_t, enum hwcap_table);
 int pr_bits_next(struct pr_bits *);
-void pr_bits_text(struct out *, struct pr_bits *, const char *, const char *);
+void pr_bits_text(struct out *, struct pr_bits *, const char *, char);
 void pr_bits_json(struct json *, struct pr_bits *);
 
 #endif

@@ -10,7 +10,6 @@
 #include "arch.h"
 #include "at.h"
 #include "esc.h"
-#include "json.h"
 #include "print_diff.h"
 
 /* Types whose values are addresses ASLR moves. */
@@ -50,14 +49,6 @@ rank(const struct decoded *d, size_t i)
 	for (j = 0; j < i; j++)
 		k += d[j].type == d[i].type;
 	return k;
-}
-
-/* The value text as --value shows it, in the scratch buffer s. */
-static void
-text(struct out *s, const struct decoded *d)
-{
-	s->len = 0;
-	pr_value(s, d);
 }
 
 /*
@@ -134,45 +125,37 @@ put_flags(struct out *f, const char *first, const char *sep, const char *q,
 		}
 }
 
-/* One difference: a, b or both may be NULL where the entry is absent. */
+/* One difference: a or b is NULL where the entry is absent. */
 static void
 put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 {
 	struct out *f = x->f;
 
-	if (a == NULL || b == NULL) {
+	if (a == NULL || b == NULL)
 		out_str(f, a == NULL ? "+ " : "- ");
-		put_name(f, a != NULL ? a : b);
-		out_str(f, ": ");
-		text(x->scratch, a != NULL ? a : b);
-		out_mem(f, x->scratch->buf, x->scratch->len);
-		out_char(f, '\n');
-		return;
-	}
-	put_name(f, a);
+	put_name(f, a != NULL ? a : b);
 	out_str(f, ": ");
-	text(x->scratch, a);
-	out_mem(f, x->scratch->buf, x->scratch->len);
-	out_str(f, " -> ");
-	text(x->scratch, b);
-	out_mem(f, x->scratch->buf, x->scratch->len);
-	if (at_is_hwcap(a->form))
-		put_flags(f, "  ", " ", "", a, b);
+	pr_value(f, a != NULL ? a : b);
+	if (a != NULL && b != NULL) {
+		out_str(f, " -> ");
+		pr_value(f, b);
+		if (at_is_hwcap(a->form))
+			put_flags(f, "  ", " ", "", a, b);
+	}
 	out_char(f, '\n');
 }
 
 static void
-put_json_value(struct diff_ctx *x, struct json *o, const char *key,
-    const struct decoded *d)
+put_json_value(struct diff_ctx *x, const struct decoded *d)
 {
 	struct json v = { x->f, 0 };
 
-	json_key(o, key);
 	if (d == NULL) {
 		out_str(x->f, "null");
 		return;
 	}
-	text(x->scratch, d);
+	x->scratch->len = 0;
+	pr_value(x->scratch, d);
 	out_char(x->f, '{');
 	json_key(&v, "value");
 	out_dec(x->f, d->value);
@@ -207,8 +190,10 @@ put_json(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 	    a == NULL       ? "\"added\""
 	        : b == NULL ? "\"removed\""
 	                    : "\"changed\"");
-	put_json_value(x, &o, "a", a);
-	put_json_value(x, &o, "b", b);
+	json_key(&o, "a");
+	put_json_value(x, a);
+	json_key(&o, "b");
+	put_json_value(x, b);
 	if (a != NULL && b != NULL && at_is_hwcap(a->form)) {
 		json_key(&o, "flags");
 		out_char(f, '[');
@@ -227,17 +212,15 @@ begin(struct diff_ctx *x)
 {
 	struct json l = { x->f, x->ndiff++ };
 
-	if (x->json) {
+	if (x->json)
 		json_next(&l);
-		return;
+	else if (l.n == 0) {
+		out_str(x->f, "--- ");
+		pr_label(x->f, x->a);
+		out_str(x->f, "\n+++ ");
+		pr_label(x->f, x->b);
+		out_char(x->f, '\n');
 	}
-	if (l.n > 0)
-		return;
-	out_str(x->f, "--- ");
-	pr_label(x->f, x->a);
-	out_str(x->f, "\n+++ ");
-	pr_label(x->f, x->b);
-	out_char(x->f, '\n');
 }
 
 static void
@@ -289,25 +272,24 @@ field(struct diff_ctx *x, const char *name, const char *a, const char *b,
 }
 
 static void
-json_side(struct json *o, const char *key, const struct auxv_vec *v)
+json_side(struct out *f, const struct auxv_vec *v)
 {
-	struct json s = { o->f, 0 };
+	struct json s = { f, 0 };
 
-	json_key(o, key);
-	out_char(o->f, '{');
+	out_char(f, '{');
 	json_key(&s, "label");
-	json_strz(o->f, v->label);
+	json_strz(f, v->label);
 	json_key(&s, "comm");
-	json_strz(o->f, v->comm);
+	json_strz(f, v->comm);
 	json_key(&s, "arch");
-	json_strz(o->f, v->arch != NULL ? v->arch->name : NULL);
+	json_strz(f, v->arch != NULL ? v->arch->name : NULL);
 	json_key(&s, "word_size");
-	out_dec(o->f, v->wordsize);
-	out_char(o->f, '}');
+	out_dec(f, v->wordsize);
+	out_char(f, '}');
 }
 
-static size_t
-diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
+size_t
+pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
     size_t na, const struct auxv_vec *vb, const struct decoded *b, size_t nb)
 {
 	const char *an = va->arch != NULL ? va->arch->name : "unknown";
@@ -321,8 +303,10 @@ diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 	x->b = vb;
 	if (x->json) {
 		out_char(x->f, '{');
-		json_side(&o, "a", va);
-		json_side(&o, "b", vb);
+		json_key(&o, "a");
+		json_side(x->f, va);
+		json_key(&o, "b");
+		json_side(x->f, vb);
 		json_key(&o, "differences");
 		out_char(x->f, '[');
 	}
@@ -351,19 +335,10 @@ diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 }
 
 size_t
-pr_diff_human(struct diff_ctx *x, const struct auxv_vec *va,
-    const struct decoded *a, size_t na, const struct auxv_vec *vb,
-    const struct decoded *b, size_t nb)
-{
-	x->json = 0;
-	return diff(x, va, a, na, vb, b, nb);
-}
-
-size_t
 pr_diff_json(struct diff_ctx *x, const struct auxv_vec *va,
     const struct decoded *a, size_t na, const struct auxv_vec *vb,
     const struct decoded *b, size_t nb)
 {
 	x->json = 1;
-	return diff(x, va, a, na, vb, b, nb);
+	return pr_diff(x, va, a, na, vb, b, nb);
 }

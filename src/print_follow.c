@@ -28,25 +28,21 @@ put_img(struct out *f, const struct json *o, const struct vdso_info *vi,
 	put_str(f, o, (const char *)vi->img + s->off, s->len);
 }
 
-/* Before an item of a list: in text its first words, then a comma. */
+/* Before an item of a list: in text first, then sep; in JSON a comma. */
 static void
-next(struct json *l, const struct json *o, const char *first)
+next(struct json *l, const struct json *o, const char *first, char sep)
 {
 	if (o != NULL)
 		json_next(l);
+	else if (l->n++ == 0)
+		out_str(l->f, first);
 	else
-		out_str(l->f, l->n++ == 0 ? first : ",");
+		out_char(l->f, sep);
 }
 
 /* A member's key in JSON, the words that stand for it in text. */
-static void
-key(struct json *o, struct out *f, const char *k, const char *text)
-{
-	if (o != NULL)
-		json_key(o, k);
-	else
-		out_str(f, text);
-}
+#define KEY(o, f, k, text)                                                     \
+	((o) != NULL ? json_key((o), k) : out_str((f), (text)))
 
 /* A malformed part: in text after the rest, in JSON an error's value. */
 static void
@@ -113,7 +109,7 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 	for (i = 0; i < vi->nver; i++) {
 		if (vi->ver[i].flags & VER_FLG_BASE)
 			continue;
-		next(&l, o, " versions=");
+		next(&l, o, " versions=", ',');
 		put_img(f, o, vi, &vi->ver[i].name);
 	}
 	if (o != NULL) {
@@ -125,10 +121,9 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 		const struct vdso_sym *y = &vi->sym[i];
 		struct json s = { f, 0 };
 
-		next(&l, o, " functions=");
+		next(&l, o, " functions=", ',');
 		if (o == NULL) {
-			/* name@@VERSION as readelf shows it; name@VERSION
-			 * when hidden. */
+			/* name@@VERSION as readelf; name@VERSION if hidden. */
 			put_img(f, o, vi, &y->name);
 			if (y->ver >= 0) {
 				out_str(f, y->hidden ? "@" : "@@");
@@ -186,12 +181,13 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		const struct phdr_prop *pr = &pi->prop[i];
 		const char *name = phdr_prop_name(pi->machine, pr->type);
 		struct prop_key k = { pi->machine, pr->type };
-		struct pr_bits w = { prop_bit, &k, pr->value, 0, NULL, 0, 0 };
+		struct pr_bits w = { prop_bit, &k, 0, pr->value, 0, NULL, 0,
+			0 };
 		int bits = phdr_prop_bit(pi->machine, pr->type, 0) != NULL;
 		struct json p = { f, 0 };
 
+		next(&l, o, "", ';');
 		if (o != NULL) {
-			json_next(&l);
 			out_char(f, '{');
 			json_key(&p, "type");
 			out_dec(f, pr->type);
@@ -204,8 +200,6 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 			out_char(f, '}');
 			continue;
 		}
-		if (i > 0)
-			out_char(f, ';');
 		if (name != NULL)
 			out_str(f, name);
 		else {
@@ -214,7 +208,7 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		}
 		out_char(f, ':');
 		if (bits)
-			pr_bits_text(f, &w, "", ",");
+			pr_bits_text(f, &w, "", ',');
 		else
 			out_dec(f, pr->value);
 	}
@@ -225,7 +219,7 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 static void
 put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 {
-	static const char letters[][2] = { "X", "W", "R" };
+	static const char letters[] = "XWR";
 	struct json l = { f, 0 };
 	size_t i, b;
 
@@ -240,8 +234,8 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 		struct json e = { f, 0 }, fl = { f, 0 };
 		struct json *eo = o != NULL ? &e : NULL;
 
+		next(&l, o, " ", ' ');
 		if (o == NULL) {
-			out_char(f, ' ');
 			if (name != NULL)
 				out_str(f, name);
 			else {
@@ -250,7 +244,6 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 			}
 			out_char(f, '(');
 		} else {
-			json_next(&l);
 			out_char(f, '{');
 			json_key(&e, "type");
 			out_dec(f, ph->type);
@@ -268,9 +261,11 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 		for (b = 3; b-- > 0;) {
 			if (!(ph->flags & (1u << b)))
 				continue;
-			if (o != NULL)
+			if (o != NULL) {
 				json_next(&fl);
-			put_str(f, eo, letters[b], 1);
+				json_lit(f, &letters[b], 1);
+			} else
+				out_char(f, letters[b]);
 		}
 		if (o == NULL)
 			out_char(f, ')');
@@ -289,18 +284,18 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 		}
 		switch (ph->type) {
 		case PT_INTERP:
-			key(eo, f, "interp", "=");
+			KEY(eo, f, "interp", "=");
 			if (pi->interp_state == FW_OK)
 				put_str(f, eo, pi->interp, pi->interplen);
 			else
 				put_state(f, eo, pi->interp_state);
 			break;
 		case PT_TLS:
-			key(eo, f, "tls_size", "=size:");
+			KEY(eo, f, "tls_size", "=size:");
 			out_dec(f, ph->memsz);
 			break;
 		case FOLLOW_PT_GNU_PROPERTY:
-			key(eo, f, "properties", "=");
+			KEY(eo, f, "properties", "=");
 			if (pi->prop_state == FW_OK)
 				put_props(f, eo, pi);
 			else
@@ -336,7 +331,10 @@ pr_follow(struct out *f, struct json *o, const struct followed *fo,
 	else if (i == fo->phdrs_at && fo->phdrs == FOLLOW_READ)
 		put_phdrs(f, o, &fo->pi);
 	else if (o != NULL && (vdso || d->type == AT_NUM_PHDR)) {
-		json_key(o, vdso ? "vdso" : "phdrs");
+		if (vdso)
+			json_key(o, "vdso");
+		else
+			json_key(o, "phdrs");
 		out_str(f, "null");
 	} else if (o == NULL && (i == fo->vdso_at || i == fo->phdrs_at))
 		out_str(f, "  (unreadable)");

@@ -9,7 +9,6 @@
 #include "decode.h"
 #include "follow.h"
 #include "json.h"
-#include "out.h"
 
 void pr_follow(struct out *, struct json *, const struct followed *,
     const struct decoded *, size_t);

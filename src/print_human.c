@@ -35,7 +35,7 @@ put_extras(struct out *f, const struct decoded *d)
 	default:
 		if (at_is_hwcap(d->form)) {
 			pr_bits_hwcap(&w, d->value, d->bits);
-			pr_bits_text(f, &w, "  ", " ");
+			pr_bits_text(f, &w, "  ", ' ');
 		}
 		break;
 	}
@@ -104,5 +104,5 @@ const struct printer pr_human = {
 	human_vector,
 	NULL,
 	NULL,
-	pr_diff_human,
+	pr_diff,
 };

@@ -112,7 +112,7 @@ json_entry(
 		pr_follow(f, &o, fo, d, i);
 	json_key(&o, "description");
 	if (d->at != NULL)
-		json_arr(f, d->at->desc, d->at->desclen);
+		json_lit(f, d->at->desc, d->at->desclen);
 	else
 		out_str(f, "null");
 	out_char(f, '}');
@@ -127,11 +127,7 @@ json_error(struct json *o, const struct diag *dg, const char *msg)
 	json_key(o, "error");
 	out_char(f, '{');
 	json_key(&e, "errno");
-	if (dg->err < 0) {
-		out_char(f, '-');
-		out_dec(f, 0 - (uint64_t)(int64_t)dg->err);
-	} else
-		out_dec(f, (uint64_t)dg->err);
+	out_snum(f, dg->err, 0);
 	json_key(&e, "message");
 	json_strz(f, msg);
 	if (dg->has_offset) {
