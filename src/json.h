@@ -6,8 +6,6 @@
 #ifndef AUXV_JSON_H
 #define AUXV_JSON_H
 
-#include <stddef.h>
-
 #include "out.h"
 
 /* An object or array being written. */

@@ -44,6 +44,18 @@ next(struct json *l, const struct json *o, const char *first, char sep)
 #define KEY(o, f, k, text)                                                     \
 	((o) != NULL ? json_key((o), k) : out_str((f), (text)))
 
+/* A name of our tables, or in 0x hex the number that has none. */
+static void
+put_named(struct out *f, const char *name, uint64_t num)
+{
+	if (name != NULL)
+		out_str(f, name);
+	else {
+		out_str(f, "0x");
+		out_hex(f, num);
+	}
+}
+
 /* A malformed part: in text after the rest, in JSON an error's value. */
 static void
 put_bad(struct out *f, const struct json *o, const char *what, int has_off,
@@ -200,12 +212,7 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 			out_char(f, '}');
 			continue;
 		}
-		if (name != NULL)
-			out_str(f, name);
-		else {
-			out_str(f, "0x");
-			out_hex(f, pr->type);
-		}
+		put_named(f, name, pr->type);
 		out_char(f, ':');
 		if (bits)
 			pr_bits_text(f, &w, "", ',');
@@ -236,12 +243,7 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 
 		next(&l, o, " ", ' ');
 		if (o == NULL) {
-			if (name != NULL)
-				out_str(f, name);
-			else {
-				out_str(f, "0x");
-				out_hex(f, ph->type);
-			}
+			put_named(f, name, ph->type);
 			out_char(f, '(');
 		} else {
 			out_char(f, '{');
@@ -324,17 +326,15 @@ void
 pr_follow(struct out *f, struct json *o, const struct followed *fo,
     const struct decoded *d, size_t i)
 {
-	int vdso = d->type == AT_NUM_SYSINFO_EHDR;
-
 	if (i == fo->vdso_at && fo->vdso == FOLLOW_READ)
 		put_vdso(f, o, &fo->vi);
 	else if (i == fo->phdrs_at && fo->phdrs == FOLLOW_READ)
 		put_phdrs(f, o, &fo->pi);
-	else if (o != NULL && (vdso || d->type == AT_NUM_PHDR)) {
-		if (vdso)
-			json_key(o, "vdso");
-		else
-			json_key(o, "phdrs");
+	else if (o != NULL && d->type == AT_NUM_SYSINFO_EHDR) {
+		json_key(o, "vdso");
+		out_str(f, "null");
+	} else if (o != NULL && d->type == AT_NUM_PHDR) {
+		json_key(o, "phdrs");
 		out_str(f, "null");
 	} else if (o == NULL && (i == fo->vdso_at || i == fo->phdrs_at))
 		out_str(f, "  (unreadable)");
