@@ -59,10 +59,9 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		        sizeof(d->bytes))
 			d->readable = 1;
 		break;
-	case F_HWCAP:
-	case F_HWCAP2:
-	case F_HWCAP3:
-	case F_HWCAP4:
+	default:
+		if (!at_is_hwcap(d->form))
+			break;
 		word = (unsigned int)(d->form - F_HWCAP);
 		if (v->arch != NULL)
 			d->bits = (enum hwcap_table)v->arch->hwcap[word];
@@ -70,8 +69,6 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 			if (hwcap_names[d->bits][__builtin_ctzll(set)][0] ==
 			    '\0')
 				d->unknown_bits |= set & -set;
-		break;
-	default:
 		break;
 	}
 }

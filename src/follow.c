@@ -4,6 +4,7 @@
  * (read ahead with the strings, by the source), then, in one read ahead,
  * the rest of the vDSO and the segments the headers point to.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "at.h"
@@ -72,16 +73,19 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 	uint64_t vdso = 0;
 
 	fo->vdso = fo->phdrs = FOLLOW_ABSENT;
+	fo->vdso_at = fo->phdrs_at = SIZE_MAX;
 	for (i = 0; i < n; i++) {
 		int mem = m->read != NULL && d[i].value != 0;
 
 		if (d[i].type == AT_NUM_SYSINFO_EHDR &&
 		    fo->vdso == FOLLOW_ABSENT) {
+			fo->vdso_at = i;
 			vdso = d[i].value;
 			len = mem ? vdso_head(m, vdso, fo, &want) : 0;
 			fo->vdso = len > 0 ? FOLLOW_READ : FOLLOW_UNREADABLE;
 		} else if (d[i].type == AT_NUM_PHDR &&
 		    fo->phdrs == FOLLOW_ABSENT) {
+			fo->phdrs_at = i;
 			w.addr = d[i].value;
 			w.num = vec_value(v, AT_NUM_PHNUM);
 			w.ent = vec_value(v, AT_NUM_PHENT);

@@ -16,6 +16,7 @@ enum follow_state { FOLLOW_ABSENT, FOLLOW_UNREADABLE, FOLLOW_READ };
 
 struct followed {
 	enum follow_state vdso, phdrs;
+	size_t vdso_at, phdrs_at; /* their entries' index, or SIZE_MAX */
 	struct vdso_info vi;
 	struct phdrs_info pi;
 	unsigned char img[AUXV_VDSO_MAX];  /* the vDSO vi was parsed from */

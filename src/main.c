@@ -538,9 +538,7 @@ check_args(struct cmdline *cl)
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
-	if (o->diff &&
-	    (cl->nsrc != 2 || o->all ||
-	        !(o->printer->flags & (PR_VALUE | PR_FOLLOW)))) {
+	if (o->diff && (cl->nsrc != 2 || o->all || o->printer->diff == NULL)) {
 		warnx("--diff compares two sources, in human or json");
 		usage();
 	}
@@ -619,8 +617,8 @@ diff_sources(struct work *w, const struct cmdline *cl)
 	struct decoded *dec[2] = { w->dec, w->dec2 };
 	struct strpool *pool[2] = { &w->pool, &w->pool2 };
 	const struct opts *o = &cl->o;
-	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2,
-		(o->printer->flags & PR_OBJECT) != 0, 0, NULL, NULL };
+	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
+		NULL };
 	struct diag d;
 	char msg[160];
 	size_t n[2], i;
@@ -638,7 +636,8 @@ diff_sources(struct work *w, const struct cmdline *cl)
 		n[i] = decode_all(&s[i]->vec, o, dec[i], pool[i]);
 	}
 	if (status == AUXV_EXIT_OK &&
-	    pr_diff(&x, &s[0]->vec, dec[0], n[0], &s[1]->vec, dec[1], n[1]) > 0)
+	    o->printer->diff(
+	        &x, &s[0]->vec, dec[0], n[0], &s[1]->vec, dec[1], n[1]) > 0)
 		status = AUXV_EXIT_SOURCE;
 	src_close(&w->src2);
 	src_close(&w->src);
