@@ -215,7 +215,7 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		put_named(f, name, pr->type);
 		out_char(f, ':');
 		if (bits)
-			pr_bits_text(f, &w, "", ',');
+			pr_bits_text(f, &w, 0, ',');
 		else
 			out_dec(f, pr->value);
 	}

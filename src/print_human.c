@@ -35,7 +35,7 @@ put_extras(struct out *f, const struct decoded *d)
 	default:
 		if (at_is_hwcap(d->form)) {
 			pr_bits_hwcap(&w, d->value, d->bits);
-			pr_bits_text(f, &w, "  ", ' ');
+			pr_bits_text(f, &w, 2, ' ');
 		}
 		break;
 	}
