@@ -34,9 +34,11 @@ struct pr_ctx {
 	const char *partial_msg;
 	const struct followed *followed; /* for JSON and -v, or NULL */
 	struct table *table;             /* -o table's rows */
+	struct pr_memo *memo;            /* the last followed text written */
 };
 
 struct diff_ctx;
+struct pr_memo;
 
 struct printer {
 	const char *name; /* as given to -o */

@@ -87,7 +87,8 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 		}
 		if (c->opts->verbose) {
 			if (c->followed != NULL)
-				pr_follow(f, NULL, c->followed, &d[i], i);
+				pr_follow(
+				    f, NULL, c->followed, &d[i], i, c->memo);
 			out_str(f, "  # ");
 			if (d[i].at != NULL)
 				out_arr(f, d[i].at->desc, d[i].at->desclen);

@@ -72,8 +72,9 @@ json_layout(struct json *o, const struct auxv_vec *v)
 
 static void
 json_entry(
-    struct out *f, const struct followed *fo, const struct decoded *d, size_t i)
+    struct out *f, const struct pr_ctx *c, const struct decoded *d, size_t i)
 {
+	const struct followed *fo = c->followed;
 	struct json o = { f, 1 };
 	struct pr_bits w;
 	char *p, *start;
@@ -109,7 +110,7 @@ json_entry(
 		pr_bits_json(&o, &w);
 	}
 	if (fo != NULL)
-		pr_follow(f, &o, fo, d, i);
+		pr_follow(f, &o, fo, d, i, c->memo);
 	json_key(&o, "description");
 	if (d->at != NULL)
 		json_lit(f, d->at->desc, d->at->desclen);
@@ -151,7 +152,7 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			out_char(f, ',');
-		json_entry(f, c->followed, &d[i], i);
+		json_entry(f, c, &d[i], i);
 	}
 	out_char(f, ']');
 	if (c->partial != NULL)
