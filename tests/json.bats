@@ -256,9 +256,8 @@ EOF
 	done
 }
 
-# A \u escape above U+00FF is that character in UTF-8 (python3's own
-# encoding of it); one up to U+00FF is that byte.  Written back as JSON,
-# the characters are the same.
+# A \u escape is that character in UTF-8 (python3's own encoding of it),
+# as RFC 8259 says.  Written back as JSON, the characters are the same.
 @test "-f of JSON: \\u escapes of two and three UTF-8 bytes, at each edge" {
 	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
 import json, subprocess, sys
@@ -276,11 +275,11 @@ assert json.loads(r.stdout)["entries"][0]["string"] == chars, r.stdout
 PY
 }
 
-# Bytes that are not UTF-8 are written as \u00XX and read back as those
-# bytes; the human form escapes them again.
+# Bytes that are not UTF-8 are written as \uefXX (U+EF00 + the byte) and
+# read back as those bytes; the human form escapes them again.
 @test "-f of JSON: hostile strings round-trip, escaped on the way out" {
 	local f=$BATS_TEST_TMPDIR/j
-	printf '{"word_size":4,"byte_order":"big","machine":20,"entries":[{"type":15,"value":4096,"string":"ppc\\u00ff\\u001b]0;x\\u0007"},{"type":25,"value":8192,"bytes":"00112233445566778899aabbccddeeff"}]}\n' >"$f"
+	printf '{"word_size":4,"byte_order":"big","machine":20,"entries":[{"type":15,"value":4096,"string":"ppc\\uefff\\u001b]0;x\\u0007"},{"type":25,"value":8192,"bytes":"00112233445566778899aabbccddeeff"}]}\n' >"$f"
 	run -0 --separate-stderr "$AUXV" -f "$f"
 	[ "${lines[0]}" = 'AT_PLATFORM:          ppc\377\033]0;x\a' ]
 	[ "${lines[1]}" = 'AT_RANDOM:            0x2000  00112233445566778899aabbccddeeff' ]
@@ -290,7 +289,7 @@ import json, sys
 d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
 assert d["arch"] == "ppc" and d["word_size"] == 4 and d["byte_order"] == "big", d
 e = {x["type"]: x for x in d["entries"]}
-assert e[15]["string"] == "ppc\xff\x1b]0;x\x07", e[15]
+assert e[15]["string"] == "ppc\uefff\x1b]0;x\x07", e[15]
 assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
 }
 
