@@ -44,18 +44,23 @@ put_fixed(struct out *f, const char *s, size_t size, size_t len)
 static void
 json_head(struct out *f, const struct auxv_vec *v)
 {
+	/* A JSON save read back: its process's pid, comm and exe again. */
+	const int saved = v->kind == SRC_FILE &&
+	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
+
 	out_str(f, "{\"source\":");
 	put_lit(f, kinds[v->kind], name_len(kinds[v->kind], sizeof(kinds[0])));
 	out_str(f, ",\"label\":");
 	put_str(f, v->label);
-	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
+	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
+	    saved) {
 		out_str(f, ",\"pid\":");
 		if (v->pid > 0)
 			out_dec(f, (uint64_t)v->pid);
 		else
 			out_str(f, "null");
 	}
-	if (v->kind != SRC_FILE) {
+	if (v->kind != SRC_FILE || saved) {
 		out_str(f, ",\"comm\":");
 		put_str(f, v->comm);
 		out_str(f, ",\"exe\":");
