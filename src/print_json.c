@@ -24,19 +24,24 @@ json_head(struct json *o, const struct auxv_vec *v)
 {
 	struct out *f = o->f;
 
+	/* A JSON save read back: its process's pid, comm and exe again. */
+	const int saved = v->kind == SRC_FILE &&
+	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
+
 	out_char(f, '{');
 	json_key(o, "source");
 	json_strz(f, kinds[v->kind]);
 	json_key(o, "label");
 	json_strz(f, v->label);
-	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
+	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
+	    saved) {
 		json_key(o, "pid");
 		if (v->pid > 0)
 			out_dec(f, (uint64_t)v->pid);
 		else
 			out_str(f, "null");
 	}
-	if (v->kind != SRC_FILE) {
+	if (v->kind != SRC_FILE || saved) {
 		json_key(o, "comm");
 		json_strz(f, v->comm);
 		json_key(o, "exe");
