@@ -594,17 +594,68 @@ name_or_null(struct jp *j, char *buf, size_t size, const char **set)
 	return 0;
 }
 
-/* The object at j: its vector into s.  0, or -1 where it fails. */
+/*
+ * The "entries" array at j->p, in the layout ws and order (the JSON text
+ * of "byte_order") give: its pairs into s->rawbuf, their number in *np,
+ * what they pointed to into s's memory.  Without a layout it is refused
+ * where it starts.
+ */
+static int
+entries(
+    struct jp *j, struct source *s, uint64_t ws, const char *order, size_t *np)
+{
+	size_t cap = 0, lcap = 0, n = 0;
+	struct jent e;
+	int be;
+
+	if (ws == 0 || order == NULL)
+		return -1;
+	be = strncmp(order, "\"big\"", 5) == 0;
+	if (!be && strncmp(order, "\"little\"", 8) != 0)
+		return -1;
+	if (eat(j, '[') == -1)
+		return -1;
+	if (eat(j, ']') == 0)
+		goto done;
+	do {
+		if (n == AUXV_MAX_ENTRIES || entry(j, &e) == -1 ||
+		    e.type == 0 ||
+		    (ws == 4 && (e.type > UINT32_MAX || e.value > UINT32_MAX)))
+			return -1;
+		put_word(s->rawbuf + n * 2 * ws, e.type, (unsigned int)ws, be);
+		put_word(
+		    s->rawbuf + n * 2 * ws + ws, e.value, (unsigned int)ws, be);
+		if (add_memory(s, &e, j->end, &cap, &lcap) == -1)
+			return -1;
+		n++;
+	} while (eat(j, ',') == 0);
+	if (eat(j, ']') == -1)
+		return -1;
+done:
+	memset(s->rawbuf + n * 2 * ws, 0, 2 * ws);
+	s->vec.raw = s->rawbuf;
+	s->vec.rawlen = (n + 1) * 2 * ws;
+	s->vec.wordsize = (uint8_t)ws;
+	s->vec.bigendian = (uint8_t)be;
+	*np = n;
+	return 0;
+}
+
+/*
+ * The object at j: its vector into s.  0, or -1 where it fails.  Its keys
+ * may come in any order (jq -S and Ansible's facts sort them): "entries"
+ * is checked as JSON where it stands and read once the object's end has
+ * given the layout it needs.
+ */
 static int
 object(struct jp *j, struct source *s, struct diag *d)
 {
 	char k[JSON_KEY_CAP];
-	const char *order = NULL;
+	const char *order = NULL, *ents = NULL, *end;
 	struct keyset ks;
-	size_t klen, cap = 0, lcap = 0, n = 0, len;
+	size_t klen, len, n;
 	uint64_t ws = 0, machine = 0, v;
-	struct jent e;
-	int be = 0, has_entries = 0, failed = 0;
+	int failed = 0;
 
 	ks.n = 0;
 	if (eat(j, '{') == -1)
@@ -639,35 +690,17 @@ object(struct jp *j, struct source *s, struct diag *d)
 			        j, s->exe, sizeof(s->exe), &s->vec.exe) == -1)
 				return -1;
 		} else if (keyeq(k, klen, "entries")) {
-			/* The layout comes first in auxv's own objects. */
-			if (ws == 0 || order == NULL)
+			/*
+			 * The array and its objects are auxv's own levels:
+			 * a value inside an entry nests as deep as entries()
+			 * lets it.
+			 */
+			blank(j);
+			ents = j->p;
+			j->depth = -2;
+			if (skip(j) == -1)
 				return -1;
-			be = strncmp(order, "\"big\"", 5) == 0;
-			if (!be && strncmp(order, "\"little\"", 8) != 0)
-				return -1;
-			if (eat(j, '[') == -1)
-				return -1;
-			has_entries = 1;
-			if (eat(j, ']') == 0)
-				continue;
-			do {
-				if (n == AUXV_MAX_ENTRIES ||
-				    entry(j, &e) == -1 || e.type == 0 ||
-				    (ws == 4 &&
-				        (e.type > UINT32_MAX ||
-				            e.value > UINT32_MAX)))
-					return -1;
-				put_word(s->rawbuf + n * 2 * ws, e.type,
-				    (unsigned int)ws, be);
-				put_word(s->rawbuf + n * 2 * ws + ws, e.value,
-				    (unsigned int)ws, be);
-				if (add_memory(s, &e, j->end, &cap, &lcap) ==
-				    -1)
-					return -1;
-				n++;
-			} while (eat(j, ',') == 0);
-			if (eat(j, ']') == -1)
-				return -1;
+			j->depth = 0;
 		} else if (keyeq(k, klen, "error")) {
 			failed = 1;
 			if (skip(j) == -1)
@@ -677,16 +710,16 @@ object(struct jp *j, struct source *s, struct diag *d)
 	} while (eat(j, ',') == 0);
 	if (eat(j, '}') == -1)
 		return -1;
-	if (!has_entries) {
+	if (ents == NULL) {
 		if (failed)
 			diag_set(d, ENOENT, "a saved failure: no vector");
 		return -1;
 	}
-	memset(s->rawbuf + n * 2 * ws, 0, 2 * ws);
-	s->vec.raw = s->rawbuf;
-	s->vec.rawlen = (n + 1) * 2 * ws;
-	s->vec.wordsize = (uint8_t)ws;
-	s->vec.bigendian = (uint8_t)be;
+	end = j->p;
+	j->p = ents;
+	if (entries(j, s, ws, order, &n) == -1)
+		return -1;
+	j->p = end;
 	s->vec.machine = (uint16_t)machine;
 	s->lay = LAY_GIVEN;
 	return 0;

@@ -224,7 +224,7 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	[[ "$stderr" == *"not auxv's JSON"* ]]
 	# DOC|AT: refused at the offset just after AT's first occurrence (the
 	# value that is wrong), or at the end when AT is empty: cut short,
-	# the entries before the layout they need, an unknown byte order, a
+	# entries without the layout they need, an unknown byte order, a
 	# negative value, a value too large for 32 bits (checked at the end of
 	# its entry).
 	while IFS='|' read -r doc at; do
@@ -234,9 +234,9 @@ assert any(e.get("bytes") for e in back["entries"])' \
 		[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
 	done <<'EOF'
 {"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}|
-{"entries":[{"type":6,"value":4096}],"word_size":8,"byte_order":"little"}|"entries":
-{"word_size":8,"entries":[{"type":6,"value":4096}],"byte_order":"little"}|"entries":
-{"byte_order":"little","entries":[{"type":6,"value":4096}],"word_size":8}|"entries":
+{"entries":[{"type":6,"value":4096}]}|"entries":
+{"entries":[{"type":6,"value":4096}],"word_size":8}|"entries":
+{"byte_order":"little","entries":[{"type":6,"value":4096}]}|"entries":
 {"word_size":8,"byte_order":"middle","entries":[{"type":6,"value":1}]}|"entries":
 {"word_size":8,"byte_order":"little","entries":[{"type":6,"value":-1}]}|"value":
 {"word_size":4,"byte_order":"little","entries":[{"type":6,"value":4294967296}]}|4294967296}
@@ -374,6 +374,9 @@ good = [
     (X + '{"a":[1,-2.5e3,true,false,null,"s\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041"],"b":{},"c":[]}}' + T, 4096),
     ('{"pid":null,"comm":null,"exe":null,"word_size":8,"byte_order":"little","entries":[' + E + T, 4096),
     (' \t\r\n{ "word_size" : 8 , "byte_order" : "little" , "entries" : [ { "type" : 6 , "value" : 4096 } ] } ', 4096),
+    # The layout after the entries, as jq -S and Ansible's facts sort keys.
+    ('{"byte_order":"little","entries":[' + E + '],"word_size":8}', 4096),
+    ('{"entries":[{"type":6,"value":4096,"x":' + '[' * 15 + ']' * 15 + '}],"word_size":8,"byte_order":"little"}', 4096),
 ]
 for doc, value in good:
     json.loads(doc)
@@ -392,13 +395,18 @@ PY
 
 # Rewrites of a save by standard JSON tools: python's json.dump (\u
 # escapes, surrogate pairs), jq -a (the same), python3 -m json.tool
-# (indented) and jq -c (raw UTF-8).  rewrite SAVE DIR: DIR/1.json ...
+# (indented), jq -c (raw UTF-8), and with the keys sorted, the layout
+# after the entries: jq -S, and json.dump as Ansible writes a fact
+# (sort_keys, indent 4).  rewrite SAVE DIR: DIR/1.json ... DIR/6.json.
 rewrite() {
 	python3 -c 'import json, sys
 json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"))' "$1" "$2/1.json"
 	jq -a . "$1" >"$2/2.json"
 	python3 -m json.tool "$1" >"$2/3.json"
 	jq -c . "$1" >"$2/4.json"
+	jq -S . "$1" >"$2/5.json"
+	python3 -c 'import json, sys
+json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"), sort_keys=True, indent=4)' "$1" "$2/6.json"
 }
 
 # Checks the strings of a save read back (auxv -f REWRITE --json) against
@@ -433,7 +441,7 @@ PY
 	rewrite "$T/a.json" "$T/w"
 	grep -q 'caf\\u00e9-\\u00fc' "$T/w/1.json"
 	grep -q '\\ud83d\\ude00' "$T/w/2.json"
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5 6; do
 		run -0 --separate-stderr "$AUXV" --diff -f "$T/a.json" -f "$T/w/$i.json"
 		[ -z "$output" ]
 		"$AUXV" -f "$T/w/$i.json" --json >"$T/back.json"
@@ -458,7 +466,7 @@ assert d["comm"] == "café-ü" and d["exe"].endswith("/😀/café-ü"), d' "$T/b
 	[ "$status" -eq 0 ]
 	mkdir "$T/w"
 	rewrite "$T/a.json" "$T/w"
-	for i in 1 2 3 4; do
+	for i in 1 2 3 4 5 6; do
 		run -0 --separate-stderr "$AUXV" --diff -f "$T/a.json" -f "$T/w/$i.json"
 		[ -z "$output" ]
 		"$AUXV" -f "$T/w/$i.json" --json >"$T/back.json"
