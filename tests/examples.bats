@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# The examples that meson installs under share/doc/auxv/examples, run by
+# the tools they are written for: the Ansible fact script under
+# ansible's own setup module.  Each is taken from a `meson install
+# --destdir`, so that what is checked is what is shipped.  In the "full"
+# setup only (suite examples): ansible alone takes seconds to start.
+
+load common
+
+# Installs the build into $BATS_TEST_TMPDIR/dest; EXAMPLES is the
+# examples directory in it.
+install_examples() {
+	meson install -C "$BUILD_DIR" --no-rebuild --quiet \
+	    --destdir "$BATS_TEST_TMPDIR/dest" >/dev/null
+	EXAMPLES=$(find "$BATS_TEST_TMPDIR/dest" -type d \
+	    -path '*/share/doc/auxv/examples')
+	[ -n "$EXAMPLES" ] && [ -d "$EXAMPLES" ]
+}
+
+@test "auxv.fact: installed executable, two lines, auxv found in PATH" {
+	install_examples
+	[ -x "$EXAMPLES/auxv.fact" ]
+	[ "$(cat "$EXAMPLES/auxv.fact")" = '#!/bin/sh
+exec auxv --json' ]
+	# Run as Ansible runs it: found in PATH, its output one JSON object
+	# that python reads, of the vector of the auxv it found.
+	run -0 --separate-stderr env PATH="${AUXV%/*}:$PATH" \
+	    "$EXAMPLES/auxv.fact"
+	python3 -c 'import json, os, sys
+d = json.loads(sys.argv[1])
+assert d["exe"] == os.path.realpath(sys.argv[2]), d["exe"]' "$output" "$AUXV"
+}
+
+@test "ansible -m setup: ansible_local.auxv is the vector auxv --json shows (--diff of the two, read back with -f)" {
+	local T=$BATS_TEST_TMPDIR
+	command -v ansible >/dev/null ||
+	    skip "ansible is not installed (Debian: ansible-core)"
+	install_examples
+	mkdir "$T/facts.d" "$T/home"
+	cp "$EXAMPLES/auxv.fact" "$T/facts.d/"
+	# Ansible's state and temporary files in the test's directory, an
+	# empty configuration file (its defaults), no warnings about the
+	# inventory; the fact script finds the auxv under test first.
+	cd "$T"
+	: >"$T/ansible.cfg"
+	run -0 --separate-stderr env HOME="$T/home" ANSIBLE_CONFIG="$T/ansible.cfg" \
+	    ANSIBLE_LOCAL_TEMP="$T/home/tmp" \
+	    ANSIBLE_LOCALHOST_WARNING=false \
+	    ANSIBLE_INVENTORY_UNPARSED_WARNING=false \
+	    ANSIBLE_PYTHON_INTERPRETER=auto_silent ANSIBLE_NOCOLOR=1 \
+	    PATH="${AUXV%/*}:$PATH" \
+	    ansible localhost -c local -m setup \
+	    -a "fact_path=$T/facts.d filter=ansible_local"
+	echo "$stderr"
+	# Ansible's own output: "localhost | SUCCESS => {...}".  The fact,
+	# parsed by Ansible, is saved as Ansible saves JSON (sorted keys).
+	# A fact script that fails is a string there, not an object.
+	python3 - "$output" "$AUXV" "$T/fact.json" "$T/changed.json" <<'PY'
+import json, os, sys
+out, auxv, save, changed = sys.argv[1:]
+head, sep, body = out.partition(" => ")
+assert (head, sep) == ("localhost | SUCCESS", " => "), out[:200]
+fact = json.loads(body)["ansible_facts"]["ansible_local"]["auxv"]
+assert isinstance(fact, dict) and fact["entries"], fact
+by = {e["name"]: e for e in fact["entries"]}
+# The auxv under test, exec'd by the script through PATH.
+assert fact["source"] == "self", fact["source"]
+assert fact["exe"] == os.path.realpath(auxv), fact["exe"]
+assert by["AT_EXECFN"]["string"] == os.path.join(os.path.dirname(auxv), "auxv"), by["AT_EXECFN"]
+assert by["AT_PAGESZ"]["value"] == os.sysconf("SC_PAGE_SIZE"), by["AT_PAGESZ"]
+assert by["AT_UID"]["value"] == os.getuid(), by["AT_UID"]
+json.dump(fact, open(save, "w"), sort_keys=True, indent=4)
+# The same with another page size: --diff must tell it.
+by["AT_PAGESZ"]["value"] += 4096
+by["AT_PAGESZ"]["hex"] = hex(by["AT_PAGESZ"]["value"])
+json.dump(fact, open(changed, "w"), sort_keys=True, indent=4)
+PY
+	"$AUXV" --json >"$T/self.json"
+	run -0 --separate-stderr "$AUXV" --diff -f "$T/fact.json" -f "$T/self.json"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	run -1 --separate-stderr "$AUXV" --diff -f "$T/changed.json" -f "$T/self.json"
+	[[ "$output" == *$'\nAT_PAGESZ: '* ]]
+}
