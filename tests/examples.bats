@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The examples that meson installs under share/doc/auxv/examples, run by
 # the tools they are written for: the Ansible fact script under
-# ansible's own setup module.  Each is taken from a `meson install
+# ansible's own setup module, the systemd unit under systemd-analyze
+# verify.  Each is taken from a `meson install
 # --destdir`, so that what is checked is what is shipped.  In the "full"
 # setup only (suite examples): ansible alone takes seconds to start.
 
@@ -81,4 +82,45 @@ PY
 	[ -z "$stderr" ]
 	run -1 --separate-stderr "$AUXV" --diff -f "$T/changed.json" -f "$T/self.json"
 	[[ "$output" == *$'\nAT_PAGESZ: '* ]]
+}
+
+@test "auxv-watch.service: runs the installed auxv --watch --json; systemd-analyze verify finds nothing" {
+	local T=$BATS_TEST_TMPDIR line bin man
+	command -v systemd-analyze >/dev/null ||
+	    skip "systemd-analyze is not installed (Debian: systemd)"
+	# A unit that can only pass, to tell a machine where verify does
+	# not work (no systemd to load units with) from a bad unit.
+	mkdir "$T/probe"
+	printf '[Service]\nExecStart=/bin/true\n' >"$T/probe/probe.service"
+	run systemd-analyze verify "$T/probe/probe.service"
+	[ "$status" -eq 0 ] && [ -z "$output" ] ||
+	    skip "systemd-analyze verify fails on a trivial unit: $output"
+	install_examples
+	[ "$(grep -c '^ExecStart=' "$EXAMPLES/auxv-watch.service")" -eq 1 ]
+	line=$(grep '^ExecStart=' "$EXAMPLES/auxv-watch.service")
+	bin=${line#ExecStart=}
+	bin=${bin%% *}
+	# The auxv that meson installed, with the arguments the README
+	# and the man page describe.
+	[ "$line" = "ExecStart=$bin --watch --json" ]
+	[ -x "$T/dest$bin" ] && [ -f "$T/dest$bin" ]
+	# verify wants the program to exist: the built one in its place.
+	# Documentation=man:auxv(1) is looked up in the installed manual
+	# where man is installed, else not at all.
+	mkdir "$T/unit"
+	sed "s|^ExecStart=$bin |ExecStart=$AUXV |" "$EXAMPLES/auxv-watch.service" \
+	    >"$T/unit/auxv-watch.service"
+	grep -qx "ExecStart=$AUXV --watch --json" "$T/unit/auxv-watch.service"
+	if command -v man >/dev/null; then
+		man=$(find "$T/dest" -type f -path '*/man1/auxv.1' -printf '%h\n')
+		[ -n "$man" ]
+		run env MANPATH="${man%/man1}" systemd-analyze verify \
+		    "$T/unit/auxv-watch.service"
+	else
+		run systemd-analyze verify --man=no "$T/unit/auxv-watch.service"
+	fi
+	echo "$output"
+	# A warning (an unknown key, a bad value) exits 0 too: none at all.
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 }
