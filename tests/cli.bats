@@ -336,3 +336,40 @@ usage_error() {
 	jq -e '.arch == "mips64"' <<<"$output"
 	run -2 --separate-stderr "$AUXV" -f "$v" --arch armv9x
 }
+
+@test "-C: an empty name anywhere in the list is a usage error, as for -k" {
+	local a
+	for a in '' ',' 'a,,b' 'a,' ',a'; do
+		run -2 --separate-stderr "$AUXV" -C "$a"
+		[ -z "$output" ]
+		[ "${stderr%%$'\n'*}" = "auxv: -C: empty name" ]
+		run -2 --separate-stderr "$AUXV" -C sh -C "$a"
+		[ "${stderr%%$'\n'*}" = "auxv: -C: empty name" ]
+	done
+}
+
+@test "getopt's own messages start with auxv:, not the path it was run by" {
+	[[ "$AUXV" == */* && "$AUXV" != auxv ]]
+	run -2 --separate-stderr "$AUXV" --no-such-option
+	[ "${stderr%%$'\n'*}" = "auxv: unrecognized option '--no-such-option'" ]
+	run -2 --separate-stderr "$AUXV" -z
+	[ "${stderr%%$'\n'*}" = "auxv: invalid option -- 'z'" ]
+	run -2 --separate-stderr "$AUXV" -k
+	[ "${stderr%%$'\n'*}" = "auxv: option requires an argument -- 'k'" ]
+	run -2 --separate-stderr "$AUXV" --json=x
+	[ "${stderr%%$'\n'*}" = "auxv: option '--json' doesn't allow an argument" ]
+	run -2 --separate-stderr "$AUXV" --diff --pid
+	[ "${stderr%%$'\n'*}" = "auxv: option '--pid' requires an argument" ]
+	[[ "$stderr" == *"usage: auxv"* ]]
+}
+
+@test "exclusive sources are named as given: self is not a process ID" {
+	run -2 --separate-stderr "$AUXV" --diff self -e /bin/true
+	[ "${stderr%%$'\n'*}" = "auxv: self and -e exclude each other" ]
+	run -2 --separate-stderr "$AUXV" self -a
+	[ "${stderr%%$'\n'*}" = "auxv: self and -a exclude each other" ]
+	run -2 --separate-stderr "$AUXV" 1 -e /bin/true
+	[ "${stderr%%$'\n'*}" = "auxv: a process ID and -e exclude each other" ]
+	run -2 --separate-stderr "$AUXV" -C sh -- self
+	[ "${stderr%%$'\n'*}" = "auxv: -C and self exclude each other" ]
+}
