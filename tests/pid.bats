@@ -507,10 +507,10 @@ kthreads() {
 import glob
 for d in glob.glob("/proc/[0-9]*"):
     try:
-        st = open(d + "/stat").read()
+        st = open(d + "/stat", "rb").read()
     except OSError:
         continue
-    if int(st[st.rindex(")") + 2:].split()[6]) & 0x200000:
+    if int(st[st.rindex(b")") + 2:].split()[6]) & 0x200000:
         print(d[6:])'
 }
 
