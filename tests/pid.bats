@@ -536,8 +536,8 @@ import glob
 n = 0
 for d in glob.glob("/proc/[0-9]*"):
     try:
-        st = open(d + "/stat").read()
-        if int(st[st.rindex(")") + 2:].split()[6]) & 0x200000:
+        st = open(d + "/stat", "rb").read()
+        if int(st[st.rindex(b")") + 2:].split()[6]) & 0x200000:
             continue
         open(d + "/auxv", "rb").close()
     except PermissionError:
