@@ -33,6 +33,9 @@
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 
+/* --diff's status for trouble, a write error included, as cmp(1)'s. */
+enum { AUXV_EXIT_DIFF_TROUBLE = 2 };
+
 enum {
 	OPT_OPERAND = 1, /* getopt_long's code for an operand, with "-" */
 	OPT_JSON = 256,
@@ -163,7 +166,8 @@ static const char help[] =
     "      --value            only the value of each kept entry\n"
     "  -v, --verbose          describe each type\n"
     "      --diff A B         only what differs between two sources (PID,\n"
-    "                         self, -f FILE); status 0 same, 1 different\n"
+    "                         self, -f FILE); status 0 same, 1 different,\n"
+    "                         2 trouble (a write error included)\n"
     "      --diff-all         the same, addresses and random bytes too\n"
     "\n"
     "Decoding:\n"
@@ -174,8 +178,8 @@ static const char help[] =
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
     "\n"
-    "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
-    "was absent, 2 usage error.  See auxv(1).\n";
+    "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
+    "was absent or output failed, 2 usage error.  See auxv(1).\n";
 
 static void __attribute__((noreturn)) usage(void)
 {
@@ -364,16 +368,20 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 		t->status = AUXV_EXIT_SOURCE;
 }
 
-/* As util-linux close_stdout(): a failed write is an error at exit. */
+/*
+ * As util-linux close_stdout(): a failed write is an error at exit,
+ * status werr (1, or 2 for --diff as cmp(1) has it).  A reader that went
+ * away is not.
+ */
 static int
-close_stdout(struct out *out, int status)
+close_stdout(struct out *out, int status, int werr)
 {
 	if (out_flush(out) == -1) {
 		if (out->err == EPIPE)
 			return status;
 		errno = out->err;
 		warn("write error");
-		return AUXV_EXIT_SOURCE;
+		return werr;
 	}
 	return status;
 }
@@ -452,7 +460,8 @@ parse_args(
 			out_str(&w->out, synopsis);
 			out_char(&w->out, '\n');
 			out_str(&w->out, help);
-			exit(close_stdout(&w->out, AUXV_EXIT_OK));
+			exit(close_stdout(
+			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		case 'k':
 			add_keys(w, o, optarg);
 			break;
@@ -511,7 +520,8 @@ parse_args(
 			break;
 		case OPT_VERSION:
 			out_str(&w->out, "auxv " AUXV_VERSION "\n");
-			exit(close_stdout(&w->out, AUXV_EXIT_OK));
+			exit(close_stdout(
+			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
 			usage(); /* getopt_long has said what is wrong */
 		}
@@ -630,7 +640,7 @@ diff_sources(struct work *w, const struct cmdline *cl)
 		    src_parse(s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
 			warn_name(w, s[i]->vec.label, msg);
-			status = AUXV_EXIT_USAGE;
+			status = AUXV_EXIT_DIFF_TROUBLE;
 			break;
 		}
 		n[i] = decode_all(&s[i]->vec, o, dec[i], pool[i]);
@@ -741,5 +751,6 @@ main(int argc, char *argv[], char *envp[])
 	if (cl->o.printer->finish != NULL)
 		cl->o.printer->finish(&w->out, &c);
 	free(cl->srcs);
-	return close_stdout(&w->out, t.status);
+	return close_stdout(&w->out, t.status,
+	    cl->o.diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
 }

@@ -130,3 +130,30 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	[ "${lines[2]}" = "AT_RANDOM: 0x1000 -> 0x1000" ]
 	[ "${#lines[@]}" -eq 3 ]
 }
+
+# cmp(1): 0 same, 1 different, 2 trouble, and a write error is trouble.
+# cmp itself is the oracle for the differing files; auxv's JSON is written
+# even when the sources are the same, so that too fails to be written.
+@test "--diff: a write error is status 2, as cmp's, even for the same sources" {
+	mkpair
+	local a=$BATS_TEST_TMPDIR/a b=$BATS_TEST_TMPDIR/b
+	run -2 bash -c 'cmp "$1" "$2" >/dev/full' _ "$a" "$b"
+	run -2 --separate-stderr bash -c '"$1" --diff -f "$2" -f "$3" >/dev/full' \
+	    _ "$AUXV" "$a" "$b"
+	[[ "$stderr" == "auxv: write error: "* ]]
+	run -2 --separate-stderr bash -c '"$1" --diff --json self self >/dev/full' \
+	    _ "$AUXV"
+	[[ "$stderr" == "auxv: write error: "* ]]
+	run -2 --separate-stderr bash -c '"$1" --diff --json self self >&-' \
+	    _ "$AUXV"
+	[[ "$stderr" == "auxv: write error: "* ]]
+	run -2 bash -c '"$1" --diff-all --json -f "$2" -f "$2" >&-' _ "$AUXV" "$a"
+	# Nothing to write, nothing failed: cmp says 0 too.
+	run -0 bash -c 'cmp "$1" "$1" >&-' _ "$a"
+	run -0 --separate-stderr bash -c '"$1" --diff -f "$2" -f "$2" >&-' \
+	    _ "$AUXV" "$a"
+	[ -z "$stderr" ]
+	# Elsewhere a write error is status 1, as documented.
+	run -1 bash -c '"$1" --json self >/dev/full' _ "$AUXV"
+	run -1 bash -c '"$1" -f "$2" >&-' _ "$AUXV" "$a"
+}
