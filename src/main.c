@@ -154,7 +154,7 @@ static const char help[] =
     "  -C NAME[,NAME]         every process of these names (as ps -C)\n"
     "  -f, --file FILE        a raw vector, an ELF core dump or auxv's JSON;\n"
     "                         - is stdin\n"
-    "      --pid PID          the object of PID in a JSON Lines file\n"
+    "      --pid PID          the object of PID in a JSON Lines -f file\n"
     "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
     "                         runs (ends option parsing)\n"
     "\n"
@@ -550,6 +550,13 @@ check_args(struct cmdline *cl)
 	}
 	if (o->diff && (cl->nsrc != 2 || o->all || o->printer->diff == NULL)) {
 		warnx("--diff compares two sources, in human or json");
+		usage();
+	}
+	/* Whether a -f file is JSON is known when it is read (src_file). */
+	for (i = 0; i < cl->nsrc && cl->srcs[i].kind != SRC_FILE; i++)
+		;
+	if (o->json_pid != 0 && i == cl->nsrc) {
+		warnx("--pid chooses an object of a JSON file: it needs -f");
 		usage();
 	}
 	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE)) {

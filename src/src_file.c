@@ -296,6 +296,11 @@ src_file(
 			close(fd);
 		return rc;
 	}
+	if (o->json_pid != 0) {
+		diag_set(d, EINVAL,
+		    "--pid: not auxv's JSON, no objects to choose from");
+		goto out;
+	}
 	if (elf_is_elf(s->rawbuf, len)) {
 		rc = open_core(s, o, fd, len, d);
 		/* A core read by offset keeps its file open for its memory. */
