@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -564,6 +565,13 @@ check_args(struct cmdline *cl)
 		    o->printer->name);
 		usage();
 	}
+	/*
+	 * The user's LC_CTYPE for the formats that count display columns
+	 * alone: setlocale costs the default run 2% (C) to 45% (C.UTF-8) of
+	 * its instructions.
+	 */
+	if (o->printer->flags & PR_WIDTH)
+		setlocale(LC_CTYPE, "");
 	o->deref = (o->printer->flags & PR_DECODE) != 0;
 	o->follow = (o->printer->flags & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only &&
