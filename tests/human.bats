@@ -264,4 +264,13 @@ PY
 	on_pty 30 cut "$AUXV" -o table -k PAGESZ -f "$straddle" -f ab
 	table_check full cut 30
 	grep -qx "$(printf 'x%.0s' $(seq 29))" <(tr -d '\r' <cut)
+	# Under the UTF-8 locale too, bytes that are not UTF-8 and control
+	# characters stay escaped, and count as the escapes they print.
+	local bad
+	bad=$(printf 'b\377\033[2J')
+	cp ab "$bad"
+	"$AUXV" -o table -k PAGESZ -f "$bad" -f "$wide" >full
+	! grep -q $'[\e\377]' full
+	grep -q '^b\\377\\033\[2J  ' full
+	table_check full
 }
