@@ -80,10 +80,8 @@ vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
 			return 0;
 		if (v->nent == cap || v->nent == AUXV_MAX_ENTRIES) {
 			v->nent = 0;
-			diag_at(d,
-			    "too large: more than 4096 entries before AT_NULL, "
-			    "at offset",
-			    off);
+			diag_set(d, EFBIG,
+			    "too large: more than 4096 entries before AT_NULL");
 			return -1;
 		}
 		v->ent[v->nent].type = type;
