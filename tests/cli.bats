@@ -373,3 +373,39 @@ usage_error() {
 	run -2 --separate-stderr "$AUXV" -C sh -- self
 	[ "${stderr%%$'\n'*}" = "auxv: -C and self exclude each other" ]
 }
+
+# --pid chooses among the objects of a JSON Lines file: without -f it has
+# nothing to choose from (a usage error), and a -f that turns out to be a
+# raw vector or a core is an error for that source, naming --pid.
+@test "--pid without a JSON -f: usage error, or an error for that file" {
+	local v=$BATS_TEST_TMPDIR/v
+	run -2 --separate-stderr "$AUXV" --pid 1
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: --pid "*"needs -f"* ]]
+	[[ "$stderr" == *"usage: auxv"* ]]
+	run -2 --separate-stderr "$AUXV" --pid 1 self
+	[[ "$stderr" == "auxv: --pid "* ]]
+	run -2 --separate-stderr "$AUXV" --pid 1 --json "$$"
+	[[ "$stderr" == "auxv: --pid "* ]]
+	run -2 --separate-stderr "$AUXV" --pid 1 -a
+	[[ "$stderr" == "auxv: --pid "* ]]
+
+	mkraw "$v.raw" 8 '<' 6 4096
+	"$MKFIXTURE" core >"$v.core"
+	for f in "$v.raw" "$v.core"; do
+		run -1 --separate-stderr "$AUXV" --pid 1 -f "$f"
+		[ -z "$output" ]
+		[ "$stderr" = "auxv: $f: --pid: not auxv's JSON, no objects to choose from" ]
+		run -1 --separate-stderr "$AUXV" --pid 1 -f - <"$f"
+		[[ "$stderr" == "auxv: -: --pid: "* ]]
+		run -1 --separate-stderr "$AUXV" --pid 1 --json -f "$f"
+		jq -e '.error.message | startswith("--pid: ")' <<<"$output"
+	done
+	# Without --pid, the same files are read.
+	run -0 "$AUXV" -f "$v.raw" -k PAGESZ --value
+	[ "$output" = 4096 ]
+	# With a JSON save, --pid chooses its object.
+	"$AUXV" --json -f "$v.raw" | jq -c '.pid = 4242' >"$v.json"
+	run -0 --separate-stderr "$AUXV" --pid 4242 -f "$v.json" -k PAGESZ --value
+	[ "$output" = 4096 ]
+}
