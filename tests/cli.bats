@@ -409,3 +409,48 @@ usage_error() {
 	run -0 --separate-stderr "$AUXV" --pid 4242 -f "$v.json" -k PAGESZ --value
 	[ "$output" = 4096 ]
 }
+
+# Issue 27: one set of options, named alike everywhere a user meets
+# them.  Read from the sources, not from a list kept here: main.c's
+# short and long option tables, the option lines of --help, the option
+# list of the man page's DESCRIPTION (and every option its SYNOPSIS
+# names) and the words the bash completion offers after "-".
+@test "options: main.c's tables, --help, the man page and the bash completion name the same ones" {
+	python3 - "$AUXV" "$TESTS_DIR/../src/main.c" "$TESTS_DIR/../man/auxv.1" \
+	    "$TESTS_DIR/../src/auxv.bash" <<'PY'
+import re, subprocess, sys
+auxv, mainc, man, bash = sys.argv[1:]
+src = open(mainc).read()
+short = re.search(r'shortopts\[\] = "([^"]*)"', src).group(1)
+code = {"-" + c for c in short if c.isalnum()}
+table = src[src.index("longopts[] = {"):]
+code |= {"--" + n for n in re.findall(r'\{ "([a-z0-9-]+)",', table[:table.index("};")])}
+assert len(code) > 20, code
+
+out = subprocess.run([auxv, "--help"], capture_output=True, text=True, check=True).stdout
+helped = set()
+for line in out.splitlines():
+    m = re.match(r' {2,}(-[a-zA-Z]|--[a-z0-9-]+)(, --[a-z0-9-]+)?[ ,]', line + " ")
+    if m:
+        helped |= {g.lstrip(", ") for g in m.groups() if g}
+
+page = open(man).read()
+def flags(text):
+    return {"-" + f.replace("\\-", "-") for f in re.findall(r'\bFl (\\-[a-z0-9\\-]+|[a-zA-Z])\b', text)}
+desc = page[page.index("\n.Sh DESCRIPTION"):page.index("\n.Ss Output formats")]
+listed = set()
+for line in desc.splitlines():
+    if line.startswith(".It "):
+        listed |= flags(line)
+synopsis = flags(page[page.index("\n.Sh SYNOPSIS"):page.index("\n.Sh DESCRIPTION")])
+
+words = re.search(r"compgen -W '(-[^']*)' -- \"\$cur\"", open(bash).read()).group(1)
+completed = set(words.split())
+
+for name, got in (("--help", helped), ("the man page's option list", listed),
+                  ("the bash completion", completed)):
+    assert got == code, "%s: missing %s, extra %s" % (name, sorted(code - got), sorted(got - code))
+assert synopsis <= code, sorted(synopsis - code)
+print(len(code), "options")
+PY
+}
