@@ -127,15 +127,15 @@ static const struct option longopts[] = {
 enum { EXCL_FILE = 0x1, EXCL_PID = 0x2, NEXCL = 2 };
 
 static const struct srcopt {
-	int c;
 	const char *name;
+	int c;
 	unsigned int excl; /* EXCL_*: the groups it is in */
 } srcopts[] = {
-	{ 'a', "-a", EXCL_FILE | EXCL_PID },
-	{ 'C', "-C", EXCL_FILE | EXCL_PID },
-	{ 'e', "-e", EXCL_FILE | EXCL_PID },
-	{ 'f', "-f", EXCL_FILE },
-	{ OPT_OPERAND, "a process ID", EXCL_PID },
+	{ "-a", 'a', EXCL_FILE | EXCL_PID },
+	{ "-C", 'C', EXCL_FILE | EXCL_PID },
+	{ "-e", 'e', EXCL_FILE | EXCL_PID },
+	{ "-f", 'f', EXCL_FILE },
+	{ "a process ID", OPT_OPERAND, EXCL_PID },
 };
 
 static const char synopsis[] =
