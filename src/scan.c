@@ -175,8 +175,8 @@ pid_cmp(const void *a, const void *b)
 }
 
 /* Whether the process's name is one of -C's comma-separated names. */
-static int
-named(pid_t pid, const char *names)
+int
+scan_named(pid_t pid, const char *names)
 {
 	char comm[AUXV_COMM_MAX];
 	const char *p, *end;
@@ -223,7 +223,7 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 		v = strtol(de->d_name, &end, 10);
 		if (*end != '\0' || v <= 0 || v > INT32_MAX)
 			continue;
-		if (o->comms != NULL && !named((pid_t)v, o->comms))
+		if (o->comms != NULL && !scan_named((pid_t)v, o->comms))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;

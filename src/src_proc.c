@@ -161,29 +161,40 @@ open_failed(struct diag *d, int err, const char *dir)
 	}
 }
 
+/*
+ * A number of dir's stat line, the nth after the name (1: the state, 2:
+ * the parent's PID, 7: the flags): 0, or -1 where it can't be read.
+ */
 static int
-is_kthread(const char *dir)
+stat_field(const char *dir, int nth, unsigned long *val)
 {
 	unsigned char buf[1024];
-	char path[48];
-	unsigned long flags;
+	char path[64];
 	ssize_t n;
 	char *p;
 	int i;
 
 	snprintf(path, sizeof(path), "%s/stat", dir);
 	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
-		return 0;
+		return -1;
 	buf[n] = '\0';
 	/* The name may hold spaces and parentheses: count from the last ')'. */
 	if ((p = strrchr((char *)buf, ')')) == NULL)
-		return 0;
-	for (i = 0; i < 7 && p != NULL; i++)
+		return -1;
+	for (i = 0; i < nth && p != NULL; i++)
 		p = strchr(p + 1, ' ');
 	if (p == NULL)
-		return 0;
-	flags = strtoul(p + 1, NULL, 10);
-	return (flags & PF_KTHREAD) != 0;
+		return -1;
+	*val = strtoul(p + 1, NULL, 10);
+	return 0;
+}
+
+static int
+is_kthread(const char *dir)
+{
+	unsigned long flags;
+
+	return stat_field(dir, 7, &flags) == 0 && (flags & PF_KTHREAD) != 0;
 }
 
 /* Takes word size, byte order and machine from an ELF header: 0, or -1. */
@@ -384,6 +395,29 @@ src_comm(pid_t pid, char *buf, size_t size)
 		n--;
 	buf[n] = '\0';
 	return 0;
+}
+
+/* A process's parent (--watch): its PID, or 0 where it can't be read. */
+pid_t
+src_ppid(pid_t pid)
+{
+	char dir[32];
+	unsigned long v;
+
+	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
+	return stat_field(dir, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
+}
+
+/*
+ * Reads now what the vector's strings and random bytes point to, which
+ * the first read of its memory would bring: --watch reads it while the
+ * program still runs, before it prints anything.
+ */
+void
+src_pid_ahead(struct source *s)
+{
+	if (!s->proc->ahead)
+		read_ahead(s, s->proc);
 }
 
 /*
