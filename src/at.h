@@ -25,6 +25,13 @@ enum at_form {
 	F_HWCAP4,
 };
 
+/* The forms of the HWCAP words, whose bits have names. */
+static inline int
+at_is_hwcap(enum at_form f)
+{
+	return f >= F_HWCAP && f <= F_HWCAP4;
+}
+
 /* Architecture families that define their own AT_ types. */
 #define AF_ALPHA 0x01u
 #define AF_SH    0x02u

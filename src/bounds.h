@@ -11,11 +11,13 @@
 
 /*
  * A process's memory is read ahead, in one call, at each string and
- * random bytes its vector points to: this many bytes at a string, all of
- * it in a window of AUXV_PID_WINDOW.  A read past them is made on its own.
+ * random bytes its vector points to (this many bytes at a string), and
+ * at the vDSO and program headers; then, in one more, at what those
+ * point to.  All of it in a window of AUXV_PID_WINDOW; a read past them
+ * is made on its own.
  */
 #define AUXV_PID_AHEAD  256
-#define AUXV_PID_WINDOW 4096
+#define AUXV_PID_WINDOW (72 * 1024)
 
 /*
  * A read of target memory stops at the end of one of these blocks, so
@@ -50,6 +52,21 @@
 
 /* How long -f waits for a writer on a FIFO. */
 #define AUXV_FIFO_WAIT_MS 10000
+
+/*
+ * What AT_SYSINFO_EHDR and AT_PHDR point to: the most of a vDSO image
+ * read (every architecture's is well below), and what is kept of it and
+ * of the program headers; past these it is reported as malformed.
+ */
+#define AUXV_VDSO_MAX      (64 * 1024)
+#define AUXV_VDSO_SECTIONS 64
+#define AUXV_VDSO_VERS     16
+#define AUXV_VDSO_SYMS     128
+#define AUXV_BUILD_ID_MAX  64
+#define AUXV_MAX_PHDRS_MEM 128
+#define AUXV_MAX_INTERP    4096
+#define AUXV_MAX_PROP_NOTE 1024
+#define AUXV_MAX_PROPS     16
 
 /* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
 #define AUXV_COMM_MAX 64

@@ -8,62 +8,27 @@
 
 /*
  * Reads the NUL-terminated string at addr into the pool, at most
- * AUXV_MAX_STR bytes, a block at a time so that a string near the end of
- * a mapping can be read; a short read is followed by another, until one
- * fails.  Returns -1 when not a byte could be read.
+ * AUXV_MAX_STR bytes; one cut by the end of readable memory or the cap is
+ * marked truncated.  Returns -1 when not a byte could be read.
  */
 static int
 read_str(
     const struct memsrc *m, uint64_t addr, struct decoded *d, struct strpool *p)
 {
-	char *dst = p->buf + p->used;
-	size_t room = sizeof(p->buf) - p->used, len = 0;
+	char *dst = p->buf + p->used, *nul;
+	size_t room = sizeof(p->buf) - p->used, len;
 
 	if (room > AUXV_MAX_STR)
 		room = AUXV_MAX_STR;
-	while (len < room) {
-		size_t want =
-		    AUXV_MEM_BLOCK - (size_t)((addr + len) % AUXV_MEM_BLOCK);
-		const unsigned char *nul;
-		size_t end;
-		ssize_t n;
-
-		if (want > room - len)
-			want = room - len;
-		n = m->read(m, addr + len, dst + len, want);
-		if (n <= 0)
-			break;
-		end = len + (size_t)n;
-		if ((nul = memchr(dst + len, '\0', (size_t)n)) != NULL) {
-			len = (size_t)(nul - (const unsigned char *)dst);
-			goto found;
-		}
-		len = end;
-	}
-	/* No NUL: a string cut by the end of readable memory or the cap. */
-	if (len == 0)
+	if ((len = mem_get(m, addr, dst, room, 1)) == 0)
 		return -1;
-	d->truncated = 1;
-found:
+	if ((nul = memchr(dst, '\0', len)) != NULL)
+		len = (size_t)(nul - dst);
+	else
+		d->truncated = 1;
 	d->str = dst;
 	d->strlen = len;
 	p->used += len;
-	return 0;
-}
-
-static int
-read_bytes(
-    const struct memsrc *m, uint64_t addr, unsigned char *buf, size_t len)
-{
-	size_t got = 0;
-
-	while (got < len) {
-		ssize_t n = m->read(m, addr + got, buf + got, len - got);
-
-		if (n <= 0)
-			return -1;
-		got += (size_t)n;
-	}
 	return 0;
 }
 
@@ -90,14 +55,13 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		break;
 	case F_RANDOM:
 		if (v->mem.read != NULL && e->value != 0 &&
-		    read_bytes(&v->mem, e->value, d->bytes, sizeof(d->bytes)) ==
-		        0)
+		    mem_get(&v->mem, e->value, d->bytes, sizeof(d->bytes), 0) ==
+		        sizeof(d->bytes))
 			d->readable = 1;
 		break;
-	case F_HWCAP:
-	case F_HWCAP2:
-	case F_HWCAP3:
-	case F_HWCAP4:
+	default:
+		if (!at_is_hwcap(d->form))
+			break;
 		word = (unsigned int)(d->form - F_HWCAP);
 		if (v->arch != NULL)
 			d->bits = (enum hwcap_table)v->arch->hwcap[word];
@@ -105,8 +69,6 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 			if (hwcap_names[d->bits][__builtin_ctzll(set)][0] ==
 			    '\0')
 				d->unknown_bits |= set & -set;
-		break;
-	default:
 		break;
 	}
 }

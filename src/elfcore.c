@@ -1,12 +1,11 @@
 /*
- * ELF core dumps: the header, the program headers and the notes, walked
- * with every offset, size and count checked before it is used.  The file
- * is read by offset, so a core of any size costs only its headers, its
- * notes up to NT_AUXV and the descriptor.  Layouts are from the ELF gABI
- * and Linux include/uapi/linux/elf.h; fields are read byte by byte, so
- * that any class and byte order is read on any host.
+ * ELF, read with every offset, size and count checked before it is used.
+ * Where each field is comes from <elf.h>'s Elf32_* and Elf64_* types, one
+ * table per class; each word is read by vec_word() in the object's byte
+ * order, so that any class and byte order is read on any host.  A core is
+ * read by offset, so that one of any size costs only its headers, its
+ * notes and the descriptors wanted (Linux include/uapi/linux/elf.h).
  */
-#include <elf.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,34 +21,172 @@
 #define NOTE_HDR 12 /* namesz, descsz, type: 32 bits in both classes */
 #define NOTE_PAD 4  /* core notes are 4-byte aligned */
 
-/* Notes are read through a window of this size, not one read each. */
-#define WIN 16384
+/* NT_PRPSINFO ends with pr_fname[16] and pr_psargs[80] in every layout. */
+#define PRPSINFO_TAIL 96
 
 _Static_assert(AUXV_MAX_NOTES == 64UL * 1024 * 1024, "message says 64 MiB");
 
-/* Where the fields are in each class. */
-struct layout {
-	unsigned int ehsize;
-	unsigned int phoff, shoff, phentsize_at, phnum_at;
-	unsigned int phentsize;
-	unsigned int p_offset, p_vaddr, p_filesz;
-	unsigned int sh_info;
-	unsigned int word; /* Elf_Addr, Elf_Off */
+/* Where a field is in a structure of one class, and its size. */
+struct fld {
+	uint8_t off, size;
 };
+
+#define FLD(type, member)                                                      \
+	{                                                                      \
+		offsetof(type, member), sizeof(((type *)0)->member)            \
+	}
+
+struct layout {
+	struct fld e_entry, e_phoff, e_shoff, e_phentsize, e_phnum;
+	struct fld e_shentsize, e_shnum;
+	struct fld p_type, p_flags, p_offset, p_vaddr, p_filesz, p_memsz;
+	struct fld p_align;
+	struct fld sh_type, sh_link, sh_info, sh_offset, sh_size, sh_entsize;
+	struct fld st_name, st_info, st_shndx;
+	struct fld d_tag, d_val;
+	uint8_t size[ELF_DYN + 1];
+};
+
+/* clang-format off */
+#define LAYOUT(c) {                                                            \
+	FLD(Elf##c##_Ehdr, e_entry), FLD(Elf##c##_Ehdr, e_phoff),              \
+	FLD(Elf##c##_Ehdr, e_shoff), FLD(Elf##c##_Ehdr, e_phentsize),          \
+	FLD(Elf##c##_Ehdr, e_phnum), FLD(Elf##c##_Ehdr, e_shentsize),          \
+	FLD(Elf##c##_Ehdr, e_shnum),                                           \
+	FLD(Elf##c##_Phdr, p_type), FLD(Elf##c##_Phdr, p_flags),               \
+	FLD(Elf##c##_Phdr, p_offset), FLD(Elf##c##_Phdr, p_vaddr),             \
+	FLD(Elf##c##_Phdr, p_filesz), FLD(Elf##c##_Phdr, p_memsz),             \
+	FLD(Elf##c##_Phdr, p_align),                                           \
+	FLD(Elf##c##_Shdr, sh_type), FLD(Elf##c##_Shdr, sh_link),              \
+	FLD(Elf##c##_Shdr, sh_info), FLD(Elf##c##_Shdr, sh_offset),            \
+	FLD(Elf##c##_Shdr, sh_size), FLD(Elf##c##_Shdr, sh_entsize),           \
+	FLD(Elf##c##_Sym, st_name), FLD(Elf##c##_Sym, st_info),                \
+	FLD(Elf##c##_Sym, st_shndx),                                           \
+	FLD(Elf##c##_Dyn, d_tag), FLD(Elf##c##_Dyn, d_un),                     \
+	{ [ELF_EHDR] = sizeof(Elf##c##_Ehdr), [ELF_PHDR] = sizeof(Elf##c##_Phdr), \
+	  [ELF_SHDR] = sizeof(Elf##c##_Shdr), [ELF_SYM] = sizeof(Elf##c##_Sym), \
+	  [ELF_DYN] = sizeof(Elf##c##_Dyn) } }
 
 static const struct layout layouts[] = {
-	[1] = { 52, 28, 32, 42, 44, 32, 4, 8, 16, 28, 4 },
-	[2] = { 64, 32, 40, 54, 56, 56, 8, 16, 32, 44, 8 },
+	[0] = LAYOUT(32),
+	[1] = LAYOUT(64),
 };
+/* clang-format on */
 
-/* A window on the file, so that small notes cost no read each. */
-struct win {
-	const struct elf_reader *r;
-	uint64_t off;
-	size_t len;
-	int err;
-	unsigned char buf[WIN];
-};
+static const struct layout *
+layout(unsigned int wordsize)
+{
+	return &layouts[wordsize == 8];
+}
+
+static uint64_t
+get(const struct elf_id *id, const unsigned char *p, struct fld f)
+{
+	return vec_word(p + f.off, f.size, id->bigendian);
+}
+
+size_t
+elf_size(unsigned int wordsize, enum elf_part part)
+{
+	return layout(wordsize)->size[part];
+}
+
+int
+elf_is_elf(const unsigned char *p, size_t len)
+{
+	return len >= SELFMAG && memcmp(p, ELFMAG, SELFMAG) == 0;
+}
+
+/*
+ * The one reader of ELF headers, for a core, a vDSO, a process's
+ * executable and our own: 0, or -1 when the len bytes at h are not the
+ * start of an ELF header of a known class and byte order.
+ */
+int
+elf_header(const unsigned char *h, size_t len, struct elf_id *id)
+{
+	const struct layout *l;
+
+	if (len < ELF_ID_LEN || !elf_is_elf(h, len) ||
+	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
+	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
+		return -1;
+	memset(id, 0, sizeof(*id));
+	id->wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
+	id->bigendian = h[EI_DATA] == ELFDATA2MSB;
+	id->type = (uint16_t)ELF_GET(id->bigendian, h, Elf32_Ehdr, e_type);
+	id->machine =
+	    (uint16_t)ELF_GET(id->bigendian, h, Elf32_Ehdr, e_machine);
+	l = layout(id->wordsize);
+	if (len < l->size[ELF_EHDR])
+		return 0;
+	id->whole = 1;
+	id->entry = get(id, h, l->e_entry);
+	id->phoff = get(id, h, l->e_phoff);
+	id->shoff = get(id, h, l->e_shoff);
+	id->phentsize = (uint16_t)get(id, h, l->e_phentsize);
+	id->phnum = (uint16_t)get(id, h, l->e_phnum);
+	id->shentsize = (uint16_t)get(id, h, l->e_shentsize);
+	id->shnum = (uint16_t)get(id, h, l->e_shnum);
+	return 0;
+}
+
+/* The linker points this at the ELF header of the executable. */
+extern const unsigned char __ehdr_start[];
+
+/* Our own word size, byte order and machine: the build's. */
+void
+elf_host(struct elf_id *id)
+{
+	(void)elf_header(__ehdr_start, ELF_ID_LEN, id);
+}
+
+void
+elf_phdr(const struct elf_id *id, const unsigned char *p, struct elf_phdr *ph)
+{
+	const struct layout *l = layout(id->wordsize);
+
+	ph->type = (uint32_t)get(id, p, l->p_type);
+	ph->flags = (uint32_t)get(id, p, l->p_flags);
+	ph->offset = get(id, p, l->p_offset);
+	ph->vaddr = get(id, p, l->p_vaddr);
+	ph->filesz = get(id, p, l->p_filesz);
+	ph->memsz = get(id, p, l->p_memsz);
+	ph->align = get(id, p, l->p_align);
+}
+
+void
+elf_shdr(const struct elf_id *id, const unsigned char *p, struct elf_shdr *sh)
+{
+	const struct layout *l = layout(id->wordsize);
+
+	sh->type = (uint32_t)get(id, p, l->sh_type);
+	sh->link = (uint32_t)get(id, p, l->sh_link);
+	sh->info = (uint32_t)get(id, p, l->sh_info);
+	sh->offset = get(id, p, l->sh_offset);
+	sh->size = get(id, p, l->sh_size);
+	sh->entsize = get(id, p, l->sh_entsize);
+}
+
+void
+elf_sym(const struct elf_id *id, const unsigned char *p, struct elf_sym *st)
+{
+	const struct layout *l = layout(id->wordsize);
+
+	st->name = (uint32_t)get(id, p, l->st_name);
+	st->info = (uint8_t)get(id, p, l->st_info);
+	st->shndx = (uint16_t)get(id, p, l->st_shndx);
+}
+
+void
+elf_dyn(const struct elf_id *id, const unsigned char *p, uint64_t *tag,
+    uint64_t *val)
+{
+	const struct layout *l = layout(id->wordsize);
+
+	*tag = get(id, p, l->d_tag);
+	*val = get(id, p, l->d_val);
+}
 
 void
 elf_reader_fd(struct elf_reader *r, int fd)
@@ -105,31 +242,6 @@ elf_read(const struct elf_reader *r, uint64_t off, void *buf, size_t len)
 }
 
 /*
- * The one reader of ELF headers, for a core, a process's vDSO or
- * executable and our own: 0, or -1 when the len bytes at h are not the
- * start of an ELF header of a known class and byte order.
- */
-int
-elf_header(const unsigned char *h, size_t len, struct elf_id *id)
-{
-	if (len < ELF_ID_LEN || !elf_is_elf(h, len) ||
-	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
-	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
-		return -1;
-	id->wordsize = h[EI_CLASS] == ELFCLASS64 ? 8 : 4;
-	id->bigendian = h[EI_DATA] == ELFDATA2MSB;
-	id->type = (uint16_t)vec_word(h + EI_NIDENT, 2, id->bigendian);
-	id->machine = (uint16_t)vec_word(h + EI_NIDENT + 2, 2, id->bigendian);
-	return 0;
-}
-
-int
-elf_is_elf(const unsigned char *p, size_t len)
-{
-	return len >= 4 && memcmp(p, "\177ELF", 4) == 0;
-}
-
-/*
  * Reads exactly len bytes at off, or fails: -1 with "truncated at offset
  * at" where the file ends first, errno when the read fails.
  */
@@ -150,117 +262,102 @@ read_at(const struct elf_reader *r, uint64_t off, void *buf, size_t len,
 	return 0;
 }
 
-/* The len bytes at off, through the window; NULL where the file ends. */
-static const unsigned char *
-win_get(struct win *w, uint64_t off, size_t len)
+/* x rounded up to a multiple of a, a power of two; x is below 2^33. */
+static uint64_t
+align_up(uint64_t x, unsigned int a)
+{
+	return (x + a - 1) & ~(uint64_t)(a - 1);
+}
+
+void
+elf_notes_init(struct elf_notes *w, const struct elf_reader *r, uint64_t off,
+    uint64_t size, unsigned int align, int bigendian)
+{
+	w->r = r;
+	w->off = off;
+	w->size = size;
+	w->pos = 0;
+	w->align = align;
+	w->bigendian = bigendian;
+	w->err = 0;
+	w->winoff = 0;
+	w->winlen = 0;
+}
+
+/* Up to len bytes at off, through the window where there is one. */
+static ssize_t
+notes_read(struct elf_notes *w, uint64_t off, unsigned char *buf, size_t len)
 {
 	ssize_t n;
 
-	if (off >= w->off && off - w->off <= w->len &&
-	    len <= w->len - (size_t)(off - w->off))
-		return w->buf + (off - w->off);
-	if ((n = elf_read(w->r, off, w->buf, sizeof(w->buf))) == -1) {
-		w->err = errno;
-		n = 0;
+	if (w->win == NULL)
+		return elf_read(w->r, off, buf, len);
+	if (off < w->winoff || off - w->winoff > w->winlen ||
+	    len > w->winlen - (size_t)(off - w->winoff)) {
+		if ((n = elf_read(w->r, off, w->win, ELF_NOTES_WIN)) == -1)
+			return -1;
+		w->winoff = off;
+		w->winlen = (size_t)n;
 	}
-	w->off = off;
-	w->len = (size_t)n;
-	return len <= w->len ? w->buf : NULL;
-}
-
-static uint64_t
-word(const unsigned char *p, unsigned int size, const struct elf_core *c)
-{
-	return vec_word(p, size, c->bigendian);
-}
-
-/* Rounds a 32-bit size up to the note alignment, in 64 bits: no wrap. */
-static uint64_t
-pad(uint64_t n)
-{
-	return (n + NOTE_PAD - 1) & ~(uint64_t)(NOTE_PAD - 1);
-}
-
-static int
-is_core_name(const unsigned char *name, uint64_t namesz)
-{
-	return (namesz == 4 || namesz == 5) && memcmp(name, "CORE", 4) == 0 &&
-	    (namesz == 4 || name[4] == '\0');
+	n = (ssize_t)(w->winlen - (size_t)(off - w->winoff));
+	if ((size_t)n > len)
+		n = (ssize_t)len;
+	memcpy(buf, w->win + (off - w->winoff), (size_t)n);
+	return n;
 }
 
 /*
- * Walks the notes of one PT_NOTE segment, size bytes at off, adding the
- * bytes it passes over to *walked.  Returns 1 with the NT_AUXV descriptor
- * in c->raw, 0 when the segment has none, or -1 and *d.
+ * The next note: 1 and *n, 0 after the last, ELF_NOTE_BAD where one does
+ * not fit in the notes (or fewer bytes than a note header are left),
+ * ELF_NOTE_SHORT where the file ends first or a read fails (w->err); n->at
+ * says where.  The last note's descriptor may go unpadded.
  */
-static int
-walk_notes(struct win *w, uint64_t off, uint64_t size, struct elf_core *c,
-    uint64_t *walked, struct diag *d)
+int
+elf_note_next(struct elf_notes *w, struct elf_note *n)
 {
-	const unsigned char *p;
-	uint64_t pos = 0, namesz, descsz, type, at = off, step;
+	unsigned char h[NOTE_HDR + sizeof(n->name)];
+	uint64_t rest, desc, step;
+	ssize_t got;
 
-	if (off > UINT64_MAX - size) {
-		diag_at(d, "malformed note at offset", off);
-		return -1;
+	n->at = w->off;
+	if (w->off > UINT64_MAX - w->size)
+		return ELF_NOTE_BAD;
+	n->at = w->off + w->pos;
+	if (w->pos == w->size)
+		return 0;
+	rest = w->size - w->pos;
+	if (rest < NOTE_HDR)
+		return ELF_NOTE_BAD;
+	got = notes_read(
+	    w, n->at, h, rest < sizeof(h) ? (size_t)rest : sizeof(h));
+	if (got < NOTE_HDR) {
+		w->err = got == -1 ? errno : 0;
+		return ELF_NOTE_SHORT;
 	}
-	while (pos < size) {
-		at = off + pos;
-		if (size - pos < NOTE_HDR) {
-			diag_at(d, "malformed note at offset", at);
-			return -1;
-		}
-		if ((p = win_get(w, at, NOTE_HDR)) == NULL)
-			goto short_read;
-		namesz = word(p, 4, c);
-		descsz = word(p + 4, 4, c);
-		type = word(p + 8, 4, c);
-		/* The name and the descriptor must fit in the segment. */
-		if (pad(namesz) > size - pos - NOTE_HDR ||
-		    descsz > size - pos - NOTE_HDR - pad(namesz)) {
-			diag_at(d, "malformed note at offset", at);
-			return -1;
-		}
-		if (type == NT_AUXV && (namesz == 4 || namesz == 5)) {
-			if ((p = win_get(w, at + NOTE_HDR, namesz)) == NULL)
-				goto short_read;
-			if (is_core_name(p, namesz)) {
-				if (descsz > c->rawcap) {
-					diag_at(d,
-					    "too large: NT_AUXV note at "
-					    "offset",
-					    at);
-					return -1;
-				}
-				c->rawoff = at + NOTE_HDR + pad(namesz);
-				c->rawlen = (size_t)descsz;
-				if (read_at(w->r, c->rawoff, c->raw, c->rawlen,
-				        at, d) == -1)
-					return -1;
-				return 1;
-			}
-		}
-		/* The last note's descriptor may go unpadded. */
-		step = NOTE_HDR + pad(namesz) + pad(descsz);
-		if (step > size - pos)
-			step = size - pos;
-		if (step > AUXV_MAX_NOTES - *walked) {
-			diag_at(d,
-			    "too large: more than 64 MiB of notes before "
-			    "NT_AUXV, at offset",
-			    at);
-			return -1;
-		}
-		*walked += step;
-		pos += step;
-	}
-	return 0;
-short_read:
-	if (w->err != 0)
-		diag_set(d, w->err, NULL);
-	else
-		diag_at(d, "truncated at offset", at);
-	return -1;
+	n->namesz = (uint32_t)ELF_GET(w->bigendian, h, Elf32_Nhdr, n_namesz);
+	n->descsz = (uint32_t)ELF_GET(w->bigendian, h, Elf32_Nhdr, n_descsz);
+	n->type = (uint32_t)ELF_GET(w->bigendian, h, Elf32_Nhdr, n_type);
+	/* The name and the descriptor must fit in the notes. */
+	desc = align_up(NOTE_HDR + (uint64_t)n->namesz, w->align);
+	if (desc > rest || n->descsz > rest - desc)
+		return ELF_NOTE_BAD;
+	memset(n->name, 0, sizeof(n->name));
+	n->namelen = (size_t)got - NOTE_HDR;
+	if (n->namelen > n->namesz)
+		n->namelen = n->namesz;
+	memcpy(n->name, h + NOTE_HDR, n->namelen);
+	n->desc = n->at + desc;
+	step = desc + align_up(n->descsz, w->align);
+	w->pos += step < rest ? step : rest;
+	return 1;
+}
+
+/* A note of the kernel's: named "CORE", with or without its NUL. */
+static int
+is_core(const struct elf_note *n)
+{
+	return (n->namesz == 4 || n->namesz == 5) && n->namelen == n->namesz &&
+	    memcmp(n->name, "CORE", 5) == 0;
 }
 
 /*
@@ -268,39 +365,38 @@ short_read:
  * section header 0.
  */
 static int
-phdr_count(const struct elf_reader *r, const struct layout *l,
-    const unsigned char *eh, const struct elf_core *c, uint64_t *phnum,
+phdr_count(const struct elf_reader *r, const struct elf_id *id, uint64_t *phnum,
     struct diag *d)
 {
+	const struct layout *l = layout(id->wordsize);
 	unsigned char b[4];
-	uint64_t shoff;
 
-	*phnum = word(eh + l->phnum_at, 2, c);
+	*phnum = id->phnum;
 	if (*phnum != PN_XNUM)
 		return 0;
-	shoff = word(eh + l->shoff, l->word, c);
-	if (shoff == 0 || shoff > UINT64_MAX - l->sh_info) {
-		diag_at(d, "malformed ELF header at offset", l->shoff);
+	if (id->shoff == 0 || id->shoff > UINT64_MAX - l->sh_info.off) {
+		diag_at(d, "malformed ELF header at offset", l->e_shoff.off);
 		return -1;
 	}
-	if (read_at(r, shoff + l->sh_info, b, sizeof(b), shoff, d) == -1)
+	if (read_at(r, id->shoff + l->sh_info.off, b, sizeof(b), id->shoff,
+	        d) == -1)
 		return -1;
-	*phnum = word(b, 4, c);
+	*phnum = vec_word(b, 4, id->bigendian);
 	return 0;
 }
 
 /* Keeps the PT_LOADs whose file bytes can be read, in table order. */
 static int
-collect_loads(const struct layout *l, const unsigned char *ph, size_t phnum,
+collect_loads(const struct elf_id *id, const unsigned char *ph, size_t phnum,
     struct elf_core *c, struct diag *d)
 {
-	const unsigned char *p;
-	uint64_t filesz, offset, vaddr;
-	size_t i, n = 0;
+	size_t i, n = 0, phsz = elf_size(id->wordsize, ELF_PHDR);
+	struct elf_phdr p;
 
-	for (i = 0; i < phnum; i++)
-		if (word(ph + i * l->phentsize, 4, c) == PT_LOAD)
-			n++;
+	for (i = 0; i < phnum; i++) {
+		elf_phdr(id, ph + i * phsz, &p);
+		n += p.type == PT_LOAD;
+	}
 	if (n == 0)
 		return 0;
 	if ((c->loads = calloc(n, sizeof(*c->loads))) == NULL) {
@@ -308,162 +404,17 @@ collect_loads(const struct layout *l, const unsigned char *ph, size_t phnum,
 		return -1;
 	}
 	for (i = 0; i < phnum; i++) {
-		p = ph + i * l->phentsize;
-		if (word(p, 4, c) != PT_LOAD)
+		elf_phdr(id, ph + i * phsz, &p);
+		if (p.type != PT_LOAD || p.filesz == 0 ||
+		    p.offset > UINT64_MAX - p.filesz ||
+		    p.vaddr > UINT64_MAX - p.filesz)
 			continue;
-		offset = word(p + l->p_offset, l->word, c);
-		vaddr = word(p + l->p_vaddr, l->word, c);
-		filesz = word(p + l->p_filesz, l->word, c);
-		if (filesz == 0 || offset > UINT64_MAX - filesz ||
-		    vaddr > UINT64_MAX - filesz)
-			continue;
-		c->loads[c->nloads].vaddr = vaddr;
-		c->loads[c->nloads].filesz = filesz;
-		c->loads[c->nloads].offset = offset;
+		c->loads[c->nloads].vaddr = p.vaddr;
+		c->loads[c->nloads].filesz = p.filesz;
+		c->loads[c->nloads].offset = p.offset;
 		c->nloads++;
 	}
 	return 0;
-}
-
-/*
- * Every PT_NOTE in table order until NT_AUXV, walking at most
- * AUXV_MAX_NOTES bytes of notes in all.
- */
-static int
-find_auxv(const struct elf_reader *r, const struct layout *l,
-    const unsigned char *ph, size_t phnum, struct elf_core *c, struct diag *d)
-{
-	const unsigned char *p;
-	uint64_t walked = 0, off, size;
-	struct win *w;
-	size_t i;
-	int rc = 0;
-
-	if ((w = malloc(sizeof(*w))) == NULL) {
-		diag_set(d, ENOMEM, NULL);
-		return -1;
-	}
-	w->r = r;
-	w->off = 0;
-	w->len = 0;
-	w->err = 0;
-	for (i = 0; i < phnum && rc == 0; i++) {
-		p = ph + i * l->phentsize;
-		if (word(p, 4, c) != PT_NOTE)
-			continue;
-		off = word(p + l->p_offset, l->word, c);
-		size = word(p + l->p_filesz, l->word, c);
-		if (c->nnotes < ELF_NOTE_SEGS) {
-			c->noteoff[c->nnotes] = off;
-			c->notesz[c->nnotes++] = size;
-		}
-		rc = walk_notes(w, off, size, c, &walked, d);
-	}
-	free(w);
-	if (rc == 0) {
-		diag_set(d, EINVAL, "not a core dump with NT_AUXV");
-		return -1;
-	}
-	return rc == 1 ? 0 : -1;
-}
-
-/*
- * Reads a core's ELF header and program headers, its PT_LOAD table into
- * c->loads and its NT_AUXV descriptor into c->raw.  Returns 0, or -1 and
- * *d: "truncated at offset N" where the file ends too soon, "malformed
- * ... at offset N", "not a core dump", "not a core dump with NT_AUXV",
- * "too large: ...".  On failure nothing is left allocated.
- */
-int
-elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
-{
-	unsigned char eh[64], *ph = NULL;
-	const struct layout *l;
-	struct elf_id id;
-	uint64_t phoff, phnum;
-	ssize_t n;
-
-	c->core = 0;
-	c->loads = NULL;
-	c->nloads = 0;
-	c->rawlen = 0;
-	if ((n = elf_read(r, 0, eh, sizeof(eh))) == -1) {
-		diag_set(d, errno, NULL);
-		return -1;
-	}
-	if (n < EI_NIDENT || !elf_is_elf(eh, (size_t)n)) {
-		diag_at(d, "truncated at offset", 0);
-		return -1;
-	}
-	if (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64) {
-		diag_at(d, "malformed ELF header at offset", EI_CLASS);
-		return -1;
-	}
-	if (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] != ELFDATA2MSB) {
-		diag_at(d, "malformed ELF header at offset", EI_DATA);
-		return -1;
-	}
-	l = &layouts[eh[EI_CLASS]];
-	if ((size_t)n < l->ehsize || elf_header(eh, (size_t)n, &id) == -1) {
-		diag_at(d, "truncated at offset", 0);
-		return -1;
-	}
-	c->wordsize = id.wordsize;
-	c->bigendian = id.bigendian;
-	c->machine = id.machine;
-	if (id.type != ET_CORE) {
-		diag_set(d, EINVAL, "not a core dump");
-		return -1;
-	}
-	c->core = 1;
-	if (word(eh + l->phentsize_at, 2, c) != l->phentsize) {
-		diag_at(d, "malformed ELF header at offset", l->phentsize_at);
-		return -1;
-	}
-	if (phdr_count(r, l, eh, c, &phnum, d) == -1)
-		return -1;
-	if (phnum > AUXV_MAX_PHDRS) {
-		diag_set(d, EFBIG,
-		    "too large: more than " XSTR(AUXV_MAX_PHDRS) " program "
-		                                                 "headers");
-		return -1;
-	}
-	phoff = word(eh + l->phoff, l->word, c);
-	if (phnum > 0) {
-		size_t len = (size_t)phnum * l->phentsize;
-
-		if ((ph = malloc(len)) == NULL) {
-			diag_set(d, ENOMEM, NULL);
-			return -1;
-		}
-		if ((n = elf_read(r, phoff, ph, len)) == -1) {
-			diag_set(d, errno, NULL);
-			goto fail;
-		}
-		if ((size_t)n < len) {
-			/* The first program header that is cut. */
-			diag_at(d, "truncated at offset",
-			    phoff + (uint64_t)n / l->phentsize * l->phentsize);
-			goto fail;
-		}
-	}
-	if (collect_loads(l, ph, (size_t)phnum, c, d) == -1 ||
-	    find_auxv(r, l, ph, (size_t)phnum, c, d) == -1)
-		goto fail;
-	free(ph);
-	return 0;
-fail:
-	free(ph);
-	elf_core_free(c);
-	return -1;
-}
-
-void
-elf_core_free(struct elf_core *c)
-{
-	free(c->loads);
-	c->loads = NULL;
-	c->nloads = 0;
 }
 
 /* The value of type in the core's vector, or 0. */
@@ -473,8 +424,9 @@ auxv_value(const struct elf_core *c, uint64_t type)
 	size_t pair = 2 * (size_t)c->wordsize, off;
 
 	for (off = 0; c->rawlen - off >= pair && off < c->rawlen; off += pair)
-		if (word(c->raw + off, c->wordsize, c) == type)
-			return word(c->raw + off + c->wordsize, c->wordsize, c);
+		if (vec_word(c->raw + off, c->wordsize, c->bigendian) == type)
+			return vec_word(c->raw + off + c->wordsize, c->wordsize,
+			    c->bigendian);
 	return 0;
 }
 
@@ -489,18 +441,19 @@ file_note(const unsigned char *p, size_t len, const struct elf_core *c,
 {
 	size_t ws = c->wordsize, i, at, nlen;
 	uint64_t count, entry = auxv_value(c, AT_ENTRY), pick = 0;
+	int be = c->bigendian;
 	const char *name;
 
 	if (len < 2 * ws)
 		return;
-	count = word(p, (unsigned int)ws, c);
+	count = vec_word(p, (unsigned int)ws, be);
 	if (count == 0 || count > (len - 2 * ws) / (3 * ws))
 		return;
 	for (i = 0; i < count; i++) {
 		const unsigned char *t = p + 2 * ws + i * 3 * ws;
 
-		if (entry >= word(t, (unsigned int)ws, c) &&
-		    entry < word(t + ws, (unsigned int)ws, c)) {
+		if (entry >= vec_word(t, (unsigned int)ws, be) &&
+		    entry < vec_word(t + ws, (unsigned int)ws, be)) {
 			pick = i;
 			break;
 		}
@@ -522,56 +475,236 @@ file_note(const unsigned char *p, size_t len, const struct elf_core *c,
 }
 
 /*
- * The process's name (NT_PRPSINFO's pr_fname, the 16 bytes before the
- * 80 of pr_psargs that end the descriptor in every layout) and its main
- * program (NT_FILE), from the notes elf_core_auxv() walked.  A second,
- * lenient walk: what is malformed is passed over, never an error.
+ * The process's name (NT_PRPSINFO's pr_fname) and its main program
+ * (NT_FILE), from the last such notes the walk passed; what can't be
+ * read is left out, never an error.
  */
-void
-elf_core_names(
-    const struct elf_reader *r, const struct elf_core *c, struct elf_names *n)
+static void
+read_names(const struct elf_reader *r, const struct elf_core *c,
+    const struct elf_note *info, const struct elf_note *file)
 {
-	unsigned char h[NOTE_HDR + 8], *desc;
-	uint64_t pos, size, namesz, descsz, type, walked = 0, step;
-	size_t i;
+	unsigned char *desc;
 
-	n->comm[0] = n->exe[0] = '\0';
-	for (i = 0; i < c->nnotes; i++) {
-		size = c->notesz[i];
-		for (pos = 0; size - pos >= NOTE_HDR && pos < size;
-		     pos += step) {
-			if (c->noteoff[i] > UINT64_MAX - pos ||
-			    elf_read(r, c->noteoff[i] + pos, h, sizeof(h)) <
-			        (ssize_t)NOTE_HDR)
-				break;
-			namesz = word(h, 4, c);
-			descsz = word(h + 4, 4, c);
-			type = word(h + 8, 4, c);
-			if (pad(namesz) > size - pos - NOTE_HDR ||
-			    descsz > size - pos - NOTE_HDR - pad(namesz))
-				break;
-			step = NOTE_HDR + pad(namesz) + pad(descsz);
-			if (step > size - pos)
-				step = size - pos;
-			if ((walked += step) > AUXV_MAX_NOTES)
-				return;
-			if ((namesz != 4 && namesz != 5) ||
-			    memcmp(h + NOTE_HDR, "CORE", 4) != 0 ||
-			    (type != NT_PRPSINFO && type != NT_FILE) ||
-			    descsz > ELF_MAX_NAMES_NOTE ||
-			    (type == NT_PRPSINFO && descsz < 96) ||
-			    (desc = malloc((size_t)descsz)) == NULL)
-				continue;
-			if (elf_read(r,
-			        c->noteoff[i] + pos + NOTE_HDR + pad(namesz),
-			        desc, (size_t)descsz) == (ssize_t)descsz) {
-				if (type == NT_PRPSINFO) {
-					memcpy(n->comm, desc + descsz - 96, 16);
-					n->comm[16] = '\0';
-				} else
-					file_note(desc, (size_t)descsz, c, n);
+	if (info->descsz >= PRPSINFO_TAIL &&
+	    elf_read(r, info->desc + info->descsz - PRPSINFO_TAIL,
+	        c->names->comm, 16) == 16)
+		c->names->comm[16] = '\0';
+	else
+		c->names->comm[0] = '\0';
+	if (file->descsz == 0 || (desc = malloc(file->descsz)) == NULL)
+		return;
+	if (elf_read(r, file->desc, desc, file->descsz) ==
+	    (ssize_t)file->descsz)
+		file_note(desc, file->descsz, c, c->names);
+	free(desc);
+}
+
+/*
+ * Walks the notes of one PT_NOTE segment, adding the bytes it passes over
+ * to *walked: NT_AUXV's descriptor into c->raw and, while c->names wants
+ * them, where NT_PRPSINFO and NT_FILE are.  Returns 1 when the walk is
+ * over (NT_AUXV found and nothing more wanted), 0 to go on with the next
+ * segment, or -1 and *d.  After NT_AUXV, what is malformed or too much
+ * ends the walk for names without an error.
+ */
+static int
+walk_notes(struct elf_notes *w, struct elf_core *c, uint64_t *walked,
+    struct elf_note *info, struct elf_note *file, struct diag *d)
+{
+	struct elf_note n;
+	uint64_t step;
+	int rc, over;
+
+	while ((rc = elf_note_next(w, &n)) == 1) {
+		step = w->off + w->pos - n.at;
+		over = step > AUXV_MAX_NOTES - *walked;
+		if (n.type == NT_AUXV && n.namelen < n.namesz &&
+		    c->rawoff == 0 && (n.namesz == 4 || n.namesz == 5)) {
+			diag_at(d, "truncated at offset", n.at);
+			return -1;
+		}
+		if (n.type == NT_AUXV && is_core(&n) && c->rawoff == 0) {
+			if (n.descsz > c->rawcap) {
+				diag_at(d, "too large: NT_AUXV note at offset",
+				    n.at);
+				return -1;
 			}
-			free(desc);
+			c->rawoff = n.desc;
+			c->rawlen = n.descsz;
+			if (read_at(w->r, n.desc, c->raw, n.descsz, n.at, d) ==
+			    -1)
+				return -1;
+			if (c->names == NULL)
+				return 1;
+		} else if (over && c->rawoff == 0) {
+			diag_at(d,
+			    "too large: more than 64 MiB of notes before "
+			    "NT_AUXV, at offset",
+			    n.at);
+			return -1;
+		}
+		if (over)
+			return 1;
+		*walked += step;
+		if (!is_core(&n) || n.descsz > ELF_MAX_NAMES_NOTE)
+			continue;
+		if (n.type == NT_PRPSINFO && n.descsz >= PRPSINFO_TAIL)
+			*info = n;
+		else if (n.type == NT_FILE)
+			*file = n;
+	}
+	if (rc == 0 || c->rawoff != 0)
+		return 0;
+	if (rc == ELF_NOTE_SHORT && w->err != 0)
+		diag_set(d, w->err, NULL);
+	else
+		diag_at(d,
+		    rc == ELF_NOTE_SHORT ? "truncated at offset"
+		                         : "malformed note at offset",
+		    n.at);
+	return -1;
+}
+
+/*
+ * Every PT_NOTE in table order, until NT_AUXV (and, for names, to the
+ * end), walking at most AUXV_MAX_NOTES bytes of notes in all.
+ */
+static int
+find_auxv(const struct elf_reader *r, const struct elf_id *id,
+    const unsigned char *ph, size_t phnum, struct elf_core *c, struct diag *d)
+{
+	size_t i, phsz = elf_size(id->wordsize, ELF_PHDR);
+	struct elf_note info = { 0 }, file = { 0 };
+	uint64_t walked = 0;
+	struct elf_notes w;
+	struct elf_phdr p;
+	int rc = 0;
+
+	if ((w.win = malloc(ELF_NOTES_WIN)) == NULL) {
+		diag_set(d, ENOMEM, NULL);
+		return -1;
+	}
+	for (i = 0; i < phnum && rc == 0; i++) {
+		elf_phdr(id, ph + i * phsz, &p);
+		if (p.type != PT_NOTE)
+			continue;
+		elf_notes_init(
+		    &w, r, p.offset, p.filesz, NOTE_PAD, c->bigendian);
+		rc = walk_notes(&w, c, &walked, &info, &file, d);
+	}
+	free(w.win);
+	if (rc == -1)
+		return -1;
+	if (c->rawoff == 0) {
+		diag_set(d, EINVAL, "not a core dump with NT_AUXV");
+		return -1;
+	}
+	if (c->names != NULL)
+		read_names(r, c, &info, &file);
+	return 0;
+}
+
+/*
+ * Reads a core's ELF header and program headers, its PT_LOAD table into
+ * c->loads, its NT_AUXV descriptor into c->raw and, where c->names is
+ * set, its names.  Returns 0, or -1 and *d: "truncated at offset N" where
+ * the file ends too soon, "malformed ... at offset N", "not a core dump",
+ * "not a core dump with NT_AUXV", "too large: ...".  On failure nothing
+ * is left allocated.
+ */
+int
+elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
+{
+	unsigned char eh[sizeof(Elf64_Ehdr)], *ph = NULL;
+	const struct layout *l;
+	struct elf_id id;
+	uint64_t phnum;
+	ssize_t n;
+
+	c->core = 0;
+	c->loads = NULL;
+	c->nloads = 0;
+	c->rawlen = 0;
+	c->rawoff = 0;
+	if (c->names != NULL)
+		c->names->comm[0] = c->names->exe[0] = '\0';
+	if ((n = elf_read(r, 0, eh, sizeof(eh))) == -1) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	if (n < EI_NIDENT || !elf_is_elf(eh, (size_t)n)) {
+		diag_at(d, "truncated at offset", 0);
+		return -1;
+	}
+	if (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64) {
+		diag_at(d, "malformed ELF header at offset", EI_CLASS);
+		return -1;
+	}
+	if (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] != ELFDATA2MSB) {
+		diag_at(d, "malformed ELF header at offset", EI_DATA);
+		return -1;
+	}
+	if (elf_header(eh, (size_t)n, &id) == -1 || !id.whole) {
+		diag_at(d, "truncated at offset", 0);
+		return -1;
+	}
+	l = layout(id.wordsize);
+	c->wordsize = id.wordsize;
+	c->bigendian = id.bigendian;
+	c->machine = id.machine;
+	if (id.type != ET_CORE) {
+		diag_set(d, EINVAL, "not a core dump");
+		return -1;
+	}
+	c->core = 1;
+	if (id.phentsize != l->size[ELF_PHDR]) {
+		diag_at(
+		    d, "malformed ELF header at offset", l->e_phentsize.off);
+		return -1;
+	}
+	if (phdr_count(r, &id, &phnum, d) == -1)
+		return -1;
+	if (phnum > AUXV_MAX_PHDRS) {
+		diag_set(d, EFBIG,
+		    "too large: more than " XSTR(AUXV_MAX_PHDRS) " program "
+		                                                 "headers");
+		return -1;
+	}
+	if (phnum > 0) {
+		size_t len = (size_t)phnum * l->size[ELF_PHDR];
+
+		if ((ph = malloc(len)) == NULL) {
+			diag_set(d, ENOMEM, NULL);
+			return -1;
+		}
+		if ((n = elf_read(r, id.phoff, ph, len)) == -1) {
+			diag_set(d, errno, NULL);
+			goto fail;
+		}
+		if ((size_t)n < len) {
+			/* The first program header that is cut. */
+			diag_at(d, "truncated at offset",
+			    id.phoff +
+			        (uint64_t)n / l->size[ELF_PHDR] *
+			            l->size[ELF_PHDR]);
+			goto fail;
 		}
 	}
+	if (collect_loads(&id, ph, (size_t)phnum, c, d) == -1 ||
+	    find_auxv(r, &id, ph, (size_t)phnum, c, d) == -1)
+		goto fail;
+	free(ph);
+	return 0;
+fail:
+	free(ph);
+	elf_core_free(c);
+	return -1;
+}
+
+void
+elf_core_free(struct elf_core *c)
+{
+	free(c->loads);
+	c->loads = NULL;
+	c->nloads = 0;
 }

@@ -381,9 +381,7 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 		n = decode_all(v, o, w->dec, &w->pool);
 	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
 	c->followed = NULL;
-	if ((o->printer->flags & PR_FOLLOW) ||
-	    (o->verbose && !o->value_only &&
-	        (o->printer->flags & PR_FOLLOW_VERBOSE))) {
+	if (o->follow) {
 		follow_vector(v, w->dec, n, &w->followed);
 		c->followed = &w->followed;
 	}
@@ -583,9 +581,7 @@ check_args(struct cmdline *cl)
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
-	if (o->diff &&
-	    (cl->nsrc != 2 || o->all ||
-	        !(o->printer->flags & (PR_VALUE | PR_FOLLOW)))) {
+	if (o->diff && (cl->nsrc != 2 || o->all || o->printer->diff == NULL)) {
 		warnx("--diff compares two sources, in human or json");
 		usage();
 	}
@@ -603,6 +599,10 @@ check_args(struct cmdline *cl)
 		    o->printer->name);
 		usage();
 	}
+	o->deref = (o->printer->flags & PR_DECODE) != 0;
+	o->follow = (o->printer->flags & PR_FOLLOW) ||
+	    (o->verbose && !o->value_only &&
+	        (o->printer->flags & PR_FOLLOW_VERBOSE));
 	/* Names where they are shown: JSON, and the headers of blocks. */
 	if (o->printer->flags & PR_PID)
 		o->names = 2;
@@ -669,8 +669,8 @@ diff_sources(struct work *w, const struct cmdline *cl)
 	struct decoded *dec[2] = { w->dec, w->dec2 };
 	struct strpool *pool[2] = { &w->pool, &w->pool2 };
 	const struct opts *o = &cl->o;
-	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2,
-		(o->printer->flags & PR_OBJECT) != 0, 0, NULL, NULL };
+	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
+		NULL };
 	struct diag d;
 	char msg[160];
 	size_t n[2], i;
@@ -688,7 +688,8 @@ diff_sources(struct work *w, const struct cmdline *cl)
 		n[i] = decode_all(&s[i]->vec, o, dec[i], pool[i]);
 	}
 	if (status == AUXV_EXIT_OK &&
-	    pr_diff(&x, &s[0]->vec, dec[0], n[0], &s[1]->vec, dec[1], n[1]) > 0)
+	    o->printer->diff(
+	        &x, &s[0]->vec, dec[0], n[0], &s[1]->vec, dec[1], n[1]) > 0)
 		status = AUXV_EXIT_SOURCE;
 	src_close(&w->src2);
 	src_close(&w->src);

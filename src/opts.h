@@ -19,6 +19,8 @@ struct opts {
 	unsigned int wordsize;   /* --word-size, or 0: the source's */
 	int endian;              /* --endian: 0 little, 1 big, -1 unset */
 	int verbose;
+	int deref;            /* the format shows what the vector points to */
+	int follow;           /* and the vDSO and program headers */
 	int value_only;       /* --value */
 	int all;              /* -a, -C, -w */
 	int watch;            /* -w: programs as they start */

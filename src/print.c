@@ -34,13 +34,20 @@ pr_header(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v)
 	if (!c->first)
 		out_char(f, '\n');
 	out_str(f, "==> ");
+	pr_label(f, v);
+	out_str(f, " <==\n");
+}
+
+/* The source's label, and its program's name where known. */
+void
+pr_label(struct out *f, const struct auxv_vec *v)
+{
 	esc_human(f, v->label, strlen(v->label));
 	if (v->comm != NULL) {
 		out_str(f, " (");
 		esc_human(f, v->comm, strlen(v->comm));
 		out_char(f, ')');
 	}
-	out_str(f, " <==\n");
 }
 
 /*
@@ -84,4 +91,85 @@ pr_failure(const struct printer *p, struct out *f, const struct pr_ctx *c,
 {
 	if (p->failure != NULL)
 		p->failure(f, c, v, d, msg);
+}
+
+/* A bit's name in an HWCAP table. */
+static const char *
+hwcap_name(const void *tab, unsigned int bit, size_t *len)
+{
+	const char *name = (const char *)tab + (size_t)bit * HWCAP_NAME_LEN;
+
+	*len = name_len(name, HWCAP_NAME_LEN);
+	return *len > 0 ? name : NULL;
+}
+
+/* A walk over the bits of an HWCAP word, against table t's names. */
+void
+pr_bits_hwcap(struct pr_bits *w, uint64_t word, enum hwcap_table t)
+{
+	*w = (struct pr_bits){ hwcap_name, hwcap_names[t], HWCAP_NAME_LEN, word,
+		0, NULL, 0, 0 };
+}
+
+/* The next set bit of the walk: 0 when there is none. */
+int
+pr_bits_next(struct pr_bits *w)
+{
+	if (w->left == 0)
+		return 0;
+	w->bit = w->left & -w->left;
+	w->left &= w->left - 1;
+	w->name =
+	    w->lookup(w->tab, (unsigned int)__builtin_ctzll(w->bit), &w->len);
+	if (w->name == NULL)
+		w->unknown |= w->bit;
+	return 1;
+}
+
+/* The names, then unknown:0x and the bits without one: first, then sep. */
+void
+pr_bits_text(struct out *f, struct pr_bits *w, const char *first, char sep)
+{
+	size_t n = 0;
+
+	while (pr_bits_next(w)) {
+		if (w->name == NULL)
+			continue;
+		if (n++ == 0)
+			out_str(f, first);
+		else
+			out_char(f, sep);
+		/* A few stores at a size known when compiled, not memcpy. */
+		if (w->width == HWCAP_NAME_LEN)
+			out_fixed(f, w->name, HWCAP_NAME_LEN, w->len);
+		else
+			out_mem(f, w->name, w->len);
+	}
+	if (w->unknown != 0) {
+		if (n == 0)
+			out_str(f, first);
+		else
+			out_char(f, sep);
+		out_str(f, "unknown:0x");
+		out_hex(f, w->unknown);
+	}
+}
+
+/* The members "flags", the list of names, and "unknown_bits". */
+void
+pr_bits_json(struct json *o, struct pr_bits *w)
+{
+	struct json l = { o->f, 0 };
+
+	json_key(o, "flags");
+	out_char(o->f, '[');
+	while (pr_bits_next(w)) {
+		if (w->name == NULL)
+			continue;
+		json_next(&l);
+		json_lit(o->f, w->name, w->len);
+	}
+	out_char(o->f, ']');
+	json_key(o, "unknown_bits");
+	out_dec(o->f, w->unknown);
 }

@@ -10,6 +10,7 @@
 
 #include "bounds.h"
 #include "decode.h"
+#include "json.h"
 #include "opts.h"
 #include "out.h"
 #include "vec.h"
@@ -41,22 +42,23 @@ struct pr_ctx {
 	int first;                  /* the first block printed */
 	const struct diag *partial; /* the vector broke off here, or NULL */
 	const char *partial_msg;
-	const struct followed *followed; /* AT_SYSINFO_EHDR, AT_PHDR, or NULL */
+	const struct followed *followed; /* for JSON and -v, or NULL */
 	struct table *table;             /* -o table's rows */
 	const struct pr_watch *watch;    /* --watch: the program's exec */
 };
+
+struct diff_ctx;
 
 struct printer {
 	const char *name; /* as given to -o */
 	unsigned int flags;
 #define PR_BINARY         0x01 /* refuse when stdout is a terminal */
 #define PR_DECODE         0x02 /* needs decoded entries */
-#define PR_PID            0x04 /* shows our own PID for the self vector */
+#define PR_PID            0x04 /* shows the PID, comm and exe of each */
 #define PR_VALUE          0x08 /* can print values alone (--value) */
 #define PR_FOLLOW         0x10 /* shows the vDSO and program headers */
 #define PR_FOLLOW_VERBOSE 0x20 /* the same, with -v */
 #define PR_NAMES          0x40 /* shows processes' names */
-#define PR_OBJECT         0x80 /* writes JSON objects */
 	void (*vector)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */
@@ -64,14 +66,38 @@ struct printer {
 	    const struct auxv_vec *, const struct diag *, const char *);
 	/* NULL: nothing to do after the last source. */
 	void (*finish)(struct out *, const struct pr_ctx *);
+	/* --diff A B: the number of differences; NULL: it cannot diff. */
+	size_t (*diff)(struct diff_ctx *, const struct auxv_vec *,
+	    const struct decoded *, size_t, const struct auxv_vec *,
+	    const struct decoded *, size_t);
+};
+
+/*
+ * The walk over a word's set bits, lowest first, behind every list of
+ * flags: lookup names a bit from tab (or NULL: it adds to unknown).
+ */
+struct pr_bits {
+	const char *(*lookup)(const void *, unsigned int, size_t *);
+	const void *tab;
+	size_t width;     /* names are arrays this wide in tab, or 0 */
+	uint64_t left;    /* set bits not walked yet */
+	uint64_t bit;     /* the bit just walked */
+	const char *name; /* its name, or NULL */
+	size_t len;
+	uint64_t unknown;
 };
 
 extern const struct printer pr_human, pr_od, pr_json, pr_raw, pr_table;
 
 const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
+void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
 void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
     const struct auxv_vec *, const struct diag *, const char *);
+void pr_bits_hwcap(struct pr_bits *, uint64_t, enum hwcap_table);
+int pr_bits_next(struct pr_bits *);
+void pr_bits_text(struct out *, struct pr_bits *, const char *, char);
+void pr_bits_json(struct json *, struct pr_bits *);
 
 #endif

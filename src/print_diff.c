@@ -28,13 +28,6 @@ moved_by_aslr(uint64_t type)
 	}
 }
 
-static int
-is_hwcap(const struct decoded *d)
-{
-	return d->form == F_HWCAP || d->form == F_HWCAP2 ||
-	    d->form == F_HWCAP3 || d->form == F_HWCAP4;
-}
-
 /* The entry of type after the k-th earlier one of it, or NULL. */
 static const struct decoded *
 nth(const struct decoded *d, size_t n, uint64_t type, size_t k)
@@ -56,14 +49,6 @@ rank(const struct decoded *d, size_t i)
 	for (j = 0; j < i; j++)
 		k += d[j].type == d[i].type;
 	return k;
-}
-
-/* The value text as --value shows it, in the scratch buffer s. */
-static void
-text(struct out *s, const struct decoded *d)
-{
-	s->len = 0;
-	pr_value(s, d);
 }
 
 /*
@@ -105,96 +90,76 @@ put_name(struct out *f, const struct decoded *d)
 	}
 }
 
-/* One flag, +name or -name (0x and the bit where it has no name). */
-static void
-put_flag(struct out *f, const char *sep, int *first, int json, char sign,
-    enum hwcap_table t, unsigned int i)
-{
-	const char *name = hwcap_names[t][i];
-	size_t len = name_len(name, HWCAP_NAME_LEN);
-
-	if (json) {
-		out_str(f, *first ? "\"" : ",\"");
-		out_char(f, sign);
-	} else {
-		out_str(f, *first ? sep : " ");
-		out_char(f, sign);
-	}
-	if (len > 0)
-		out_mem(f, name, len);
-	else {
-		out_str(f, "0x");
-		out_hex(f, 1ULL << i);
-	}
-	if (json)
-		out_char(f, '"');
-	*first = 0;
-}
-
 /*
- * +name for each flag set in b and not in a, -name for the reverse.  Of
- * two architectures, the bits mean different things: all of a's flags
- * are removed and all of b's added.
+ * +name for each flag set in b and not in a, -name for the reverse (0x
+ * and the bit where it has no name), each after first or sep and within
+ * quotes q.  Of two architectures, the bits mean different things: all
+ * of a's flags are removed and all of b's added.
  */
 static void
-put_flags(struct out *f, const char *sep, const struct decoded *a,
-    const struct decoded *b, int json)
+put_flags(struct out *f, const char *first, const char *sep, const char *q,
+    const struct decoded *a, const struct decoded *b)
 {
-	uint64_t gone = a->value & ~b->value, come = b->value & ~a->value;
-	int first = 1;
+	struct pr_bits w[2];
+	size_t i;
 
+	pr_bits_hwcap(&w[0], a->value & ~b->value, a->bits);
+	pr_bits_hwcap(&w[1], b->value & ~a->value, b->bits);
 	if (a->bits != b->bits) {
-		gone = a->value;
-		come = b->value;
+		w[0].left = a->value;
+		w[1].left = b->value;
 	}
-	for (; gone != 0; gone &= gone - 1)
-		put_flag(f, sep, &first, json, '-', a->bits,
-		    (unsigned int)__builtin_ctzll(gone));
-	for (; come != 0; come &= come - 1)
-		put_flag(f, sep, &first, json, '+', b->bits,
-		    (unsigned int)__builtin_ctzll(come));
+	for (i = 0; i < 2; i++)
+		while (pr_bits_next(&w[i])) {
+			out_str(f, first);
+			out_str(f, q);
+			out_char(f, "-+"[i]);
+			if (w[i].name != NULL)
+				out_mem(f, w[i].name, w[i].len);
+			else {
+				out_str(f, "0x");
+				out_hex(f, w[i].bit);
+			}
+			out_str(f, q);
+			first = sep;
+		}
 }
 
-/* One difference: a, b or both may be NULL where the entry is absent. */
+/* One difference: a or b is NULL where the entry is absent. */
 static void
 put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 {
 	struct out *f = x->f;
 
-	if (a == NULL || b == NULL) {
+	if (a == NULL || b == NULL)
 		out_str(f, a == NULL ? "+ " : "- ");
-		put_name(f, a != NULL ? a : b);
-		out_str(f, ": ");
-		text(x->scratch, a != NULL ? a : b);
-		out_mem(f, x->scratch->buf, x->scratch->len);
-		out_char(f, '\n');
-		return;
-	}
-	put_name(f, a);
+	put_name(f, a != NULL ? a : b);
 	out_str(f, ": ");
-	text(x->scratch, a);
-	out_mem(f, x->scratch->buf, x->scratch->len);
-	out_str(f, " -> ");
-	text(x->scratch, b);
-	out_mem(f, x->scratch->buf, x->scratch->len);
-	if (is_hwcap(a))
-		put_flags(f, "  ", a, b, 0);
+	pr_value(f, a != NULL ? a : b);
+	if (a != NULL && b != NULL) {
+		out_str(f, " -> ");
+		pr_value(f, b);
+		if (at_is_hwcap(a->form))
+			put_flags(f, "  ", " ", "", a, b);
+	}
 	out_char(f, '\n');
 }
 
 static void
-put_json_value(struct diff_ctx *x, const char *key, const struct decoded *d)
+put_json_value(struct diff_ctx *x, const struct decoded *d)
 {
-	out_str(x->f, key);
+	struct json v = { x->f, 0 };
+
 	if (d == NULL) {
 		out_str(x->f, "null");
 		return;
 	}
-	text(x->scratch, d);
+	x->scratch->len = 0;
+	pr_value(x->scratch, d);
 	out_char(x->f, '{');
-	out_str(x->f, "\"value\":");
+	json_key(&v, "value");
 	out_dec(x->f, d->value);
-	out_str(x->f, ",\"text\":");
+	json_key(&v, "text");
 	/* The text of an untrusted string is escaped for JSON once more. */
 	if (d->form == F_STR && d->readable)
 		esc_json(x->f, d->str, d->strlen);
@@ -208,142 +173,128 @@ put_json(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 {
 	const struct decoded *d = a != NULL ? a : b;
 	struct out *f = x->f;
+	struct json o = { f, 0 };
 
-	out_str(f, x->ndiff > 0 ? "," : "");
-	out_str(f, "{\"type\":");
+	out_char(f, '{');
+	json_key(&o, "type");
 	out_dec(f, d->type);
-	out_str(f, ",\"name\":");
+	json_key(&o, "name");
 	if (d->at != NULL) {
 		out_str(f, "\"AT_");
 		out_arr(f, d->at->name, d->at->namelen);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");
-	out_str(f, ",\"change\":");
+	json_key(&o, "change");
 	out_str(f,
 	    a == NULL       ? "\"added\""
 	        : b == NULL ? "\"removed\""
 	                    : "\"changed\"");
-	put_json_value(x, ",\"a\":", a);
-	put_json_value(x, ",\"b\":", b);
-	if (a != NULL && b != NULL && is_hwcap(a)) {
-		out_str(f, ",\"flags\":[");
-		put_flags(f, "", a, b, 1);
+	json_key(&o, "a");
+	put_json_value(x, a);
+	json_key(&o, "b");
+	put_json_value(x, b);
+	if (a != NULL && b != NULL && at_is_hwcap(a->form)) {
+		json_key(&o, "flags");
+		out_char(f, '[');
+		put_flags(f, "", ",", "\"", a, b);
 		out_char(f, ']');
 	}
 	out_char(f, '}');
 }
 
-static void head(struct diff_ctx *, const char *, const struct auxv_vec *);
-
-/* The two sources are named before the first difference, as diff -u. */
+/*
+ * Before a difference: the two sources named before the first, as diff
+ * -u does, or the comma between two JSON elements.
+ */
 static void
-first_difference(struct diff_ctx *x)
+begin(struct diff_ctx *x)
 {
-	if (x->ndiff > 0 || x->json)
-		return;
-	head(x, "--- ", x->a);
-	head(x, "+++ ", x->b);
+	struct json l = { x->f, x->ndiff++ };
+
+	if (x->json)
+		json_next(&l);
+	else if (l.n == 0) {
+		out_str(x->f, "--- ");
+		pr_label(x->f, x->a);
+		out_str(x->f, "\n+++ ");
+		pr_label(x->f, x->b);
+		out_char(x->f, '\n');
+	}
 }
 
 static void
 report(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 {
-	first_difference(x);
+	begin(x);
 	if (x->json)
 		put_json(x, a, b);
 	else
 		put_human(x, a, b);
-	x->ndiff++;
 }
 
-/* The layout of the two vectors, where it differs. */
+/* A value of a field of the layout: a name, or else a number. */
 static void
-layout(struct diff_ctx *x, const struct auxv_vec *a, const struct auxv_vec *b)
+put_field(const struct diff_ctx *x, const char *s, uint64_t n)
 {
-	const char *an = a->arch != NULL ? a->arch->name : "unknown";
-	const char *bn = b->arch != NULL ? b->arch->name : "unknown";
-
-	if (x->json) {
-		if (strcmp(an, bn) != 0) {
-			out_str(x->f, "{\"field\":\"arch\",\"a\":\"");
-			out_str(x->f, an);
-			out_str(x->f, "\",\"b\":\"");
-			out_str(x->f, bn);
-			out_str(x->f, "\"}");
-			x->ndiff++;
-		}
-		if (a->wordsize != b->wordsize) {
-			out_str(x->f, x->ndiff > 0 ? "," : "");
-			out_str(x->f, "{\"field\":\"word_size\",\"a\":");
-			out_dec(x->f, a->wordsize);
-			out_str(x->f, ",\"b\":");
-			out_dec(x->f, b->wordsize);
-			out_char(x->f, '}');
-			x->ndiff++;
-		}
-		return;
-	}
-	if (strcmp(an, bn) != 0) {
-		first_difference(x);
-		out_str(x->f, "arch: ");
-		out_str(x->f, an);
-		out_str(x->f, " -> ");
-		out_str(x->f, bn);
-		out_char(x->f, '\n');
-		x->ndiff++;
-	}
-	if (a->wordsize != b->wordsize) {
-		first_difference(x);
-		out_str(x->f, "word_size: ");
-		out_dec(x->f, a->wordsize);
-		out_str(x->f, " -> ");
-		out_dec(x->f, b->wordsize);
-		out_char(x->f, '\n');
-		x->ndiff++;
-	}
-}
-
-static void
-head(struct diff_ctx *x, const char *mark, const struct auxv_vec *v)
-{
-	out_str(x->f, mark);
-	esc_human(x->f, v->label, strlen(v->label));
-	if (v->comm != NULL) {
-		out_str(x->f, " (");
-		esc_human(x->f, v->comm, strlen(v->comm));
-		out_char(x->f, ')');
-	}
-	out_char(x->f, '\n');
-}
-
-static void
-json_side(struct diff_ctx *x, const char *key, const struct auxv_vec *v)
-{
-	out_str(x->f, key);
-	out_str(x->f, "{\"label\":");
-	esc_json(x->f, v->label, strlen(v->label));
-	out_str(x->f, ",\"comm\":");
-	if (v->comm != NULL)
-		esc_json(x->f, v->comm, strlen(v->comm));
+	if (s == NULL)
+		out_dec(x->f, n);
+	else if (x->json)
+		json_strz(x->f, s);
 	else
-		out_str(x->f, "null");
-	out_str(x->f, ",\"arch\":");
-	if (v->arch != NULL) {
-		out_char(x->f, '"');
-		out_str(x->f, v->arch->name);
-		out_char(x->f, '"');
-	} else
-		out_str(x->f, "null");
-	out_str(x->f, ",\"word_size\":");
-	out_dec(x->f, v->wordsize);
-	out_char(x->f, '}');
+		out_str(x->f, s);
+}
+
+/* A field of the layout of the two vectors that differs. */
+static void
+field(struct diff_ctx *x, const char *name, const char *a, const char *b,
+    uint64_t na, uint64_t nb)
+{
+	struct json o = { x->f, 0 };
+
+	begin(x);
+	if (x->json) {
+		out_char(x->f, '{');
+		json_key(&o, "field");
+		json_strz(x->f, name);
+		json_key(&o, "a");
+	} else {
+		out_str(x->f, name);
+		out_str(x->f, ": ");
+	}
+	put_field(x, a, na);
+	if (x->json)
+		json_key(&o, "b");
+	else
+		out_str(x->f, " -> ");
+	put_field(x, b, nb);
+	out_char(x->f, x->json ? '}' : '\n');
+}
+
+static void
+json_side(struct out *f, const struct auxv_vec *v)
+{
+	struct json s = { f, 0 };
+
+	out_char(f, '{');
+	json_key(&s, "label");
+	json_strz(f, v->label);
+	json_key(&s, "comm");
+	json_strz(f, v->comm);
+	json_key(&s, "arch");
+	json_strz(f, v->arch != NULL ? v->arch->name : NULL);
+	json_key(&s, "word_size");
+	out_dec(f, v->wordsize);
+	out_char(f, '}');
 }
 
 size_t
 pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
     size_t na, const struct auxv_vec *vb, const struct decoded *b, size_t nb)
 {
+	const char *an = va->arch != NULL ? va->arch->name : "unknown";
+	const char *bn = vb->arch != NULL ? vb->arch->name : "unknown";
+	struct json o = { x->f, 0 };
 	const struct decoded *m;
 	size_t i;
 
@@ -351,11 +302,19 @@ pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 	x->a = va;
 	x->b = vb;
 	if (x->json) {
-		json_side(x, "{\"a\":", va);
-		json_side(x, ",\"b\":", vb);
-		out_str(x->f, ",\"differences\":[");
+		out_char(x->f, '{');
+		json_key(&o, "a");
+		json_side(x->f, va);
+		json_key(&o, "b");
+		json_side(x->f, vb);
+		json_key(&o, "differences");
+		out_char(x->f, '[');
 	}
-	layout(x, va, vb);
+	/* The layout of the two vectors, where it differs. */
+	if (strcmp(an, bn) != 0)
+		field(x, "arch", an, bn, 0, 0);
+	if (va->wordsize != vb->wordsize)
+		field(x, "word_size", NULL, NULL, va->wordsize, vb->wordsize);
 	/* A's entries in its order, each against its match in B. */
 	for (i = 0; i < na; i++) {
 		m = nth(b, nb, a[i].type, rank(a, i));
@@ -373,4 +332,13 @@ pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 		out_str(x->f, x->ndiff == 0 ? "true}\n" : "false}\n");
 	}
 	return x->ndiff;
+}
+
+size_t
+pr_diff_json(struct diff_ctx *x, const struct auxv_vec *va,
+    const struct decoded *a, size_t na, const struct auxv_vec *vb,
+    const struct decoded *b, size_t nb)
+{
+	x->json = 1;
+	return pr_diff(x, va, a, na, vb, b, nb);
 }

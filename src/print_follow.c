@@ -1,430 +1,341 @@
 /*
  * The vDSO behind AT_SYSINFO_EHDR and the program headers behind AT_PHDR,
  * as text after an entry's value (human, -v) and as members of its JSON
- * object.  Every string from the target goes through esc.c.
+ * object: one walk of each, o NULL for text.  Every string from the
+ * target goes through esc.c.
  */
 #include <elf.h>
 #include <string.h>
 
 #include "at.h"
 #include "esc.h"
-#include "follow.h"
+#include "print.h"
 #include "print_follow.h"
 
-/* What becomes of an entry: followed, unreadable, or not for us. */
-enum follow_what { FOLLOW_NOT, FOLLOW_NO_MEM, FOLLOW_VDSO, FOLLOW_PHDR };
-
-/*
- * Only the first AT_SYSINFO_EHDR and AT_PHDR of a vector were followed
- * (a crafted vector may repeat them; the memory is read once).
- */
-static enum follow_what
-to_follow(
-    const struct followed *fo, const struct decoded *d, unsigned int *done)
+static void
+put_str(struct out *f, const struct json *o, const char *s, size_t len)
 {
-	if (d->type == AT_NUM_SYSINFO_EHDR && !(*done & PR_FOLLOWED_VDSO)) {
-		*done |= PR_FOLLOWED_VDSO;
-		return fo->vdso == FOLLOW_READ ? FOLLOW_VDSO : FOLLOW_NO_MEM;
+	if (o != NULL)
+		esc_json(f, s, len);
+	else
+		esc_human(f, s, len);
+}
+
+static void
+put_img(struct out *f, const struct json *o, const struct vdso_info *vi,
+    const struct fw_str *s)
+{
+	put_str(f, o, (const char *)vi->img + s->off, s->len);
+}
+
+/* Before an item of a list: in text first, then sep; in JSON a comma. */
+static void
+next(struct json *l, const struct json *o, const char *first, char sep)
+{
+	if (o != NULL)
+		json_next(l);
+	else if (l->n++ == 0)
+		out_str(l->f, first);
+	else
+		out_char(l->f, sep);
+}
+
+/* A member's key in JSON, the words that stand for it in text. */
+#define KEY(o, f, k, text)                                                     \
+	((o) != NULL ? json_key((o), k) : out_str((f), (text)))
+
+/* A name of our tables, or in 0x hex the number that has none. */
+static void
+put_named(struct out *f, const char *name, uint64_t num)
+{
+	if (name != NULL)
+		out_str(f, name);
+	else {
+		out_str(f, "0x");
+		out_hex(f, num);
 	}
-	if (d->type == AT_NUM_PHDR && !(*done & PR_FOLLOWED_PHDR)) {
-		*done |= PR_FOLLOWED_PHDR;
-		return fo->phdrs == FOLLOW_READ ? FOLLOW_PHDR : FOLLOW_NO_MEM;
+}
+
+/* A malformed part: in text after the rest, in JSON an error's value. */
+static void
+put_bad(struct out *f, const struct json *o, const char *what, int has_off,
+    uint64_t off)
+{
+	if (what == NULL) {
+		if (o != NULL)
+			out_str(f, "null");
+		return;
 	}
-	return FOLLOW_NOT;
-}
-
-static void
-put_human(struct out *f, const unsigned char *img, const struct fw_str *s)
-{
-	esc_human(f, (const char *)img + s->off, s->len);
-}
-
-static void
-put_json(struct out *f, const unsigned char *img, const struct fw_str *s)
-{
-	esc_json(f, (const char *)img + s->off, s->len);
-}
-
-static void
-human_bad(struct out *f, const char *what, int has_off, uint64_t off)
-{
-	out_str(f, " (malformed: ");
-	out_str(f, what);
+	out_str(f, o != NULL ? "{\"message\":" : " (malformed: ");
+	put_str(f, o, what, strlen(what));
 	if (has_off) {
-		out_str(f, " at offset ");
+		out_str(f, o != NULL ? ",\"offset\":" : " at offset ");
 		out_dec(f, off);
 	}
-	out_char(f, ')');
+	out_char(f, o != NULL ? '}' : ')');
 }
 
-/* name@@VERSION as readelf shows it; name@VERSION when hidden. */
+/* What a PT_INTERP or PT_GNU_PROPERTY that was not read shows. */
 static void
-human_sym(struct out *f, const struct vdso_info *vi, const struct vdso_sym *y)
+put_state(struct out *f, const struct json *o, enum fw_state st)
 {
-	put_human(f, vi->img, &y->name);
-	if (y->ver < 0)
-		return;
-	out_str(f, y->hidden ? "@" : "@@");
-	put_human(f, vi->img, &vi->ver[y->ver].name);
-}
-
-static void
-human_vdso(struct out *f, const struct followed *fo)
-{
-	const struct vdso_info *vi = &fo->vi;
-	size_t i;
-	int first;
-
-	out_str(f, " ");
-	if (vi->has_soname) {
-		out_str(f, " soname=");
-		put_human(f, vi->img, &vi->soname);
-	}
-	if (vi->build_id_len > 0) {
-		out_str(f, " build-id=");
-		out_hexbytes(f, vi->build_id, vi->build_id_len);
-	}
-	for (i = 0, first = 1; i < vi->nver; i++) {
-		if (vi->ver[i].flags & VER_FLG_BASE)
-			continue;
-		out_str(f, first ? " versions=" : ",");
-		put_human(f, vi->img, &vi->ver[i].name);
-		first = 0;
-	}
-	for (i = 0; i < vi->nsym; i++) {
-		out_str(f, i == 0 ? " functions=" : ",");
-		human_sym(f, vi, &vi->sym[i]);
-	}
-	if (vi->bad != NULL)
-		human_bad(f, vi->bad, 1, vi->badoff);
-}
-
-/* Segment flags as readelf's letters, in its order: R, W, then X. */
-static void
-human_pflags(struct out *f, uint32_t flags)
-{
-	if (flags & PF_R)
-		out_char(f, 'R');
-	if (flags & PF_W)
-		out_char(f, 'W');
-	if (flags & PF_X)
-		out_char(f, 'X');
-}
-
-static void
-human_props(struct out *f, const struct phdrs_info *pi)
-{
-	size_t i;
-
-	for (i = 0; i < pi->nprop; i++) {
-		const struct phdr_prop *pr = &pi->prop[i];
-		const char *name = phdr_prop_name(pi->machine, pr->type);
-		uint64_t set, unknown = 0;
-		int first = 1;
-
-		if (i > 0)
-			out_char(f, ';');
-		if (name != NULL)
-			out_str(f, name);
-		else {
-			out_str(f, "0x");
-			out_hex(f, pr->type);
-		}
-		out_char(f, ':');
-		if (phdr_prop_bit(pi->machine, pr->type, 0) == NULL) {
-			out_dec(f, pr->value);
-			continue;
-		}
-		for (set = pr->value; set != 0; set &= set - 1) {
-			const char *bit = phdr_prop_bit(pi->machine, pr->type,
-			    (unsigned)__builtin_ctzll(set));
-
-			if (bit == NULL) {
-				unknown |= set & -set;
-				continue;
-			}
-			if (!first)
-				out_char(f, ',');
-			out_str(f, bit);
-			first = 0;
-		}
-		if (unknown != 0) {
-			out_str(f, first ? "unknown:0x" : ",unknown:0x");
-			out_hex(f, unknown);
-		}
-	}
-}
-
-static void
-human_state(struct out *f, enum fw_state st)
-{
-	if (st == FW_UNREADABLE)
+	if (o != NULL)
+		out_str(f, "null");
+	else if (st == FW_UNREADABLE)
 		out_str(f, "(unreadable)");
 	else if (st == FW_BAD)
 		out_str(f, "(malformed)");
 }
 
 static void
-human_phdrs(struct out *f, const struct followed *fo)
+put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 {
-	const struct phdrs_info *pi = &fo->pi;
+	struct json v = { f, 0 }, l = { f, 0 };
 	size_t i;
 
-	out_char(f, ' ');
-	for (i = 0; i < pi->n; i++) {
-		const struct phdr_ent *ph = &pi->ph[i];
-		const char *name = phdr_type_name(ph->type);
-
+	if (o != NULL) {
+		json_key(o, "vdso");
+		out_char(f, '{');
+		json_key(&v, "size");
+		out_dec(f, vi->len);
+		json_key(&v, "soname");
+		json_str(f,
+		    vi->has_soname ? (const char *)vi->img + vi->soname.off
+		                   : NULL,
+		    vi->soname.len);
+		json_key(&v, "build_id");
+		json_hexbytes(f, vi->build_id, vi->build_id_len);
+		json_key(&v, "versions");
+		out_char(f, '[');
+	} else {
 		out_char(f, ' ');
-		if (name != NULL)
-			out_str(f, name);
-		else {
-			out_str(f, "0x");
-			out_hex(f, ph->type);
+		if (vi->has_soname) {
+			out_str(f, " soname=");
+			put_img(f, o, vi, &vi->soname);
 		}
-		out_char(f, '(');
-		human_pflags(f, ph->flags);
-		out_char(f, ')');
+		if (vi->build_id_len > 0) {
+			out_str(f, " build-id=");
+			out_hexbytes(f, vi->build_id, vi->build_id_len);
+		}
+	}
+	for (i = 0; i < vi->nver; i++) {
+		if (vi->ver[i].flags & VER_FLG_BASE)
+			continue;
+		next(&l, o, " versions=", ',');
+		put_img(f, o, vi, &vi->ver[i].name);
+	}
+	if (o != NULL) {
+		out_char(f, ']');
+		json_key(&v, "functions");
+		out_char(f, '[');
+	}
+	for (i = 0, l.n = 0; i < vi->nsym; i++) {
+		const struct vdso_sym *y = &vi->sym[i];
+		struct json s = { f, 0 };
+
+		next(&l, o, " functions=", ',');
+		if (o == NULL) {
+			/* name@@VERSION as readelf; name@VERSION if hidden. */
+			put_img(f, o, vi, &y->name);
+			if (y->ver >= 0) {
+				out_str(f, y->hidden ? "@" : "@@");
+				put_img(f, o, vi, &vi->ver[y->ver].name);
+			}
+			continue;
+		}
+		out_char(f, '{');
+		json_key(&s, "name");
+		put_img(f, o, vi, &y->name);
+		json_key(&s, "version");
+		if (y->ver >= 0)
+			put_img(f, o, vi, &vi->ver[y->ver].name);
+		else
+			out_str(f, "null");
+		json_key(&s, "default");
+		out_str(f, y->hidden ? "false" : "true");
+		json_key(&s, "weak");
+		out_str(f, y->weak ? "true}" : "false}");
+	}
+	if (o != NULL) {
+		out_char(f, ']');
+		json_key(&v, "error");
+	}
+	put_bad(f, o, vi->bad, 1, vi->badoff);
+	if (o != NULL)
+		out_char(f, '}');
+}
+
+/* The names of a GNU property's bits, for struct pr_bits. */
+struct prop_key {
+	uint16_t machine;
+	uint32_t type;
+};
+
+static const char *
+prop_bit(const void *k, unsigned int bit, size_t *len)
+{
+	const struct prop_key *p = k;
+	const char *name = phdr_prop_bit(p->machine, p->type, bit);
+
+	*len = name != NULL ? strlen(name) : 0;
+	return name;
+}
+
+static void
+put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
+{
+	struct json l = { f, 0 };
+	size_t i;
+
+	if (o != NULL)
+		out_char(f, '[');
+	for (i = 0; i < pi->nprop; i++) {
+		const struct phdr_prop *pr = &pi->prop[i];
+		const char *name = phdr_prop_name(pi->machine, pr->type);
+		struct prop_key k = { pi->machine, pr->type };
+		struct pr_bits w = { prop_bit, &k, 0, pr->value, 0, NULL, 0,
+			0 };
+		int bits = phdr_prop_bit(pi->machine, pr->type, 0) != NULL;
+		struct json p = { f, 0 };
+
+		next(&l, o, "", ';');
+		if (o != NULL) {
+			out_char(f, '{');
+			json_key(&p, "type");
+			out_dec(f, pr->type);
+			json_key(&p, "name");
+			json_strz(f, name);
+			json_key(&p, "value");
+			out_dec(f, pr->value);
+			if (bits)
+				pr_bits_json(&p, &w);
+			out_char(f, '}');
+			continue;
+		}
+		put_named(f, name, pr->type);
+		out_char(f, ':');
+		if (bits)
+			pr_bits_text(f, &w, "", ',');
+		else
+			out_dec(f, pr->value);
+	}
+	if (o != NULL)
+		out_char(f, ']');
+}
+
+static void
+put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
+{
+	static const char letters[] = "XWR";
+	struct json l = { f, 0 };
+	size_t i, b;
+
+	if (o != NULL) {
+		json_key(o, "phdrs");
+		out_char(f, '[');
+	} else
+		out_char(f, ' ');
+	for (i = 0; i < pi->n; i++) {
+		const struct elf_phdr *ph = &pi->ph[i];
+		const char *name = phdr_type_name(ph->type);
+		struct json e = { f, 0 }, fl = { f, 0 };
+		struct json *eo = o != NULL ? &e : NULL;
+
+		next(&l, o, " ", ' ');
+		if (o == NULL) {
+			put_named(f, name, ph->type);
+			out_char(f, '(');
+		} else {
+			out_char(f, '{');
+			json_key(&e, "type");
+			out_dec(f, ph->type);
+			json_key(&e, "name");
+			if (name != NULL) {
+				out_str(f, "\"PT_");
+				out_str(f, name);
+				out_char(f, '"');
+			} else
+				out_str(f, "null");
+			json_key(&e, "flags");
+			out_char(f, '[');
+		}
+		/* Segment flags as readelf's letters, in its order. */
+		for (b = 3; b-- > 0;) {
+			if (!(ph->flags & (1u << b)))
+				continue;
+			if (o != NULL) {
+				json_next(&fl);
+				json_lit(f, &letters[b], 1);
+			} else
+				out_char(f, letters[b]);
+		}
+		if (o == NULL)
+			out_char(f, ')');
+		else {
+			out_char(f, ']');
+			json_key(&e, "offset");
+			out_dec(f, ph->offset);
+			json_key(&e, "vaddr");
+			out_dec(f, ph->vaddr);
+			json_key(&e, "filesz");
+			out_dec(f, ph->filesz);
+			json_key(&e, "memsz");
+			out_dec(f, ph->memsz);
+			json_key(&e, "align");
+			out_dec(f, ph->align);
+		}
 		switch (ph->type) {
 		case PT_INTERP:
-			out_char(f, '=');
+			KEY(eo, f, "interp", "=");
 			if (pi->interp_state == FW_OK)
-				esc_human(f, pi->interp, pi->interplen);
+				put_str(f, eo, pi->interp, pi->interplen);
 			else
-				human_state(f, pi->interp_state);
+				put_state(f, eo, pi->interp_state);
 			break;
 		case PT_TLS:
-			out_str(f, "=size:");
+			KEY(eo, f, "tls_size", "=size:");
 			out_dec(f, ph->memsz);
 			break;
-		case FOLLOW_PT_GNU_PROPERTY:
-			out_char(f, '=');
+		case PT_GNU_PROPERTY:
+			KEY(eo, f, "properties", "=");
 			if (pi->prop_state == FW_OK)
-				human_props(f, pi);
+				put_props(f, eo, pi);
 			else
-				human_state(f, pi->prop_state);
+				put_state(f, eo, pi->prop_state);
 			break;
 		default:
 			break;
 		}
+		if (o != NULL)
+			out_char(f, '}');
 	}
-	if (pi->bad != NULL)
-		human_bad(f, pi->bad, 0, 0);
+	if (o != NULL) {
+		out_char(f, ']');
+		json_key(o, "phdrs_error");
+	}
+	put_bad(f, o, pi->bad, 0, 0);
 }
 
+/*
+ * What an entry points to, when it is the one that was followed: only
+ * the first AT_SYSINFO_EHDR and AT_PHDR of a vector are (a crafted
+ * vector may repeat them; the memory is read once).  In JSON, every
+ * other of these entries has null.
+ */
 void
-pr_follow_human(struct out *f, const struct followed *fo,
-    const struct decoded *d, unsigned int *done)
+pr_follow(struct out *f, struct json *o, const struct followed *fo,
+    const struct decoded *d, size_t i)
 {
-	switch (to_follow(fo, d, done)) {
-	case FOLLOW_VDSO:
-		human_vdso(f, fo);
-		break;
-	case FOLLOW_PHDR:
-		human_phdrs(f, fo);
-		break;
-	case FOLLOW_NO_MEM:
+	if (i == fo->vdso_at && fo->vdso == FOLLOW_READ)
+		put_vdso(f, o, &fo->vi);
+	else if (i == fo->phdrs_at && fo->phdrs == FOLLOW_READ)
+		put_phdrs(f, o, &fo->pi);
+	else if (o != NULL && d->type == AT_NUM_SYSINFO_EHDR) {
+		json_key(o, "vdso");
+		out_str(f, "null");
+	} else if (o != NULL && d->type == AT_NUM_PHDR) {
+		json_key(o, "phdrs");
+		out_str(f, "null");
+	} else if (o == NULL && (i == fo->vdso_at || i == fo->phdrs_at))
 		out_str(f, "  (unreadable)");
-		break;
-	default:
-		break;
-	}
-}
-
-static void
-json_bad(struct out *f, const char *what, int has_off, uint64_t off)
-{
-	if (what == NULL) {
-		out_str(f, "null");
-		return;
-	}
-	out_str(f, "{\"message\":");
-	esc_json(f, what, strlen(what));
-	if (has_off) {
-		out_str(f, ",\"offset\":");
-		out_dec(f, off);
-	}
-	out_char(f, '}');
-}
-
-static void
-json_vdso(struct out *f, const struct followed *fo)
-{
-	const struct vdso_info *vi = &fo->vi;
-	size_t i;
-	int first;
-
-	out_str(f, ",\"vdso\":{\"size\":");
-	out_dec(f, vi->len);
-	out_str(f, ",\"soname\":");
-	if (vi->has_soname)
-		put_json(f, vi->img, &vi->soname);
-	else
-		out_str(f, "null");
-	out_str(f, ",\"build_id\":");
-	if (vi->build_id_len > 0) {
-		out_char(f, '"');
-		out_hexbytes(f, vi->build_id, vi->build_id_len);
-		out_char(f, '"');
-	} else
-		out_str(f, "null");
-	out_str(f, ",\"versions\":[");
-	for (i = 0, first = 1; i < vi->nver; i++) {
-		if (vi->ver[i].flags & VER_FLG_BASE)
-			continue;
-		if (!first)
-			out_char(f, ',');
-		put_json(f, vi->img, &vi->ver[i].name);
-		first = 0;
-	}
-	out_str(f, "],\"functions\":[");
-	for (i = 0; i < vi->nsym; i++) {
-		const struct vdso_sym *y = &vi->sym[i];
-
-		if (i > 0)
-			out_char(f, ',');
-		out_str(f, "{\"name\":");
-		put_json(f, vi->img, &y->name);
-		out_str(f, ",\"version\":");
-		if (y->ver >= 0)
-			put_json(f, vi->img, &vi->ver[y->ver].name);
-		else
-			out_str(f, "null");
-		out_str(
-		    f, y->hidden ? ",\"default\":false" : ",\"default\":true");
-		out_str(f, y->weak ? ",\"weak\":true}" : ",\"weak\":false}");
-	}
-	out_str(f, "],\"error\":");
-	json_bad(f, vi->bad, 1, vi->badoff);
-	out_char(f, '}');
-}
-
-static void
-json_props(struct out *f, const struct phdrs_info *pi)
-{
-	size_t i;
-
-	out_str(f, ",\"properties\":");
-	if (pi->prop_state != FW_OK) {
-		out_str(f, "null");
-		return;
-	}
-	out_char(f, '[');
-	for (i = 0; i < pi->nprop; i++) {
-		const struct phdr_prop *pr = &pi->prop[i];
-		const char *name = phdr_prop_name(pi->machine, pr->type);
-		uint64_t set, unknown = 0;
-		int first = 1;
-
-		if (i > 0)
-			out_char(f, ',');
-		out_str(f, "{\"type\":");
-		out_dec(f, pr->type);
-		out_str(f, ",\"name\":");
-		if (name != NULL)
-			esc_json(f, name, strlen(name));
-		else
-			out_str(f, "null");
-		out_str(f, ",\"value\":");
-		out_dec(f, pr->value);
-		if (phdr_prop_bit(pi->machine, pr->type, 0) != NULL) {
-			out_str(f, ",\"flags\":[");
-			for (set = pr->value; set != 0; set &= set - 1) {
-				const char *bit = phdr_prop_bit(pi->machine,
-				    pr->type, (unsigned)__builtin_ctzll(set));
-
-				if (bit == NULL) {
-					unknown |= set & -set;
-					continue;
-				}
-				if (!first)
-					out_char(f, ',');
-				esc_json(f, bit, strlen(bit));
-				first = 0;
-			}
-			out_str(f, "],\"unknown_bits\":");
-			out_dec(f, unknown);
-		}
-		out_char(f, '}');
-	}
-	out_char(f, ']');
-}
-
-static void
-json_phdrs(struct out *f, const struct followed *fo)
-{
-	static const char letters[][2] = { "X", "W", "R" };
-	const struct phdrs_info *pi = &fo->pi;
-	size_t i, b;
-
-	out_str(f, ",\"phdrs\":[");
-	for (i = 0; i < pi->n; i++) {
-		const struct phdr_ent *ph = &pi->ph[i];
-		const char *name = phdr_type_name(ph->type);
-		int first = 1;
-
-		if (i > 0)
-			out_char(f, ',');
-		out_str(f, "{\"type\":");
-		out_dec(f, ph->type);
-		out_str(f, ",\"name\":");
-		if (name != NULL) {
-			out_str(f, "\"PT_");
-			out_str(f, name);
-			out_char(f, '"');
-		} else
-			out_str(f, "null");
-		out_str(f, ",\"flags\":[");
-		for (b = 3; b-- > 0;)
-			if (ph->flags & (1u << b)) {
-				out_str(f, first ? "\"" : ",\"");
-				out_str(f, letters[b]);
-				out_char(f, '"');
-				first = 0;
-			}
-		out_str(f, "],\"offset\":");
-		out_dec(f, ph->offset);
-		out_str(f, ",\"vaddr\":");
-		out_dec(f, ph->vaddr);
-		out_str(f, ",\"filesz\":");
-		out_dec(f, ph->filesz);
-		out_str(f, ",\"memsz\":");
-		out_dec(f, ph->memsz);
-		out_str(f, ",\"align\":");
-		out_dec(f, ph->align);
-		if (ph->type == PT_INTERP) {
-			out_str(f, ",\"interp\":");
-			if (pi->interp_state == FW_OK)
-				esc_json(f, pi->interp, pi->interplen);
-			else
-				out_str(f, "null");
-		} else if (ph->type == PT_TLS) {
-			out_str(f, ",\"tls_size\":");
-			out_dec(f, ph->memsz);
-		} else if (ph->type == FOLLOW_PT_GNU_PROPERTY)
-			json_props(f, pi);
-		out_char(f, '}');
-	}
-	out_str(f, "],\"phdrs_error\":");
-	json_bad(f, pi->bad, 0, 0);
-}
-
-void
-pr_follow_json(struct out *f, const struct followed *fo,
-    const struct decoded *d, unsigned int *done)
-{
-	switch (to_follow(fo, d, done)) {
-	case FOLLOW_VDSO:
-		json_vdso(f, fo);
-		break;
-	case FOLLOW_PHDR:
-		json_phdrs(f, fo);
-		break;
-	default:
-		if (d->type == AT_NUM_SYSINFO_EHDR)
-			out_str(f, ",\"vdso\":null");
-		else if (d->type == AT_NUM_PHDR)
-			out_str(f, ",\"phdrs\":null");
-		break;
-	}
 }

@@ -6,40 +6,17 @@
 
 #include "esc.h"
 #include "print.h"
+#include "print_diff.h"
 #include "print_follow.h"
 
 /* The name and colon are padded to this many columns, as glibc does. */
 #define NAME_COLS 22
 
 static void
-put_flags(struct out *f, const struct decoded *d)
-{
-	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
-	int first = 1;
-	uint64_t set;
-
-	/* The set bits only, lowest first. */
-	for (set = d->value; set != 0; set &= set - 1) {
-		const char *name = names[__builtin_ctzll(set)];
-
-		if (name[0] == '\0')
-			continue;
-		out_char(f, ' ');
-		if (first)
-			out_char(f, ' ');
-		out_fixed(
-		    f, name, HWCAP_NAME_LEN, name_len(name, HWCAP_NAME_LEN));
-		first = 0;
-	}
-	if (d->unknown_bits != 0) {
-		out_str(f, first ? "  unknown:0x" : " unknown:0x");
-		out_hex(f, d->unknown_bits);
-	}
-}
-
-static void
 put_extras(struct out *f, const struct decoded *d)
 {
+	struct pr_bits w;
+
 	switch (d->form) {
 	case F_STR:
 		if (!d->readable)
@@ -55,13 +32,11 @@ put_extras(struct out *f, const struct decoded *d)
 		out_str(f, "  ");
 		out_hexbytes(f, d->bytes, sizeof(d->bytes));
 		break;
-	case F_HWCAP:
-	case F_HWCAP2:
-	case F_HWCAP3:
-	case F_HWCAP4:
-		put_flags(f, d);
-		break;
 	default:
+		if (at_is_hwcap(d->form)) {
+			pr_bits_hwcap(&w, d->value, d->bits);
+			pr_bits_text(f, &w, "  ", ' ');
+		}
 		break;
 	}
 }
@@ -89,7 +64,6 @@ static void
 human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
-	unsigned int followed = 0;
 	size_t i;
 
 	if (c->opts->value_only) {
@@ -113,8 +87,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 		}
 		if (c->opts->verbose) {
 			if (c->followed != NULL)
-				pr_follow_human(
-				    f, c->followed, &d[i], &followed);
+				pr_follow(f, NULL, c->followed, &d[i], i);
 			out_str(f, "  # ");
 			if (d[i].at != NULL)
 				out_arr(f, d[i].at->desc, d[i].at->desclen);
@@ -131,4 +104,5 @@ const struct printer pr_human = {
 	human_vector,
 	NULL,
 	NULL,
+	pr_diff,
 };

@@ -9,6 +9,7 @@
 #include "arch.h"
 #include "esc.h"
 #include "print.h"
+#include "print_diff.h"
 #include "print_follow.h"
 
 static const char kinds[][8] = {
@@ -20,55 +21,35 @@ static const char kinds[][8] = {
 };
 
 static void
-put_str(struct out *f, const char *s)
+json_head(struct json *o, const struct auxv_vec *v)
 {
-	if (s == NULL)
-		out_str(f, "null");
-	else
-		esc_json(f, s, strlen(s));
-}
+	struct out *f = o->f;
 
-/*
- * Text of our own tables, NUL-padded arrays of plain ASCII with no quote
- * or backslash: copied whole, len bytes kept.
- */
-#define put_lit(f, arr, len) put_fixed((f), (arr), sizeof(arr), (len))
-
-static inline void
-put_fixed(struct out *f, const char *s, size_t size, size_t len)
-{
-	out_char(f, '"');
-	out_fixed(f, s, size, len);
-	out_char(f, '"');
-}
-
-static void
-json_head(struct out *f, const struct auxv_vec *v)
-{
-	out_str(f, "{\"source\":");
-	put_lit(f, kinds[v->kind], name_len(kinds[v->kind], sizeof(kinds[0])));
-	out_str(f, ",\"label\":");
-	put_str(f, v->label);
+	out_char(f, '{');
+	json_key(o, "source");
+	json_strz(f, kinds[v->kind]);
+	json_key(o, "label");
+	json_strz(f, v->label);
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
-		out_str(f, ",\"pid\":");
+		json_key(o, "pid");
 		if (v->pid > 0)
 			out_dec(f, (uint64_t)v->pid);
 		else
 			out_str(f, "null");
 	}
 	if (v->kind != SRC_FILE) {
-		out_str(f, ",\"comm\":");
-		put_str(f, v->comm);
-		out_str(f, ",\"exe\":");
-		put_str(f, v->exe);
+		json_key(o, "comm");
+		json_strz(f, v->comm);
+		json_key(o, "exe");
+		json_strz(f, v->exe);
 	}
 	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
-		out_str(f, ",\"path\":");
-		put_str(f, v->path);
+		json_key(o, "path");
+		json_strz(f, v->path);
 	}
 	if (v->kind == SRC_EXEC) {
-		out_str(f, ",\"command\":");
-		put_str(f, v->path);
+		json_key(o, "command");
+		json_strz(f, v->path);
 	}
 }
 
@@ -89,12 +70,13 @@ put_digits(struct out *f, uint64_t v, int n)
  * milliseconds, and its parent.
  */
 static void
-json_watch(struct out *f, const struct pr_watch *w)
+json_watch(struct json *o, const struct pr_watch *w)
 {
+	struct out *f = o->f;
 	time_t t = (time_t)w->sec;
 	struct tm tm;
 
-	out_str(f, ",\"time\":");
+	json_key(o, "time");
 	if (gmtime_r(&t, &tm) == NULL || tm.tm_year < -1900 ||
 	    tm.tm_year > 9999 - 1900)
 		out_str(f, "null");
@@ -115,7 +97,7 @@ json_watch(struct out *f, const struct pr_watch *w)
 		put_digits(f, w->msec, 3);
 		out_str(f, "Z\"");
 	}
-	out_str(f, ",\"ppid\":");
+	json_key(o, "ppid");
 	if (w->ppid > 0)
 		out_dec(f, (uint64_t)w->ppid);
 	else
@@ -123,21 +105,16 @@ json_watch(struct out *f, const struct pr_watch *w)
 }
 
 static void
-json_layout(struct out *f, const struct auxv_vec *v)
+json_layout(struct json *o, const struct auxv_vec *v)
 {
-	out_str(f, ",\"arch\":");
-	if (v->arch != NULL)
-		put_lit(f, v->arch->name,
-		    name_len(v->arch->name, sizeof(v->arch->name)));
-	else
-		out_str(f, "null");
-	out_str(f, ",\"machine\":");
-	out_dec(f, v->machine);
-	out_str(f, ",\"word_size\":");
-	out_dec(f, v->wordsize);
-	out_str(f,
-	    v->bigendian ? ",\"byte_order\":\"big\""
-	                 : ",\"byte_order\":\"little\"");
+	json_key(o, "arch");
+	json_strz(o->f, v->arch != NULL ? v->arch->name : NULL);
+	json_key(o, "machine");
+	out_dec(o->f, v->machine);
+	json_key(o, "word_size");
+	out_dec(o->f, v->wordsize);
+	json_key(o, "byte_order");
+	out_str(o->f, v->bigendian ? "\"big\"" : "\"little\"");
 }
 
 /* The most the head of an entry takes: literals, two numbers, a name. */
@@ -146,12 +123,11 @@ json_layout(struct out *f, const struct auxv_vec *v)
 	    20 + sizeof(((struct at_type *)0)->name) + 20 + 16)
 
 static void
-json_entry(struct out *f, const struct followed *fo, const struct decoded *d,
-    unsigned int *followed)
+json_entry(
+    struct out *f, const struct followed *fo, const struct decoded *d, size_t i)
 {
-	const char(*names)[HWCAP_NAME_LEN] = hwcap_names[d->bits];
-	int first = 1;
-	uint64_t set;
+	struct json o = { f, 1 };
+	struct pr_bits w;
 	char *p, *start;
 
 	/* Type, name, value and hex: written at once in reserved room. */
@@ -171,71 +147,43 @@ json_entry(struct out *f, const struct followed *fo, const struct decoded *d,
 	p = fmt_hex(p, d->value);
 	*p++ = '"';
 	f->len += (size_t)(p - start);
-	switch (d->form) {
-	case F_STR:
-		out_str(f, ",\"string\":");
-		if (d->readable)
-			esc_json(f, d->str, d->strlen);
-		else
-			out_str(f, "null");
+	if (d->form == F_STR) {
+		json_key(&o, "string");
+		json_str(f, d->readable ? d->str : NULL, d->strlen);
 		if (d->readable && d->truncated)
 			out_str(f, ",\"truncated\":true");
-		break;
-	case F_RANDOM:
-		out_str(f, ",\"bytes\":");
-		if (!d->readable) {
-			out_str(f, "null");
-			break;
-		}
-		out_char(f, '"');
-		out_hexbytes(f, d->bytes, sizeof(d->bytes));
-		out_char(f, '"');
-		break;
-	case F_HWCAP:
-	case F_HWCAP2:
-	case F_HWCAP3:
-	case F_HWCAP4:
-		out_str(f, ",\"flags\":[");
-		for (set = d->value; set != 0; set &= set - 1) {
-			const char *name = names[__builtin_ctzll(set)];
-
-			if (name[0] == '\0')
-				continue;
-			if (!first)
-				out_char(f, ',');
-			put_fixed(f, name, HWCAP_NAME_LEN,
-			    name_len(name, HWCAP_NAME_LEN));
-			first = 0;
-		}
-		out_str(f, "],\"unknown_bits\":");
-		out_dec(f, d->unknown_bits);
-		break;
-	default:
-		break;
+	} else if (d->form == F_RANDOM) {
+		json_key(&o, "bytes");
+		json_hexbytes(
+		    f, d->readable ? d->bytes : NULL, sizeof(d->bytes));
+	} else if (at_is_hwcap(d->form)) {
+		pr_bits_hwcap(&w, d->value, d->bits);
+		pr_bits_json(&o, &w);
 	}
 	if (fo != NULL)
-		pr_follow_json(f, fo, d, followed);
-	out_str(f, ",\"description\":");
+		pr_follow(f, &o, fo, d, i);
+	json_key(&o, "description");
 	if (d->at != NULL)
-		put_lit(f, d->at->desc, d->at->desclen);
+		json_lit(f, d->at->desc, d->at->desclen);
 	else
 		out_str(f, "null");
 	out_char(f, '}');
 }
 
 static void
-json_error(struct out *f, const struct diag *dg, const char *msg)
+json_error(struct json *o, const struct diag *dg, const char *msg)
 {
-	out_str(f, ",\"error\":{\"errno\":");
-	if (dg->err < 0) {
-		out_char(f, '-');
-		out_dec(f, 0 - (uint64_t)(int64_t)dg->err);
-	} else
-		out_dec(f, (uint64_t)dg->err);
-	out_str(f, ",\"message\":");
-	put_str(f, msg);
+	struct out *f = o->f;
+	struct json e = { f, 0 };
+
+	json_key(o, "error");
+	out_char(f, '{');
+	json_key(&e, "errno");
+	out_snum(f, dg->err, 0);
+	json_key(&e, "message");
+	json_strz(f, msg);
 	if (dg->has_offset) {
-		out_str(f, ",\"offset\":");
+		json_key(&e, "offset");
 		out_dec(f, dg->offset);
 	}
 	out_char(f, '}');
@@ -245,22 +193,23 @@ static void
 json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
 {
-	unsigned int followed = 0;
+	struct json o = { f, 0 };
 	size_t i;
 
-	json_head(f, v);
+	json_head(&o, v);
 	if (c->watch != NULL)
-		json_watch(f, c->watch);
-	json_layout(f, v);
-	out_str(f, ",\"entries\":[");
+		json_watch(&o, c->watch);
+	json_layout(&o, v);
+	json_key(&o, "entries");
+	out_char(f, '[');
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			out_char(f, ',');
-		json_entry(f, c->followed, &d[i], &followed);
+		json_entry(f, c->followed, &d[i], i);
 	}
 	out_char(f, ']');
 	if (c->partial != NULL)
-		json_error(f, c->partial, c->partial_msg);
+		json_error(&o, c->partial, c->partial_msg);
 	out_str(f, "}\n");
 }
 
@@ -268,17 +217,20 @@ static void
 json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct diag *dg, const char *msg)
 {
-	json_head(f, v);
+	struct json o = { f, 0 };
+
+	json_head(&o, v);
 	if (c->watch != NULL)
-		json_watch(f, c->watch);
-	json_error(f, dg, msg);
+		json_watch(&o, c->watch);
+	json_error(&o, dg, msg);
 	out_str(f, "}\n");
 }
 
 const struct printer pr_json = {
 	"json",
-	PR_DECODE | PR_PID | PR_FOLLOW | PR_OBJECT,
+	PR_DECODE | PR_PID | PR_FOLLOW,
 	json_vector,
 	json_failure,
 	NULL,
+	pr_diff_json,
 };

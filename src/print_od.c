@@ -81,4 +81,5 @@ const struct printer pr_od = {
 	od_vector,
 	NULL,
 	NULL,
+	NULL,
 };

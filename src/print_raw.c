@@ -19,4 +19,5 @@ const struct printer pr_raw = {
 	raw_vector,
 	NULL,
 	NULL,
+	NULL,
 };

@@ -261,4 +261,5 @@ const struct printer pr_table = {
 	table_vector,
 	NULL,
 	table_finish,
+	NULL,
 };

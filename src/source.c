@@ -65,20 +65,6 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 	return 0;
 }
 
-/* The linker points this at the ELF header of the executable. */
-extern const unsigned char __ehdr_start[];
-
-void
-src_host(uint16_t *machine, unsigned int *wordsize, int *bigendian)
-{
-	struct elf_id id;
-
-	(void)elf_header(__ehdr_start, ELF_ID_LEN, &id);
-	*machine = id.machine;
-	*wordsize = id.wordsize;
-	*bigendian = id.bigendian;
-}
-
 /*
  * The word size, byte order and machine of a source's vector, where the
  * source left them open (s->lay): the host's, or the options'.
@@ -87,12 +73,16 @@ void
 src_layout(struct source *s, const struct opts *o)
 {
 	struct auxv_vec *v = &s->vec;
+	struct elf_id host;
 	unsigned int ws;
 	int be;
 
 	if (s->lay == LAY_GIVEN)
 		return;
-	src_host(&v->machine, &ws, &be);
+	elf_host(&host);
+	v->machine = host.machine;
+	ws = host.wordsize;
+	be = host.bigendian;
 	if (s->lay == LAY_OPTS) {
 		if (o->arch != NULL) {
 			v->machine = o->arch->machine;

@@ -60,7 +60,6 @@ int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_read_full(int, unsigned char *, size_t, size_t *);
-void src_host(uint16_t *, unsigned int *, int *);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
 

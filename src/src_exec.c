@@ -146,7 +146,7 @@ is_elf(const char *path)
 		return 0;
 	n = read(fd, m, sizeof(m));
 	close(fd);
-	return n == SELFMAG && memcmp(m, ELFMAG, SELFMAG) == 0;
+	return n > 0 && elf_is_elf(m, (size_t)n);
 }
 
 /* Why the exec of file (cmd as found in PATH) failed with err. */

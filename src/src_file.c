@@ -142,20 +142,14 @@ fail:
 
 /* The core's process name and main program, where its notes have them. */
 static void
-core_names(struct source *s, const struct elf_reader *r,
-    const struct elf_core *c, const struct opts *o)
+core_names(struct source *s, const struct elf_names *n, const struct opts *o)
 {
-	struct elf_names n;
-
-	if (o->names == 0)
-		return;
-	elf_core_names(r, c, &n);
-	if (n.comm[0] != '\0') {
-		memcpy(s->comm, n.comm, sizeof(n.comm));
+	if (n->comm[0] != '\0') {
+		memcpy(s->comm, n->comm, sizeof(n->comm));
 		s->vec.comm = s->comm;
 	}
-	if (o->names > 1 && n.exe[0] != '\0') {
-		memcpy(s->exe, n.exe, sizeof(n.exe));
+	if (o->names > 1 && n->exe[0] != '\0') {
+		memcpy(s->exe, n->exe, sizeof(n->exe));
 		s->vec.exe = s->exe;
 	}
 }
@@ -171,6 +165,7 @@ open_core(
     struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
 {
 	struct elf_core c = { 0 };
+	struct elf_names n;
 	struct elf_reader r;
 	struct stat st;
 
@@ -182,12 +177,14 @@ open_core(
 	core_reader(s, fd, &r);
 	c.raw = s->rawbuf;
 	c.rawcap = sizeof(s->rawbuf);
+	c.names = o->names > 0 ? &n : NULL;
 	if (elf_core_auxv(&r, &c, d) == -1) {
 		if (c.core)
 			s->vec.kind = SRC_CORE;
 		return -1;
 	}
-	core_names(s, &r, &c, o);
+	if (c.names != NULL)
+		core_names(s, &n, o);
 	/* The source keeps the table: src_close() frees it. */
 	s->loads = c.loads;
 	s->nloads = c.nloads;

@@ -231,13 +231,17 @@ proc_layout(struct source *s, const struct src_proc *p)
 	struct iovec local = { h, sizeof(h) }, remote;
 	uint64_t vdso = 0, phent = 0;
 	char path[64];
+	struct elf_id host;
 	unsigned int ws;
 	int be;
 	uint16_t m;
 	struct diag d;
 	size_t i;
 
-	src_host(&m, &ws, &be);
+	elf_host(&host);
+	m = host.machine;
+	ws = host.wordsize;
+	be = host.bigendian;
 	if (ws == 8 && v->rawlen >= 8 && vec_word(v->raw, 8, be) > 0xffff)
 		ws = 4;
 	v->machine = m;
@@ -304,36 +308,16 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 	++*n;
 }
 
-/*
- * Reads ahead, in one process_vm_readv, what the parsed vector's strings
- * and random bytes point to, so that -a costs little more than reading
- * the /proc files.  What it could not read, vm_read() asks for again.
- */
+/* Reads the spans r[0..n) in one process_vm_readv, for vm_read() to serve. */
 static void
-read_ahead(struct source *s, struct src_proc *p)
+read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 {
-	struct ahead r[SRC_SPANS];
 	struct iovec local[SRC_SPANS], remote[SRC_SPANS];
-	size_t i, n = 0, at = 0;
+	size_t i, at = 0;
 	ssize_t got;
 
 	p->ahead = 1;
-	for (i = 0; i < s->vec.nent; i++) {
-		const struct auxv_ent *e = &s->vec.ent[i];
-		const struct at_type *a = at_lookup(e->type, AF_ALL);
-
-		if (a != NULL && a->form == F_RANDOM)
-			ahead_add(r, &n, e->value, e->value + AUXV_RANDOM_LEN);
-		else if (a != NULL && a->form == F_STR && e->value != 0) {
-			/* Not past the block: decode.c reads no further. */
-			uint64_t end = e->value - e->value % AUXV_MEM_BLOCK +
-			    AUXV_MEM_BLOCK;
-
-			if (end - e->value > AUXV_PID_AHEAD)
-				end = e->value + AUXV_PID_AHEAD;
-			ahead_add(r, &n, e->value, end);
-		}
-	}
+	p->nspan = 0;
 	for (i = 0; i < n; i++) {
 		size_t len = (size_t)(r[i].hi - r[i].lo);
 
@@ -356,6 +340,64 @@ read_ahead(struct source *s, struct src_proc *p)
 		at += want;
 	}
 	p->nspan = n;
+}
+
+/*
+ * Reads ahead, in one call, what the parsed vector's strings and random
+ * bytes point to and, for the formats that follow them, the first block
+ * of the vDSO and the program headers with the ELF header before them,
+ * so that -a costs little more than reading the /proc files.  What it
+ * could not read, vm_read() asks for again.
+ */
+static void
+read_ahead(struct source *s, struct src_proc *p)
+{
+	const struct auxv_vec *v = &s->vec;
+	struct ahead r[SRC_SPANS];
+	uint64_t phdr = 0, phnum = 0, phent = 0, a, end;
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nent; i++) {
+		const struct auxv_ent *e = &v->ent[i];
+		const struct at_type *t = at_lookup(e->type, AF_ALL);
+
+		a = e->value;
+		/* Not past the block: a read stops there. */
+		end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
+		if (e->type == AT_NUM_PHDR)
+			phdr = a;
+		else if (e->type == AT_NUM_PHNUM)
+			phnum = a;
+		else if (e->type == AT_NUM_PHENT)
+			phent = a;
+		else if (t != NULL && t->form == F_RANDOM)
+			ahead_add(r, &n, a, a + AUXV_RANDOM_LEN);
+		else if (t != NULL && t->form == F_STR && a != 0)
+			ahead_add(r, &n, a,
+			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD
+			                             : end);
+		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR && a != 0)
+			ahead_add(r, &n, a, end);
+	}
+	if (p->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
+	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr))
+		ahead_add(
+		    r, &n, phdr - phdr % AUXV_MEM_BLOCK, phdr + phnum * phent);
+	read_spans(p, r, n);
+}
+
+/* The memsrc's ahead: what follow.c reads next, in one call. */
+static void
+proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
+{
+	const struct source *s = m->ctx;
+	struct ahead r[SRC_SPANS];
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (sp[i].addr <= UINT64_MAX - sp[i].len)
+			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len);
+	read_spans(s->proc, r, k);
 }
 
 /*
@@ -409,9 +451,8 @@ src_ppid(pid_t pid)
 }
 
 /*
- * Reads now what the vector's strings and random bytes point to, which
- * the first read of its memory would bring: --watch reads it while the
- * program still runs, before it prints anything.
+ * Reads now what src_pid() reads ahead where opts->deref is set: --watch
+ * reads every vector of a batch first, then this for each.
  */
 void
 src_pid_ahead(struct source *s)
@@ -484,15 +525,14 @@ static int
 unfinished(const unsigned char *raw, ssize_t n)
 {
 	static const unsigned char zero[8];
-	unsigned int ws;
-	uint16_t m;
-	int be;
+	struct elf_id host;
 
 	if (n < 8 || memcmp(raw, zero, sizeof(zero)) == 0)
 		return 1;
-	src_host(&m, &ws, &be);
-	return vec_null_end(raw, (size_t)n, ws, be) == 0 &&
-	    vec_null_end(raw, (size_t)n, 4, be) == 0;
+	elf_host(&host);
+	return vec_null_end(raw, (size_t)n, host.wordsize, host.bigendian) ==
+	    0 &&
+	    vec_null_end(raw, (size_t)n, 4, host.bigendian) == 0;
 }
 
 int
@@ -548,7 +588,12 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.rawlen = (size_t)n;
 	s->vec.mem.ctx = s;
 	s->vec.mem.read = vm_read;
+	s->vec.mem.ahead = proc_ahead;
+	p->follow = o->follow;
 	proc_layout(s, p);
+	/* Here, on -a's reader threads: what the vector points to, at once. */
+	if (o->deref)
+		read_ahead(s, p);
 	if (o->names > 0)
 		proc_names(s, o, pid, p->dir);
 	/* A 32-bit build can't address a 64-bit process: the mem file. */

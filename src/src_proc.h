@@ -23,8 +23,12 @@ struct src_span {
 	const unsigned char *buf;
 };
 
-/* The strings and random bytes of a process read ahead: at most so many. */
-#define SRC_SPANS 8
+/*
+ * Spans of a process's memory read ahead in one call: its strings and
+ * random bytes, the vDSO's first block and the program headers; at most
+ * so many.
+ */
+#define SRC_SPANS 12
 
 /*
  * Room for src_pid()'s state, held by whoever holds the source (beside
@@ -35,6 +39,7 @@ struct src_proc {
 	char dir[48]; /* /proc/PID, or a live thread's */
 	pid_t tid;    /* the thread whose memory is read */
 	int ahead;    /* the read-ahead is done */
+	int follow;   /* read ahead for follow.c too */
 	struct src_span span[SRC_SPANS];
 	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];

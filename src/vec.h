@@ -18,8 +18,19 @@ struct arch;
  * may be short where the mapping ends, or -1 when nothing could be read.
  * A NULL read means the memory can't be dereferenced at all.
  */
+struct mem_span {
+	uint64_t addr;
+	size_t len;
+};
+
+/*
+ * ahead, where not NULL, reads the n spans given at once (another
+ * process's in one system call) and serves the reads of them that follow
+ * from what it read.
+ */
 struct memsrc {
 	ssize_t (*read)(const struct memsrc *, uint64_t, void *, size_t);
+	void (*ahead)(const struct memsrc *, const struct mem_span *, size_t);
 	void *ctx;
 	int fd;
 };
@@ -49,6 +60,8 @@ struct auxv_vec {
 	struct memsrc mem;
 };
 
+size_t mem_get(const struct memsrc *, uint64_t, void *, size_t, int);
+void mem_ahead(const struct memsrc *, const struct mem_span *, size_t);
 size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);
 uint64_t vec_word(const unsigned char *, unsigned int, int);

@@ -341,10 +341,13 @@ read_batch(
     struct watch *w, size_t n, const struct opts *o, watch_fn *fn, void *arg)
 {
 	int64_t off = now_ns(CLOCK_REALTIME) - now_ns(CLOCK_MONOTONIC), t;
+	struct opts first = *o;
 	struct slot *sl;
 	size_t i, j;
 	int stop = 0;
 
+	/* The vectors first; what they point to once all are read. */
+	first.deref = 0;
 	for (i = 0; i < n; i++) {
 		sl = &w->slot[i];
 		src_init(&sl->src);
@@ -354,7 +357,7 @@ read_batch(
 		    o->comms != NULL && !scan_named(w->ev[i].pid, o->comms);
 		if (sl->skip)
 			continue;
-		sl->rc = src_pid(&sl->src, o, w->ev[i].pid, &sl->d);
+		sl->rc = src_pid(&sl->src, &first, w->ev[i].pid, &sl->d);
 		for (j = i + 1; j < n && w->ev[j].pid != w->ev[i].pid; j++)
 			;
 		if (j < n && sl->rc == 0) {
@@ -368,7 +371,7 @@ read_batch(
 		sl = &w->slot[i];
 		if (sl->skip)
 			continue;
-		if (sl->rc == 0)
+		if (sl->rc == 0 && o->deref)
 			src_pid_ahead(&sl->src);
 		t = (int64_t)w->ev[i].ns + off;
 		sl->ev = (struct watch_event){ w->ev[i].pid,

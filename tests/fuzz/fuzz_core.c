@@ -2,7 +2,7 @@
  * libFuzzer target for the ELF core walker: the input is a core file,
  * read from memory.  When the walk finds an NT_AUXV descriptor, the
  * descriptor goes through vec_parse and decode_entry (without memory),
- * and the notes are walked again for the process's names.
+ * and the process's names are taken from the same walk.
  * Nothing is printed.
  */
 #include <stddef.h>
@@ -38,11 +38,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	elf_reader_mem(&r, data, size);
 	c.raw = rawbuf;
 	c.rawcap = sizeof(rawbuf);
+	c.names = &names;
 	if (elf_core_auxv(&r, &c, &d) == -1) {
 		elf_core_free(&c);
 		return 0;
 	}
-	elf_core_names(&r, &c, &names);
 	elf_core_free(&c);
 
 	memset(&v, 0, sizeof(v));

@@ -51,7 +51,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct auxv_vec v;
 	struct decoded d[2];
 	struct mem mm;
-	unsigned int done;
 	size_t i;
 
 	if (size < 4)
@@ -81,10 +80,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	follow_vector(&v, d, 2, &fo);
 	for (i = 0; i < 2; i++) {
-		done = 0;
-		pr_follow_human(&o, &fo, &d[i], &done);
-		done = 0;
-		pr_follow_json(&o, &fo, &d[i], &done);
+		struct json j = { &o, 1 };
+
+		pr_follow(&o, NULL, &fo, &d[i], i);
+		pr_follow(&o, &j, &fo, &d[i], i);
 	}
 	o.len = 0;
 	return 0;

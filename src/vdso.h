@@ -1,0 +1,57 @@
+/*
+ * The vDSO image at AT_SYSINFO_EHDR: its soname, build ID, version
+ * definitions and exported functions, from its section headers.  Every
+ * offset, count and string in it is checked before use.
+ */
+#ifndef AUXV_VDSO_H
+#define AUXV_VDSO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bounds.h"
+#include "vec.h"
+
+/* Bytes of the image: a string (no NUL) in it. */
+struct fw_str {
+	uint32_t off;
+	uint32_t len;
+};
+
+/* A version definition: VER_FLG_BASE names the object itself. */
+struct vdso_ver {
+	struct fw_str name;
+	uint16_t ndx;
+	uint16_t flags;
+};
+
+/* An exported function and its version. */
+struct vdso_sym {
+	struct fw_str name;
+	int16_t ver;    /* index into vdso_info.ver, or -1: none */
+	uint8_t hidden; /* not the default version: name@VER */
+	uint8_t weak;
+};
+
+struct vdso_info {
+	const unsigned char *img; /* the caller's buffer */
+	size_t len;               /* bytes of it read */
+	uint8_t class64;
+	uint8_t bigendian;
+	uint16_t machine;
+	int has_soname;
+	struct fw_str soname;
+	size_t build_id_len; /* 0: none */
+	unsigned char build_id[AUXV_BUILD_ID_MAX];
+	size_t nver;
+	struct vdso_ver ver[AUXV_VDSO_VERS];
+	size_t nsym;
+	struct vdso_sym sym[AUXV_VDSO_SYMS];
+	const char *bad; /* the first malformed part, or NULL */
+	uint64_t badoff; /* where in the image */
+};
+
+size_t vdso_len(const unsigned char *, size_t);
+void vdso_parse(const unsigned char *, size_t, struct vdso_info *);
+
+#endif
