@@ -375,8 +375,7 @@ read_batch(
 			src_pid_ahead(&sl->src);
 		t = (int64_t)w->ev[i].ns + off;
 		sl->ev = (struct watch_event){ w->ev[i].pid,
-			sl->rc == 0 ? src_ppid(w->ev[i].pid) : 0,
-			t / 1000000000,
+			src_ppid(w->ev[i].pid), t / 1000000000,
 			(unsigned int)(t % 1000000000 / 1000000) };
 	}
 	for (i = 0; i < n; i++) {
