@@ -43,6 +43,12 @@
 /* A core read from standard input is held in memory up to this size. */
 #define AUXV_MAX_STDIN (1024UL * 1024 * 1024)
 
+/*
+ * One object of a JSON save read back (-f): the text is read object by
+ * object, and one longer than this is refused as too large.
+ */
+#define AUXV_MAX_JSON_OBJECT (16UL * 1024 * 1024)
+
 /* The NT_FILE or NT_PRPSINFO note read for a core's names. */
 #define ELF_MAX_NAMES_NOTE (4UL * 1024 * 1024)
 

@@ -37,7 +37,6 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
     struct decoded *d, struct strpool *p)
 {
 	unsigned int word;
-	uint64_t set;
 
 	memset(d, 0, sizeof(*d));
 	d->type = e->type;
@@ -65,10 +64,6 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		word = (unsigned int)(d->form - F_HWCAP);
 		if (v->arch != NULL)
 			d->bits = (enum hwcap_table)v->arch->hwcap[word];
-		for (set = e->value; set != 0; set &= set - 1)
-			if (hwcap_names[d->bits][__builtin_ctzll(set)][0] ==
-			    '\0')
-				d->unknown_bits |= set & -set;
 		break;
 	}
 }

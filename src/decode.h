@@ -25,7 +25,6 @@ struct decoded {
 	size_t strlen;
 	unsigned char bytes[AUXV_RANDOM_LEN];
 	enum hwcap_table bits; /* F_HWCAP*: whose names; else HWT_NONE */
-	uint64_t unknown_bits; /* F_HWCAP*: set bits without one */
 };
 
 /* Holds the strings of one vector's decoded entries. */

@@ -115,16 +115,31 @@ esc_human(struct out *f, const char *str, size_t n)
 }
 
 /*
- * A JSON string, quotes included.  A byte that is not part of valid UTF-8
- * becomes \u00XX, the code point of the same number, so that the document
- * stays valid whatever the input.
+ * A JSON string, quotes included, that any JSON tool may rewrite and
+ * auxv still reads back byte for byte: a \u escape is the code point
+ * (RFC 8259), so a byte B that is not part of valid UTF-8 is kept as the
+ * private-use code point ESC_JSON_RAW + B (U+EF80..U+EFFF; a lone
+ * surrogate would not survive jq).  The UTF-8 of a code point in that
+ * range, which would read back as raw bytes, is kept byte by byte the
+ * same way.  Control characters, C0 and C1, are \u escapes.
  */
+static void
+put_json_u(struct out *f, unsigned int cp)
+{
+	static const char hex[16] = "0123456789abcdef";
+
+	out_str(f, "\\u");
+	out_char(f, hex[cp >> 12 & 15]);
+	out_char(f, hex[cp >> 8 & 15]);
+	out_char(f, hex[cp >> 4 & 15]);
+	out_char(f, hex[cp & 15]);
+}
+
 void
 esc_json(struct out *f, const char *str, size_t n)
 {
-	static const char hex[16] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, len;
+	size_t i = 0, k, len;
 
 	out_char(f, '"');
 	while (i < n) {
@@ -144,12 +159,22 @@ esc_json(struct out *f, const char *str, size_t n)
 			out_char(f, '\\');
 			out_char(f, (char)c);
 			i++;
-		} else if ((len = esc_utf8_len(s + i, n - i)) < 2) {
-			/* A control byte, or not UTF-8. */
-			out_str(f, "\\u00");
-			out_char(f, hex[c >> 4]);
-			out_char(f, hex[c & 15]);
+		} else if ((len = esc_utf8_len(s + i, n - i)) == 1) {
+			/* A C0 control or DEL. */
+			put_json_u(f, c);
 			i++;
+		} else if (len == 0) {
+			put_json_u(f, ESC_JSON_RAW + c);
+			i++;
+		} else if (len == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
+			/* A C1 control: U+0080..U+009F. */
+			put_json_u(f, s[i + 1]);
+			i += 2;
+		} else if (len == 3 && c == 0xee && s[i + 1] >= 0xbe) {
+			/* U+EF80..U+EFFF itself. */
+			for (k = 0; k < len; k++)
+				put_json_u(f, ESC_JSON_RAW + s[i + k]);
+			i += len;
 		} else {
 			out_mem(f, s + i, len);
 			i += len;

@@ -51,11 +51,28 @@ vdso_head(
 static void
 vdso_keep(struct followed *fo, size_t len)
 {
-	if (fo->vi.img == fo->img && fo->vi.len == len &&
-	    memcmp(fo->img, fo->next, len) == 0)
+	fo->vdso_same = fo->vi.img == fo->img && fo->vi.len == len &&
+	    memcmp(fo->img, fo->next, len) == 0;
+	if (fo->vdso_same)
 		return;
 	memcpy(fo->img, fo->next, len);
 	vdso_parse(fo->img, len, &fo->vi);
+}
+
+/*
+ * Whether two programs' headers show the same: all but the load bias,
+ * which ASLR moves and nothing prints.
+ */
+static int
+phdrs_same(const struct phdrs_info *a, const struct phdrs_info *b)
+{
+	return a->n == b->n && a->machine == b->machine &&
+	    a->class64 == b->class64 && a->interp_state == b->interp_state &&
+	    a->interplen == b->interplen && a->prop_state == b->prop_state &&
+	    a->nprop == b->nprop && a->bad == b->bad &&
+	    memcmp(a->ph, b->ph, a->n * sizeof(a->ph[0])) == 0 &&
+	    memcmp(a->interp, b->interp, a->interplen) == 0 &&
+	    memcmp(a->prop, b->prop, a->nprop * sizeof(a->prop[0])) == 0;
 }
 
 /*
@@ -103,8 +120,11 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 	if (want > len)
 		sp[k++] = (struct mem_span){ vdso + len, want - len };
 	mem_ahead(m, sp, k);
-	if (fo->phdrs == FOLLOW_READ)
+	if (fo->phdrs == FOLLOW_READ) {
 		phdrs_segments(m, &w, &fo->pi);
+		if (!(fo->phdrs_same = phdrs_same(&fo->pi, &fo->last)))
+			fo->last = fo->pi;
+	}
 	if (fo->vdso == FOLLOW_READ) {
 		if (want > len)
 			len += mem_get(

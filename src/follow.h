@@ -16,9 +16,11 @@ enum follow_state { FOLLOW_ABSENT, FOLLOW_UNREADABLE, FOLLOW_READ };
 
 struct followed {
 	enum follow_state vdso, phdrs;
-	size_t vdso_at, phdrs_at; /* their entries' index, or SIZE_MAX */
+	size_t vdso_at, phdrs_at;  /* their entries' index, or SIZE_MAX */
+	int vdso_same, phdrs_same; /* what was read last time, again */
 	struct vdso_info vi;
 	struct phdrs_info pi;
+	struct phdrs_info last;            /* the headers read before pi */
 	unsigned char img[AUXV_VDSO_MAX];  /* the vDSO vi was parsed from */
 	unsigned char next[AUXV_VDSO_MAX]; /* the vDSO, as read */
 };

@@ -23,6 +23,7 @@
 #include "opts.h"
 #include "print.h"
 #include "print_diff.h"
+#include "print_follow.h"
 #include "scan.h"
 #include "source.h"
 #include "src_proc.h"
@@ -78,6 +79,7 @@ struct work {
 	struct strpool pool;
 	struct decoded dec[AUXV_MAX_ENTRIES];
 	struct followed followed;
+	struct pr_memo memo;
 	struct table table;
 	struct source src2; /* --diff: the second source */
 	struct src_proc proc2;
@@ -856,7 +858,9 @@ main(int argc, char *argv[], char *envp[])
 	struct work *w = &work;
 	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
-	struct pr_ctx c = { .opts = &cl->o, .first = 1, .table = &w->table };
+	struct pr_ctx c = {
+		.opts = &cl->o, .first = 1, .table = &w->table, .memo = &w->memo
+	};
 	struct tally t = { 0 };
 	size_t i;
 

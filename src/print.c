@@ -93,22 +93,12 @@ pr_failure(const struct printer *p, struct out *f, const struct pr_ctx *c,
 		p->failure(f, c, v, d, msg);
 }
 
-/* A bit's name in an HWCAP table. */
-static const char *
-hwcap_name(const void *tab, unsigned int bit, size_t *len)
-{
-	const char *name = (const char *)tab + (size_t)bit * HWCAP_NAME_LEN;
-
-	*len = name_len(name, HWCAP_NAME_LEN);
-	return *len > 0 ? name : NULL;
-}
-
 /* A walk over the bits of an HWCAP word, against table t's names. */
 void
 pr_bits_hwcap(struct pr_bits *w, uint64_t word, enum hwcap_table t)
 {
-	*w = (struct pr_bits){ hwcap_name, hwcap_names[t], HWCAP_NAME_LEN, word,
-		0, NULL, 0, 0 };
+	*w = (struct pr_bits){ NULL, hwcap_names[t], HWCAP_NAME_LEN, word, 0,
+		NULL, 0, 0 };
 }
 
 /* The next set bit of the walk: 0 when there is none. */
@@ -119,24 +109,37 @@ pr_bits_next(struct pr_bits *w)
 		return 0;
 	w->bit = w->left & -w->left;
 	w->left &= w->left - 1;
-	w->name =
-	    w->lookup(w->tab, (unsigned int)__builtin_ctzll(w->bit), &w->len);
+	/* A table of fixed-width names is read here, not through lookup. */
+	if (w->width != 0) {
+		w->name = (const char *)w->tab +
+		    (size_t)__builtin_ctzll(w->bit) * w->width;
+		if ((w->len = name_len(w->name, w->width)) == 0)
+			w->name = NULL;
+	} else
+		w->name = w->lookup(
+		    w->tab, (unsigned int)__builtin_ctzll(w->bit), &w->len);
 	if (w->name == NULL)
 		w->unknown |= w->bit;
 	return 1;
 }
 
-/* The names, then unknown:0x and the bits without one: first, then sep. */
+/*
+ * The names, then unknown:0x and the bits without one: lead spaces before
+ * the first, sep between them.
+ */
 void
-pr_bits_text(struct out *f, struct pr_bits *w, const char *first, char sep)
+pr_bits_text(struct out *f, struct pr_bits *w, size_t lead, char sep)
 {
+	static const char spaces[2] = "  ";
+	struct pr_bits b = *w; /* not in memory that writes may touch */
 	size_t n = 0;
 
+	w = &b;
 	while (pr_bits_next(w)) {
 		if (w->name == NULL)
 			continue;
 		if (n++ == 0)
-			out_str(f, first);
+			out_mem(f, spaces, lead);
 		else
 			out_char(f, sep);
 		/* A few stores at a size known when compiled, not memcpy. */
@@ -147,7 +150,7 @@ pr_bits_text(struct out *f, struct pr_bits *w, const char *first, char sep)
 	}
 	if (w->unknown != 0) {
 		if (n == 0)
-			out_str(f, first);
+			out_mem(f, spaces, lead);
 		else
 			out_char(f, sep);
 		out_str(f, "unknown:0x");

@@ -44,10 +44,12 @@ struct pr_ctx {
 	const char *partial_msg;
 	const struct followed *followed; /* for JSON and -v, or NULL */
 	struct table *table;             /* -o table's rows */
+	struct pr_memo *memo;            /* the last followed text written */
 	const struct pr_watch *watch;    /* --watch: the program's exec */
 };
 
 struct diff_ctx;
+struct pr_memo;
 
 struct printer {
 	const char *name; /* as given to -o */
@@ -74,7 +76,8 @@ struct printer {
 
 /*
  * The walk over a word's set bits, lowest first, behind every list of
- * flags: lookup names a bit from tab (or NULL: it adds to unknown).
+ * flags: a name is width bytes at the bit's place in tab, or lookup
+ * names a bit from tab; none (NULL) adds it to unknown.
  */
 struct pr_bits {
 	const char *(*lookup)(const void *, unsigned int, size_t *);
@@ -97,7 +100,7 @@ void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
     const struct auxv_vec *, const struct diag *, const char *);
 void pr_bits_hwcap(struct pr_bits *, uint64_t, enum hwcap_table);
 int pr_bits_next(struct pr_bits *);
-void pr_bits_text(struct out *, struct pr_bits *, const char *, char);
+void pr_bits_text(struct out *, struct pr_bits *, size_t, char);
 void pr_bits_json(struct json *, struct pr_bits *);
 
 #endif

@@ -215,7 +215,7 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		put_named(f, name, pr->type);
 		out_char(f, ':');
 		if (bits)
-			pr_bits_text(f, &w, "", ',');
+			pr_bits_text(f, &w, 0, ',');
 		else
 			out_dec(f, pr->value);
 	}
@@ -322,14 +322,58 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
  * vector may repeat them; the memory is read once).  In JSON, every
  * other of these entries has null.
  */
+static void
+put(struct out *f, struct json *o, const struct followed *fo, int vdso)
+{
+	if (vdso)
+		put_vdso(f, o, &fo->vi);
+	else
+		put_phdrs(f, o, &fo->pi);
+}
+
+/*
+ * The vDSO or the program headers, from m where follow_vector() says they
+ * are those written last; else written into m first, where they fit.
+ */
+static void
+put_memo(struct out *f, struct json *o, const struct followed *fo, int vdso,
+    struct pr_memo_text *m, int same)
+{
+	struct json mo = { &m->out, o != NULL ? o->n : 0 };
+	int lead = o != NULL && o->n > 0;
+
+	if (m == NULL) {
+		put(f, o, fo, vdso);
+		return;
+	}
+	if (!same || !m->ok || m->lead != lead) {
+		m->out.len = 0;
+		m->out.err = 0;
+		m->out.fd = -1;
+		put(&m->out, o != NULL ? &mo : NULL, fo, vdso);
+		/* Longer than the memo's buffer: written as it goes. */
+		if (!(m->ok = m->out.err == 0 && m->out.len > 0)) {
+			put(f, o, fo, vdso);
+			return;
+		}
+		m->lead = lead;
+		m->dn = mo.n - (o != NULL ? o->n : 0);
+	}
+	out_mem(f, m->out.buf, m->out.len);
+	if (o != NULL)
+		o->n += m->dn;
+}
+
 void
 pr_follow(struct out *f, struct json *o, const struct followed *fo,
-    const struct decoded *d, size_t i)
+    const struct decoded *d, size_t i, struct pr_memo *memo)
 {
 	if (i == fo->vdso_at && fo->vdso == FOLLOW_READ)
-		put_vdso(f, o, &fo->vi);
+		put_memo(f, o, fo, 1, memo != NULL ? &memo->vdso : NULL,
+		    fo->vdso_same);
 	else if (i == fo->phdrs_at && fo->phdrs == FOLLOW_READ)
-		put_phdrs(f, o, &fo->pi);
+		put_memo(f, o, fo, 0, memo != NULL ? &memo->phdrs : NULL,
+		    fo->phdrs_same);
 	else if (o != NULL && d->type == AT_NUM_SYSINFO_EHDR) {
 		json_key(o, "vdso");
 		out_str(f, "null");

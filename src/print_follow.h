@@ -10,7 +10,23 @@
 #include "follow.h"
 #include "json.h"
 
+/*
+ * The text of the last vDSO and program headers written: -a shows the
+ * same ones for many processes (follow_vector() says when), and they are
+ * written out once.
+ */
+struct pr_memo_text {
+	int ok;    /* out holds the text of the last one */
+	int lead;  /* it was written after a JSON member */
+	size_t dn; /* JSON members it wrote */
+	struct out out;
+};
+
+struct pr_memo {
+	struct pr_memo_text vdso, phdrs;
+};
+
 void pr_follow(struct out *, struct json *, const struct followed *,
-    const struct decoded *, size_t);
+    const struct decoded *, size_t, struct pr_memo *);
 
 #endif

@@ -35,7 +35,7 @@ put_extras(struct out *f, const struct decoded *d)
 	default:
 		if (at_is_hwcap(d->form)) {
 			pr_bits_hwcap(&w, d->value, d->bits);
-			pr_bits_text(f, &w, "  ", ' ');
+			pr_bits_text(f, &w, 2, ' ');
 		}
 		break;
 	}
@@ -87,7 +87,8 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 		}
 		if (c->opts->verbose) {
 			if (c->followed != NULL)
-				pr_follow(f, NULL, c->followed, &d[i], i);
+				pr_follow(
+				    f, NULL, c->followed, &d[i], i, c->memo);
 			out_str(f, "  # ");
 			if (d[i].at != NULL)
 				out_arr(f, d[i].at->desc, d[i].at->desclen);

@@ -25,19 +25,24 @@ json_head(struct json *o, const struct auxv_vec *v)
 {
 	struct out *f = o->f;
 
+	/* A JSON save read back: its process's pid, comm and exe again. */
+	const int saved = v->kind == SRC_FILE &&
+	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
+
 	out_char(f, '{');
 	json_key(o, "source");
 	json_strz(f, kinds[v->kind]);
 	json_key(o, "label");
 	json_strz(f, v->label);
-	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC) {
+	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
+	    saved) {
 		json_key(o, "pid");
 		if (v->pid > 0)
 			out_dec(f, (uint64_t)v->pid);
 		else
 			out_str(f, "null");
 	}
-	if (v->kind != SRC_FILE) {
+	if (v->kind != SRC_FILE || saved) {
 		json_key(o, "comm");
 		json_strz(f, v->comm);
 		json_key(o, "exe");
@@ -124,8 +129,9 @@ json_layout(struct json *o, const struct auxv_vec *v)
 
 static void
 json_entry(
-    struct out *f, const struct followed *fo, const struct decoded *d, size_t i)
+    struct out *f, const struct pr_ctx *c, const struct decoded *d, size_t i)
 {
+	const struct followed *fo = c->followed;
 	struct json o = { f, 1 };
 	struct pr_bits w;
 	char *p, *start;
@@ -161,7 +167,7 @@ json_entry(
 		pr_bits_json(&o, &w);
 	}
 	if (fo != NULL)
-		pr_follow(f, &o, fo, d, i);
+		pr_follow(f, &o, fo, d, i, c->memo);
 	json_key(&o, "description");
 	if (d->at != NULL)
 		json_lit(f, d->at->desc, d->at->desclen);
@@ -205,7 +211,7 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			out_char(f, ',');
-		json_entry(f, c->followed, &d[i], i);
+		json_entry(f, c, &d[i], i);
 	}
 	out_char(f, ']');
 	if (c->partial != NULL)

@@ -202,27 +202,16 @@ open_core(
 }
 
 /*
- * auxv's own JSON, the first len bytes of which are in s->rawbuf: the
- * whole text is held, its object read back, and what its strings and
- * random bytes held served as memory, by address, as a core's is.
+ * auxv's own JSON, the first len bytes of which are in s->rawbuf: read on
+ * object by object, in bounded memory, up to the one wanted, and what its
+ * strings and random bytes held served as memory, by address, as a
+ * core's is.
  */
 static int
 open_json(
     struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
 {
-	unsigned char *text;
-	size_t tlen;
-	int rc;
-
-	if (slurp(s, fd, len, d) == -1)
-		return -1;
-	text = s->data;
-	tlen = s->datalen;
-	s->data = NULL;
-	s->datalen = 0;
-	rc = json_vector(s, (const char *)text, tlen, o->json_pid, d);
-	free(text);
-	if (rc == -1)
+	if (json_read(s, s->rawbuf, len, fd, o->json_pid, d) == -1)
 		return -1;
 	s->vec.mem.read = core_mem_read;
 	s->vec.mem.ctx = s;

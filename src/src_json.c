@@ -1,24 +1,61 @@
 /*
- * auxv's own JSON read back (-f FILE that starts with '{'): the vector of
- * the first object of the file, or of the one whose "pid" is --pid's, is
- * rebuilt as raw bytes in its word size and byte order, and the strings
- * and random bytes it held are served at their addresses, as a core's
- * memory is.  The text is not trusted: every number, string and depth is
- * checked; what is not auxv's is refused with the offset where it fails.
+ * auxv's own JSON read back (-f FILE that starts with '{', after a UTF-8
+ * byte order mark if any): the vector of the first object of the file,
+ * or of the one whose "pid" is --pid's, is rebuilt as raw bytes in its
+ * word size and byte order, and the strings and random bytes it held are
+ * served at their addresses, as a core's memory is.  The text is read
+ * object by object, each held whole up to AUXV_MAX_JSON_OBJECT, so that
+ * a file of JSON Lines of any size takes bounded memory.  The text is not
+ * trusted: every number, string, key and depth is checked; what is not
+ * auxv's is refused with the offset where it fails.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "esc.h"
 #include "source.h"
 #include "src_json.h"
+
+_Static_assert(
+    AUXV_MAX_JSON_OBJECT == 16UL * 1024 * 1024, "message says 16 MiB");
 
 /* Objects and arrays nested deeper than this are not auxv's. */
 #define JSON_MAX_DEPTH 16
 
+/* Keys of one object: auxv writes a dozen at most. */
+#define JSON_MAX_KEYS 64
+
+/* The text is read on in blocks of this size. */
+#define JSON_CHUNK (64 * 1024)
+
+/* The longest key auxv reads, "word_size" or "byte_order", and more. */
+#define JSON_KEY_CAP 16
+
+static const char malformed[] = "not auxv's JSON: malformed at offset";
+static const char duplicate[] = "not auxv's JSON: duplicate key at offset";
+
 struct jp {
 	const char *start, *p, *end;
+	const char *why; /* the reason of a failure; malformed by default */
 	int depth;
+};
+
+/* The keys of one object so far, to refuse one that comes again. */
+struct keyset {
+	struct {
+		const char *at; /* its opening quote */
+		size_t len;     /* decoded */
+		uint64_t hash;  /* FNV-1a of the decoded bytes */
+	} key[JSON_MAX_KEYS];
+	size_t n;
+};
+
+/* Where the scan for the end of one object is, as more text comes. */
+struct json_split {
+	size_t pos;   /* bytes scanned, from the object's start */
+	size_t depth; /* brackets open */
+	int str, esc; /* in a string; just after its backslash */
 };
 
 /* What one entry of "entries" held. */
@@ -29,11 +66,16 @@ struct jent {
 	const char *bytes; /* of "bytes" */
 };
 
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 static void
 blank(struct jp *j)
 {
-	while (j->p < j->end &&
-	    (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
+	while (j->p < j->end && is_blank(*j->p))
 		j->p++;
 }
 
@@ -72,93 +114,160 @@ hexval(char c)
 	return -1;
 }
 
+/* The four hex digits of a \u escape, each consumed as it is read. */
+static int
+hex4(struct jp *j, unsigned int *cp)
+{
+	int i, h;
+
+	for (*cp = 0, i = 0; i < 4; i++) {
+		if (j->p >= j->end || (h = hexval(*j->p++)) == -1)
+			return -1;
+		*cp = *cp << 4 | (unsigned int)h;
+	}
+	return 0;
+}
+
+/*
+ * The bytes a code point stands for: a raw byte kept by esc_json
+ * (ESC_JSON_RAW + B), else its UTF-8.
+ */
+static size_t
+cp_bytes(unsigned int cp, unsigned char *u)
+{
+	if (cp >= ESC_JSON_RAW + 0x80 && cp <= ESC_JSON_RAW + 0xff) {
+		u[0] = (unsigned char)(cp - ESC_JSON_RAW);
+		return 1;
+	}
+	if (cp < 0x80) {
+		u[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		u[0] = (unsigned char)(0xc0 | cp >> 6);
+		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		u[0] = (unsigned char)(0xe0 | cp >> 12);
+		u[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	u[0] = (unsigned char)(0xf0 | cp >> 18);
+	u[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+	u[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+	u[3] = (unsigned char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/*
+ * One character of a string, j->p just past its opening quote or the
+ * character before: its bytes in u, their number in *n, 0 at the closing
+ * quote (passed).  A \u escape is the code point (RFC 8259), a surrogate
+ * pair one code point and a lone surrogate malformed; the code points
+ * U+EF80..U+EFFF, escaped or not, are the bytes esc_json kept.  Other
+ * bytes are copied.  0, or -1 where the text is malformed.
+ */
+static int
+json_char(struct jp *j, unsigned char *u, size_t *n)
+{
+	const unsigned char *q = (const unsigned char *)j->p;
+	unsigned int cp, lo;
+	size_t len;
+
+	*n = 0;
+	if (j->p >= j->end)
+		return -1;
+	if (*q == '"') {
+		j->p++;
+		return 0;
+	}
+	if (*q < 0x20) {
+		j->p++;
+		return -1;
+	}
+	if (*q != '\\') {
+		len = esc_utf8_len(q, (size_t)(j->end - j->p));
+		if (len == 3 && q[0] == 0xee && q[1] >= 0xbe) {
+			cp = (unsigned int)(q[0] & 0x0f) << 12 |
+			    (unsigned int)(q[1] & 0x3f) << 6 | (q[2] & 0x3f);
+			*n = cp_bytes(cp, u);
+		} else {
+			*n = len == 0 ? 1 : len;
+			memcpy(u, q, *n);
+		}
+		j->p += len == 0 ? 1 : len;
+		return 0;
+	}
+	if (++j->p >= j->end)
+		return -1;
+	*n = 1;
+	switch (*j->p++) {
+	case '"':
+		u[0] = '"';
+		return 0;
+	case '\\':
+		u[0] = '\\';
+		return 0;
+	case '/':
+		u[0] = '/';
+		return 0;
+	case 'b':
+		u[0] = '\b';
+		return 0;
+	case 'f':
+		u[0] = '\f';
+		return 0;
+	case 'n':
+		u[0] = '\n';
+		return 0;
+	case 'r':
+		u[0] = '\r';
+		return 0;
+	case 't':
+		u[0] = '\t';
+		return 0;
+	case 'u':
+		break;
+	default:
+		return -1;
+	}
+	if (hex4(j, &cp) == -1 || (cp >= 0xdc00 && cp <= 0xdfff))
+		return -1;
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		if (j->end - j->p < 2 || j->p[0] != '\\' || j->p[1] != 'u')
+			return -1;
+		j->p += 2;
+		if (hex4(j, &lo) == -1 || lo < 0xdc00 || lo > 0xdfff)
+			return -1;
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	*n = cp_bytes(cp, u);
+	return 0;
+}
+
 /*
  * A string, decoded into out (room for cap bytes) when out is not NULL,
- * its length in *len.  \u00XX is the byte XX, as auxv writes bytes that
- * are not UTF-8; other \uXXXX are written as UTF-8.
+ * its length in *len.
  */
 static int
 string(struct jp *j, char *out, size_t cap, size_t *len)
 {
-	size_t n = 0;
-	unsigned int cp;
-	int i, h;
-	char c;
+	unsigned char u[4];
+	size_t n = 0, k, m;
 
 	if (eat(j, '"') == -1)
 		return -1;
-	while (j->p < j->end && *j->p != '"') {
-		c = *j->p++;
-		if ((unsigned char)c < 0x20)
+	for (;;) {
+		if (json_char(j, u, &m) == -1)
 			return -1;
-		if (c == '\\') {
-			if (j->p >= j->end)
-				return -1;
-			c = *j->p++;
-			switch (c) {
-			case '"':
-			case '\\':
-			case '/':
-				break;
-			case 'b':
-				c = '\b';
-				break;
-			case 'f':
-				c = '\f';
-				break;
-			case 'n':
-				c = '\n';
-				break;
-			case 'r':
-				c = '\r';
-				break;
-			case 't':
-				c = '\t';
-				break;
-			case 'u':
-				if (j->end - j->p < 4)
-					return -1;
-				for (cp = 0, i = 0; i < 4; i++) {
-					if ((h = hexval(*j->p++)) == -1)
-						return -1;
-					cp = cp << 4 | (unsigned int)h;
-				}
-				if (cp > 0xff) {
-					/* As UTF-8: two or three bytes. */
-					unsigned char u[3];
-					size_t k, m = cp < 0x800 ? 2 : 3;
-
-					if (m == 2) {
-						u[0] = (unsigned char)(0xc0 |
-						    cp >> 6);
-						u[1] = (unsigned char)(0x80 |
-						    (cp & 0x3f));
-					} else {
-						u[0] = (unsigned char)(0xe0 |
-						    cp >> 12);
-						u[1] = (unsigned char)(0x80 |
-						    ((cp >> 6) & 0x3f));
-						u[2] = (unsigned char)(0x80 |
-						    (cp & 0x3f));
-					}
-					for (k = 0; k < m; k++, n++)
-						if (out != NULL && n < cap)
-							out[n] = (char)u[k];
-					continue;
-				}
-				c = (char)cp;
-				break;
-			default:
-				return -1;
-			}
-		}
-		if (out != NULL && n < cap)
-			out[n] = c;
-		n++;
+		if (m == 0)
+			break;
+		for (k = 0; k < m; k++, n++)
+			if (out != NULL && n < cap)
+				out[n] = (char)u[k];
 	}
-	if (j->p >= j->end)
-		return -1;
-	j->p++;
 	*len = n;
 	return 0;
 }
@@ -185,10 +294,94 @@ number(struct jp *j, uint64_t *v)
 	return 0;
 }
 
+/* Whether the keys at a and b, their openings quotes, are the same. */
+static int
+same_key(const struct jp *j, const char *a, const char *b)
+{
+	struct jp x = *j, y = *j;
+	unsigned char ua[4], ub[4];
+	size_t na = 0, nb = 0, ia = 0, ib = 0;
+
+	x.p = a + 1;
+	y.p = b + 1;
+	for (;;) {
+		/* Both were read whole before: no failure here. */
+		if (ia == na) {
+			(void)json_char(&x, ua, &na);
+			ia = 0;
+		}
+		if (ib == nb) {
+			(void)json_char(&y, ub, &nb);
+			ib = 0;
+		}
+		if (na == 0 || nb == 0)
+			return na == nb;
+		if (ua[ia++] != ub[ib++])
+			return 0;
+	}
+}
+
+/*
+ * A key and its colon.  Its first JSON_KEY_CAP bytes, decoded, go into
+ * kb, and its length into *klen.  A key that the object has had before is
+ * refused at its opening quote (RFC 8259 leaves a repeated key's meaning
+ * open: auxv's objects have none).
+ */
+static int
+key(struct jp *j, struct keyset *ks, char *kb, size_t *klen)
+{
+	unsigned char u[4];
+	uint64_t h = 0xcbf29ce484222325u;
+	size_t n = 0, m, k, i;
+	const char *at;
+
+	blank(j);
+	at = j->p;
+	if (eat(j, '"') == -1)
+		return -1;
+	for (;;) {
+		if (json_char(j, u, &m) == -1)
+			return -1;
+		if (m == 0)
+			break;
+		for (k = 0; k < m; k++, n++) {
+			if (n < JSON_KEY_CAP)
+				kb[n] = (char)u[k];
+			h = (h ^ u[k]) * 0x100000001b3u;
+		}
+	}
+	for (i = 0; i < ks->n; i++)
+		if (ks->key[i].hash == h && ks->key[i].len == n &&
+		    same_key(j, ks->key[i].at, at)) {
+			j->p = at;
+			j->why = duplicate;
+			return -1;
+		}
+	if (ks->n == JSON_MAX_KEYS) {
+		j->p = at;
+		return -1;
+	}
+	ks->key[ks->n].at = at;
+	ks->key[ks->n].len = n;
+	ks->key[ks->n].hash = h;
+	ks->n++;
+	*klen = n;
+	return eat(j, ':');
+}
+
+static int
+keyeq(const char *kb, size_t klen, const char *want)
+{
+	return klen == strlen(want) && klen <= JSON_KEY_CAP &&
+	    memcmp(kb, want, klen) == 0;
+}
+
 /* Passes over any value, nested at most JSON_MAX_DEPTH deep. */
 static int
 skip(struct jp *j)
 {
+	char kb[JSON_KEY_CAP];
+	struct keyset ks;
 	size_t len;
 	uint64_t v;
 
@@ -209,10 +402,9 @@ skip(struct jp *j)
 			j->depth--;
 			return 0;
 		}
+		ks.n = 0;
 		do {
-			if (close == '}' &&
-			    (string(j, NULL, 0, &len) == -1 ||
-			        eat(j, ':') == -1))
+			if (close == '}' && key(j, &ks, kb, &len) == -1)
 				return -1;
 			if (skip(j) == -1)
 				return -1;
@@ -243,26 +435,6 @@ skip(struct jp *j)
 	}
 }
 
-/* A key and its colon: its text as written at *k, unescaped length *klen. */
-static int
-key_is(struct jp *j, const char **k, size_t *klen)
-{
-	if (eat(j, '"') == -1)
-		return -1;
-	j->p--;
-	*k = j->p + 1;
-	if (string(j, NULL, 0, klen) == -1)
-		return -1;
-	return eat(j, ':');
-}
-
-static int
-keyeq(const char *k, size_t klen, const char *want)
-{
-	/* Keys auxv writes hold no escapes: compare the text itself. */
-	return klen == strlen(want) && memcmp(k, want, klen) == 0;
-}
-
 /* "string": a string or null; the text is decoded later. */
 static int
 string_or_null(struct jp *j, const char **at)
@@ -281,16 +453,18 @@ string_or_null(struct jp *j, const char **at)
 static int
 entry(struct jp *j, struct jent *e)
 {
-	const char *k;
+	char k[JSON_KEY_CAP];
+	struct keyset ks;
 	size_t klen;
 
 	memset(e, 0, sizeof(*e));
+	ks.n = 0;
 	if (eat(j, '{') == -1)
 		return -1;
 	if (eat(j, '}') == 0)
 		return -1;
 	do {
-		if (key_is(j, &k, &klen) == -1)
+		if (key(j, &ks, k, &klen) == -1)
 			return -1;
 		if (keyeq(k, klen, "type")) {
 			if (number(j, &e->type) == -1)
@@ -344,7 +518,7 @@ static int
 add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
     size_t *lcap)
 {
-	struct jp t = { NULL, NULL, NULL, 0 };
+	struct jp t = { NULL, NULL, NULL, malformed, 0 };
 	struct elf_load *l;
 	size_t len, off, i;
 	const char *text = e->str != NULL ? e->str : e->bytes;
@@ -404,20 +578,39 @@ put_word(unsigned char *p, uint64_t v, unsigned int ws, int be)
 		p[be ? ws - 1 - i : i] = (unsigned char)(v >> (8 * i));
 }
 
+/* A string or null into buf (size bytes, NUL added, cut to fit): *set. */
+static int
+name_or_null(struct jp *j, char *buf, size_t size, const char **set)
+{
+	size_t len;
+
+	blank(j);
+	if (word(j, "null") == 0)
+		return 0;
+	if (string(j, buf, size - 1, &len) == -1)
+		return -1;
+	buf[len < size ? len : size - 1] = '\0';
+	*set = buf;
+	return 0;
+}
+
 /* The object at j: its vector into s.  0, or -1 where it fails. */
 static int
 object(struct jp *j, struct source *s, struct diag *d)
 {
-	const char *k, *order = NULL;
+	char k[JSON_KEY_CAP];
+	const char *order = NULL;
+	struct keyset ks;
 	size_t klen, cap = 0, lcap = 0, n = 0, len;
 	uint64_t ws = 0, machine = 0, v;
 	struct jent e;
 	int be = 0, has_entries = 0, failed = 0;
 
+	ks.n = 0;
 	if (eat(j, '{') == -1)
 		return -1;
 	do {
-		if (key_is(j, &k, &klen) == -1)
+		if (key(j, &ks, k, &klen) == -1)
 			return -1;
 		if (keyeq(k, klen, "word_size")) {
 			if (number(j, &ws) == -1 || (ws != 4 && ws != 8))
@@ -438,16 +631,13 @@ object(struct jp *j, struct source *s, struct diag *d)
 				s->vec.pid = (pid_t)(v & 0x7fffffff);
 			}
 		} else if (keyeq(k, klen, "comm")) {
-			blank(j);
-			if (word(j, "null") == -1) {
-				if (string(j, s->comm, sizeof(s->comm) - 1,
-				        &len) == -1)
-					return -1;
-				s->comm[len < sizeof(s->comm)
-				        ? len
-				        : sizeof(s->comm) - 1] = '\0';
-				s->vec.comm = s->comm;
-			}
+			if (name_or_null(j, s->comm, sizeof(s->comm),
+			        &s->vec.comm) == -1)
+				return -1;
+		} else if (keyeq(k, klen, "exe")) {
+			if (name_or_null(
+			        j, s->exe, sizeof(s->exe), &s->vec.exe) == -1)
+				return -1;
 		} else if (keyeq(k, klen, "entries")) {
 			/* The layout comes first in auxv's own objects. */
 			if (ws == 0 || order == NULL)
@@ -502,55 +692,174 @@ object(struct jp *j, struct source *s, struct diag *d)
 	return 0;
 }
 
+/* The length of the UTF-8 byte order mark at p, which RFC 8259 allows. */
+static size_t
+bom(const unsigned char *p, size_t len)
+{
+	return len >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf ? 3 : 0;
+}
+
 int
 json_is_json(const unsigned char *p, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < len &&
-	     (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r');
-	     i++)
+	for (i = bom(p, len); i < len && is_blank((char)p[i]); i++)
 		;
 	return i < len && p[i] == '{';
 }
 
 /*
- * Reads the text's first object whose "pid" is pid (any, when 0) into s:
- * 0, or -1 and *d ("not auxv's JSON at offset N", "no object with pid").
+ * The length of the value that starts at p (its first byte, after any
+ * blank), once its end is within the n bytes: the bracket that closes it,
+ * outside strings.  0 while it goes on; *sp carries the scan over calls
+ * as more of the text comes, from the same start.
+ */
+static size_t
+split(struct json_split *sp, const char *p, size_t n)
+{
+	for (; sp->pos < n; sp->pos++) {
+		char c = p[sp->pos];
+
+		if (sp->str) {
+			if (sp->esc)
+				sp->esc = 0;
+			else if (c == '\\')
+				sp->esc = 1;
+			else if (c == '"')
+				sp->str = 0;
+		} else if (c == '"')
+			sp->str = 1;
+		else if (c == '{' || c == '[')
+			sp->depth++;
+		else if ((c == '}' || c == ']') && sp->depth > 0 &&
+		    --sp->depth == 0)
+			return ++sp->pos;
+		else if (sp->depth == 0)
+			/* Not an object: the parser says where. */
+			return ++sp->pos;
+	}
+	return 0;
+}
+
+/*
+ * One object of the text, len bytes at file offset off: 0 when it is the
+ * one wanted (its vector in s), 1 when it is another process's, or -1 and
+ * *d.
+ */
+static int
+one(struct source *s, const char *text, size_t len, uint64_t off, pid_t pid,
+    struct diag *d)
+{
+	struct jp j = { text, text, text + len, malformed, 0 };
+
+	s->vec.pid = 0;
+	s->vec.comm = NULL;
+	s->vec.exe = NULL;
+	free(s->loads);
+	s->loads = NULL;
+	s->nloads = 0;
+	s->datalen = 0;
+	d->reason = NULL;
+	if (object(&j, s, d) == -1) {
+		if (d->reason == NULL)
+			diag_at(d, j.why, off + (uint64_t)(j.p - j.start));
+		if (pid == 0 || s->vec.pid == pid)
+			return -1;
+		/* Another process's failure: on to the next object. */
+		if (d->has_offset)
+			return -1;
+		return 1;
+	}
+	return pid == 0 || s->vec.pid == pid ? 0 : 1;
+}
+
+/*
+ * Reads objects from the text, the first len bytes of which are at head
+ * and the rest, if fd is not -1, on fd, until the first one whose "pid"
+ * is pid (any, when 0); it goes into s.  Each object is held whole, up to
+ * AUXV_MAX_JSON_OBJECT, and no more of the text than it.  0, or -1 and
+ * *d ("not auxv's JSON: malformed at offset N", "no object with pid").
  */
 int
-json_vector(
-    struct source *s, const char *text, size_t len, pid_t pid, struct diag *d)
+json_read(struct source *s, const unsigned char *head, size_t len, int fd,
+    pid_t pid, struct diag *d)
 {
-	struct jp j = { text, text, text + len, 0 };
+	struct json_split sp;
+	char *buf, *p;
+	size_t cap = len > JSON_CHUNK ? len : JSON_CHUNK, have = len, at, n,
+	       got;
+	uint64_t base = 0; /* the file offset of buf[0] */
+	int eof = fd == -1, rc = -1;
 
+	if ((buf = malloc(cap)) == NULL) {
+		diag_set(d, ENOMEM, NULL);
+		return -1;
+	}
+	memcpy(buf, head, len);
+	at = bom(head, len);
 	for (;;) {
-		blank(&j);
-		if (j.p >= j.end) {
-			diag_set(
-			    d, ESRCH, "no object of that --pid in the file");
-			return -1;
-		}
-		s->vec.pid = 0;
-		s->vec.comm = NULL;
-		free(s->loads);
-		s->loads = NULL;
-		s->nloads = 0;
-		s->datalen = 0;
-		d->reason = NULL;
-		if (object(&j, s, d) == -1) {
-			if (d->reason == NULL)
-				diag_at(d,
-				    "not auxv's JSON: malformed at offset",
-				    (uint64_t)(j.p - j.start));
-			if (pid == 0 || s->vec.pid == pid)
-				return -1;
-			/* Another process's failure: on to the next line. */
-			if (d->has_offset)
-				return -1;
+		while (at < have && is_blank(buf[at]))
+			at++;
+		if (at < have) {
+			memset(&sp, 0, sizeof(sp));
+			while ((n = split(&sp, buf + at, have - at)) == 0 &&
+			    !eof) {
+				if (have - at >= AUXV_MAX_JSON_OBJECT) {
+					diag_at(d,
+					    "too large: a JSON object of more "
+					    "than 16 MiB at offset",
+					    base + at);
+					d->err = EFBIG;
+					goto out;
+				}
+				/* Its start to the front; room to read on. */
+				memmove(buf, buf + at, have - at);
+				base += at;
+				have -= at;
+				at = 0;
+				if (have == cap) {
+					cap = 2 * cap > AUXV_MAX_JSON_OBJECT
+					    ? AUXV_MAX_JSON_OBJECT
+					    : 2 * cap;
+					if ((p = realloc(buf, cap)) == NULL) {
+						diag_set(d, ENOMEM, NULL);
+						goto out;
+					}
+					buf = p;
+				}
+				if (src_read_full(fd,
+				        (unsigned char *)buf + have, cap - have,
+				        &got) == -1) {
+					diag_set(d, errno, NULL);
+					goto out;
+				}
+				eof = got == 0;
+				have += got;
+			}
+			/* Cut short: the parser says where. */
+			if (n == 0)
+				n = have - at;
+			if ((rc = one(s, buf + at, n, base + at, pid, d)) != 1)
+				goto out;
+			rc = -1;
+			at += n;
 			continue;
 		}
-		if (pid == 0 || s->vec.pid == pid)
-			return 0;
+		if (eof) {
+			diag_set(
+			    d, ESRCH, "no object of that --pid in the file");
+			goto out;
+		}
+		base += have;
+		at = 0;
+		if (src_read_full(fd, (unsigned char *)buf, cap, &have) == -1) {
+			diag_set(d, errno, NULL);
+			goto out;
+		}
+		eof = have == 0;
 	}
+out:
+	free(buf);
+	return rc;
 }

@@ -10,6 +10,7 @@
 #include "source.h"
 
 int json_is_json(const unsigned char *, size_t);
-int json_vector(struct source *, const char *, size_t, pid_t, struct diag *);
+int json_read(
+    struct source *, const unsigned char *, size_t, int, pid_t, struct diag *);
 
 #endif

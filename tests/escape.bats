@@ -8,8 +8,10 @@
 #   invalid UTF-8 are escaped as ls -b does: \a \b \t \n \v \f \r, a
 #   doubled backslash, \ooo (three octal digits) for any other byte of
 #   such a character; valid UTF-8 that is none of these passes through.
-#   json: any bytes give valid JSON; a byte that is not part of valid
-#   UTF-8 becomes \u00XX, valid UTF-8 stays as it is.
+#   json: any bytes give valid JSON; a byte B that is not part of valid
+#   UTF-8 becomes \uefXX, the code point U+EF00 + B, and so does each
+#   byte of a character of U+EF80..U+EFFF; C0 and C1 controls are \u00XX;
+#   other valid UTF-8 stays as it is.
 #
 # Valid UTF-8 is what python's strict decoder accepts (no overlong forms,
 # no surrogates, nothing above U+10FFFF); an invalid byte is escaped alone
@@ -95,14 +97,21 @@ def check_json_text(text, b, where):
             toks.append(("short", SHORT[m.group(2)]))
         else:
             toks.append(("raw", m.group(3)))
-    us = units(b)
+    us = []
+    for piece, ok in units(b):
+        if ok and 0xef80 <= ord(piece.decode("utf-8")) <= 0xefff:
+            us += [(piece[i:i + 1], False) for i in range(len(piece))]
+        else:
+            us.append((piece, ok))
     assert len(toks) == len(us), (where, b, text)
     for (kind, t), (piece, ok) in zip(toks, us):
         if not ok:
-            assert kind == "u" and t == piece[0], (where, b, text, piece)
+            assert kind == "u" and t == 0xef00 + piece[0], (where, b, text, piece)
             continue
         c = piece.decode("utf-8")
-        if c in '"\\' or ord(c) < 0x20:
+        if 0x80 <= ord(c) <= 0x9f:
+            assert (kind, t) == ("u", ord(c)), (where, b, text)
+        elif c in '"\\' or ord(c) < 0x20:
             assert kind != "raw", (where, b, text, piece)
             assert (t if kind == "short" else chr(t)) == c, (where, b, text)
         elif ord(c) == 0x7f:
@@ -192,8 +201,11 @@ def check_json(path, items):
     assert len(texts) == len(items), len(texts)
     for e, text, (t, b) in zip(ents, texts, items):
         assert e["type"] == t and e["name"] == NAMES[t], e
-        want = "".join(p.decode("utf-8") if ok else chr(p[0])
-                       for p, ok in units(shown(b)))
+        want = "".join(
+            p.decode("utf-8")
+            if ok and not 0xef80 <= ord(p.decode("utf-8")) <= 0xefff
+            else "".join(chr(0xef00 + x) for x in p)
+            for p, ok in units(shown(b)))
         assert e["string"] == want, (b, e["string"], want)
         check_json_text(text.decode("utf-8"), shown(b), e)
 
@@ -361,8 +373,8 @@ PY
 	python3 -c '
 import json, sys
 d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
-assert d["path"] == "c\x1b[2J\xff\x9b", d["path"]
-assert "\\u00ff" in sys.argv[1].lower(), sys.argv[1]' "$output"
+assert d["path"] == "c\x1b[2J\uefff\x9b", d["path"]
+assert "\\uefff" in sys.argv[1].lower(), sys.argv[1]' "$output"
 }
 
 @test "names in messages on standard error are escaped as ls -b" {

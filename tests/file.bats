@@ -776,3 +776,76 @@ strace_reads() {
 	    env ASAN_OPTIONS=detect_leaks=0 "$1" -f -' _ "$AUXV" "$T/max" >/dev/null
 	! grep -E 'read\([0-9]+, .*, 0\) += ' "$T/reads"
 }
+
+# Issue 24, item 5: a JSON save is read object by object, in bounded
+# memory, whatever its size: 100 MB of JSON Lines under 60 MB of address
+# space, from a file and from a pipe; --pid of the first and the last
+# object; a sparse file of 2 GiB after its object.
+@test "JSON Lines of 100 MB: read object by object in bounded memory; --pid of the first and last" {
+	need ulimit_v
+	local first
+	"$AUXV" --json >"$T/one.json"
+	first=$(jq .pid "$T/one.json")
+	python3 - "$T/one.json" "$T/lines.json" <<'PY'
+import json, sys
+line = open(sys.argv[1]).read().rstrip("\n")
+d = json.loads(line)
+d["pid"] = 1
+other = json.dumps(d, separators=(",", ":"))
+d["pid"] = 2
+d["entries"][0]["value"] = 12345
+last = json.dumps(d, separators=(",", ":"))
+with open(sys.argv[2], "w") as f:
+    f.write(line + "\n")
+    n = 100_000_000 // (len(other) + 1)
+    f.write((other + "\n") * n)
+    f.write(last + "\n")
+PY
+	[ "$(stat -c %s "$T/lines.json")" -gt 100000000 ]
+	run -0 --separate-stderr bash -c 'ulimit -v 60000
+	    "$1" -f "$2" --pid 2 -k 0x21 --value' _ "$AUXV" "$T/lines.json"
+	[ "$output" = 0x3039 ]
+	run -0 --separate-stderr bash -c 'ulimit -v 60000
+	    "$1" -f - --pid 2 --json <"$2"' _ "$AUXV" "$T/lines.json"
+	[ "$(jq -c '.entries[0].value, .pid' <<<"$output" | tr '\n' ' ')" = "12345 2 " ]
+	run -0 --separate-stderr bash -c 'ulimit -v 60000
+	    cat "$2" | "$1" -f - --pid "$3" -k 0x21 --value' _ "$AUXV" \
+	    "$T/lines.json" "$first"
+	[ "$output" = "$(jq -r '.entries[0].hex' "$T/one.json")" ]
+	run -1 --separate-stderr bash -c 'ulimit -v 60000
+	    "$1" -f "$2" --pid 3' _ "$AUXV" "$T/lines.json"
+	[ "$stderr" = "auxv: $T/lines.json: no object of that --pid in the file" ]
+	# Over 1 GiB: the first object, without reading on.
+	cp "$T/one.json" "$T/big.json"
+	truncate -s 2G "$T/big.json"
+	run -0 --separate-stderr bash -c 'ulimit -v 60000
+	    "$1" -f "$2" -k PAGESZ --value' _ "$AUXV" "$T/big.json"
+	[ "$output" = "$(getconf PAGESIZE)" ]
+}
+
+# Issue 24, item 5: one object is held whole, up to 16 MiB.
+@test "JSON Lines: an object of more than 16 MiB is refused as too large, at its offset" {
+	python3 - "$T/j" <<'PY'
+import sys
+first = '{"pid":1,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}\n'
+big = '{"pid":2,"x":"' + "a" * (16 << 20) + '","word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}\n'
+open(sys.argv[1], "w").write(first + big)
+PY
+	local off
+	off=$(head -1 "$T/j" | wc -c)
+	run -1 --separate-stderr "$AUXV" -f "$T/j" --pid 2
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $T/j: too large: a JSON object of more than 16 MiB at offset $off" ]
+	run -1 --separate-stderr bash -c '"$1" -f - --pid 2 <"$2"' _ "$AUXV" "$T/j"
+	[ "$stderr" = "auxv: -: too large: a JSON object of more than 16 MiB at offset $off" ]
+	# The one before it is read as ever; one of 16 MiB less a little too.
+	run -0 --separate-stderr "$AUXV" -f "$T/j" --pid 1 -k PAGESZ --value
+	[ "$output" = 4096 ]
+	python3 -c 'import sys
+pre = "{\"pid\":2,\"x\":\""
+post = "\",\"word_size\":8,\"byte_order\":\"little\",\"entries\":[{\"type\":6,\"value\":4096}]}"
+open(sys.argv[1], "w").write(pre + "a" * ((16 << 20) - len(pre) - len(post)) + post)' "$T/j"
+	[ "$(stat -c %s "$T/j")" -eq $((16 << 20)) ]
+	run -0 --separate-stderr "$AUXV" -f "$T/j" --pid 2 -k PAGESZ --value
+	[ "$output" = 4096 ]
+}

@@ -254,9 +254,8 @@ EOF
 	done
 }
 
-# A \u escape above U+00FF is that character in UTF-8 (python3's own
-# encoding of it); one up to U+00FF is that byte.  Written back as JSON,
-# the characters are the same.
+# A \u escape is that character in UTF-8 (python3's own encoding of it),
+# as RFC 8259 says.  Written back as JSON, the characters are the same.
 @test "-f of JSON: \\u escapes of two and three UTF-8 bytes, at each edge" {
 	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
 import json, subprocess, sys
@@ -274,11 +273,11 @@ assert json.loads(r.stdout)["entries"][0]["string"] == chars, r.stdout
 PY
 }
 
-# Bytes that are not UTF-8 are written as \u00XX and read back as those
-# bytes; the human form escapes them again.
+# Bytes that are not UTF-8 are written as \uefXX (U+EF00 + the byte) and
+# read back as those bytes; the human form escapes them again.
 @test "-f of JSON: hostile strings round-trip, escaped on the way out" {
 	local f=$BATS_TEST_TMPDIR/j
-	printf '{"word_size":4,"byte_order":"big","machine":20,"entries":[{"type":15,"value":4096,"string":"ppc\\u00ff\\u001b]0;x\\u0007"},{"type":25,"value":8192,"bytes":"00112233445566778899aabbccddeeff"}]}\n' >"$f"
+	printf '{"word_size":4,"byte_order":"big","machine":20,"entries":[{"type":15,"value":4096,"string":"ppc\\uefff\\u001b]0;x\\u0007"},{"type":25,"value":8192,"bytes":"00112233445566778899aabbccddeeff"}]}\n' >"$f"
 	run -0 --separate-stderr "$AUXV" -f "$f"
 	[ "${lines[0]}" = 'AT_PLATFORM:          ppc\377\033]0;x\a' ]
 	[ "${lines[1]}" = 'AT_RANDOM:            0x2000  00112233445566778899aabbccddeeff' ]
@@ -288,7 +287,7 @@ import json, sys
 d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
 assert d["arch"] == "ppc" and d["word_size"] == 4 and d["byte_order"] == "big", d
 e = {x["type"]: x for x in d["entries"]}
-assert e[15]["string"] == "ppc\xff\x1b]0;x\x07", e[15]
+assert e[15]["string"] == "ppc\uefff\x1b]0;x\x07", e[15]
 assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
 }
 
@@ -389,4 +388,169 @@ want = [(x["value"], x["string"]) for x in json.loads(doc)["entries"]]
 assert [(x["value"], x["string"]) for x in json.loads(r.stdout)["entries"]] == want
 print("ok", len(bad), len(good))
 PY
+}
+
+# Rewrites of a save by standard JSON tools: python's json.dump (\u
+# escapes, surrogate pairs), jq -a (the same), python3 -m json.tool
+# (indented) and jq -c (raw UTF-8).  rewrite SAVE DIR: DIR/1.json ...
+rewrite() {
+	python3 -c 'import json, sys
+json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w"))' "$1" "$2/1.json"
+	jq -a . "$1" >"$2/2.json"
+	python3 -m json.tool "$1" >"$2/3.json"
+	jq -c . "$1" >"$2/4.json"
+}
+
+# Checks the strings of a save read back (auxv -f REWRITE --json) against
+# the bytes of /proc: the documented form, U+EF80..U+EFFF for a byte
+# that is not UTF-8, undone in python.
+check_names() {
+	python3 - "$@" <<'PY'
+import json, os, sys
+doc, pid = json.loads(open(sys.argv[1], "rb").read()), int(sys.argv[2])
+def raw(s):
+    return b"".join(bytes([ord(c) - 0xef00]) if 0xef80 <= ord(c) <= 0xefff
+                    else c.encode("utf-8") for c in s)
+exe = os.readlink(b"/proc/%d/exe" % pid)
+comm = open("/proc/%d/comm" % pid, "rb").read().rstrip(b"\n")
+assert raw(doc["exe"]) == exe, (doc["exe"], exe)
+assert raw(doc["comm"]) == comm, (doc["comm"], comm)
+fn = [e["string"] for e in doc["entries"] if e["type"] == 31][0]
+assert raw(fn) == exe, (fn, exe)
+assert doc["pid"] == pid, doc["pid"]
+PY
+}
+
+# Issue 24, item 4: \u00e9 is U+00E9 and a surrogate pair one code point.
+@test "-f of JSON: a UTF-8 name (café-ü, an emoji) reads back the same after json.dump, jq -a, json.tool, jq -c" {
+	local T=$BATS_TEST_TMPDIR d
+	d="$T/😀"
+	mkdir "$d"
+	cp "$(command -v sleep)" "$d/café-ü"
+	start_bg "$d/café-ü" 1000
+	"$AUXV" --json "$BG_PID" >"$T/a.json"
+	mkdir "$T/w"
+	rewrite "$T/a.json" "$T/w"
+	grep -q 'caf\\u00e9-\\u00fc' "$T/w/1.json"
+	grep -q '\\ud83d\\ude00' "$T/w/2.json"
+	for i in 1 2 3 4; do
+		run -0 --separate-stderr "$AUXV" --diff -f "$T/a.json" -f "$T/w/$i.json"
+		[ -z "$output" ]
+		"$AUXV" -f "$T/w/$i.json" --json >"$T/back.json"
+		run check_names "$T/back.json" "$BG_PID"
+		echo "$i: $output"
+		[ "$status" -eq 0 ]
+		python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["comm"] == "café-ü" and d["exe"].endswith("/😀/café-ü"), d' "$T/back.json"
+	done
+}
+
+# Issue 24, item 4: bytes that are not UTF-8, and U+EF80..U+EFFF itself.
+@test "-f of JSON: a name with bytes that are not UTF-8 survives json.dump, jq -a, json.tool, jq -c byte for byte" {
+	local T=$BATS_TEST_TMPDIR name
+	name=$(printf 'a\377\351b\356\276\200c')
+	cp "$(command -v sleep)" "$T/$name"
+	start_bg "$T/$name" 1000
+	"$AUXV" --json "$BG_PID" >"$T/a.json"
+	run check_names "$T/a.json" "$BG_PID"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	mkdir "$T/w"
+	rewrite "$T/a.json" "$T/w"
+	for i in 1 2 3 4; do
+		run -0 --separate-stderr "$AUXV" --diff -f "$T/a.json" -f "$T/w/$i.json"
+		[ -z "$output" ]
+		"$AUXV" -f "$T/w/$i.json" --json >"$T/back.json"
+		run check_names "$T/back.json" "$BG_PID"
+		echo "$i: $output"
+		[ "$status" -eq 0 ]
+	done
+	# A lone surrogate is no character: malformed, just after it.
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"string":"a\\udc80b"}]}' >"$T/s.json"
+	run -1 --separate-stderr "$AUXV" -f "$T/s.json"
+	[ "$stderr" = "auxv: $T/s.json: not auxv's JSON: malformed at offset $(($(grep -bo 'udc80' "$T/s.json" | cut -d: -f1) + 5))" ]
+}
+
+# Issue 24, item 11: python's json takes the last of two equal keys; auxv
+# refuses the second, at its opening quote.
+@test "-f of JSON: a duplicate key is malformed, refused at the second key" {
+	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
+import json, subprocess, sys
+auxv, f = sys.argv[1:]
+E = '{"type":6,"value":4096}'
+docs = [
+    '{"word_size":4,"byte_order":"little","entries":[' + E + '],@"word_size":8}',
+    '{"word_size":8,@"word_size":8,"byte_order":"little","entries":[' + E + ']}',
+    '{"word_size":8,"byte_order":"little","entries":[{"type":6,@"type":7,"value":1}]}',
+    '{"word_size":8,"byte_order":"little","entries":[{"type":6,"value":1,"hex":"0x1",@"hex":"0x1"}]}',
+    '{"pid":1,"word_size":8,"byte_order":"little",@"\\u0070id":2,"entries":[' + E + ']}',
+    '{"x":{"a":1,"b":{"c":[{"d":1,@"d":2}]}},"word_size":8,"byte_order":"little","entries":[' + E + ']}',
+    '{"x":{"\\u00e9":1,@"\xe9":2},"word_size":8,"byte_order":"little","entries":[' + E + ']}',
+    '{"word_size":8,"byte_order":"little","entries":[' + E + '],@"entries":[]}',
+]
+for doc in docs:
+    at = len(doc[:doc.index("@")].encode("utf-8"))
+    doc = doc.replace("@", "")
+    json.loads(doc)
+    open(f, "w", encoding="utf-8").write(doc)
+    r = subprocess.run([auxv, "-f", f], capture_output=True, text=True)
+    want = "auxv: %s: not auxv's JSON: duplicate key at offset %d\n" % (f, at)
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", want), (doc, r)
+# Keys that only look alike are not the same.
+doc = '{"x":{"a":1,"A":2,"a ":3,"\\u00e9":4,"e\\u0301":5},"word_size":8,"byte_order":"little","entries":[' + E + ']}'
+open(f, "w").write(doc)
+r = subprocess.run([auxv, "-f", f, "--value"], capture_output=True, text=True)
+assert (r.returncode, r.stdout) == (0, "4096\n"), r
+print("ok", len(docs))
+PY
+}
+
+# Issue 24, item 14.
+@test "-f of a JSON save --json: pid, comm and exe read back and saved again; --pid finds the re-save" {
+	local T=$BATS_TEST_TMPDIR
+	start_bg sleep 1000
+	"$AUXV" --json "$BG_PID" >"$T/a.json"
+	"$AUXV" -f "$T/a.json" --json >"$T/b.json"
+	"$AUXV" -f "$T/b.json" --json >"$T/c.json"
+	python3 - "$T/a.json" "$T/b.json" "$T/c.json" "$BG_PID" <<'PY'
+import json, os, sys
+a, b, c = (json.load(open(x)) for x in sys.argv[1:4])
+pid = int(sys.argv[4])
+comm = open("/proc/%d/comm" % pid).read().rstrip("\n")
+exe = os.readlink("/proc/%d/exe" % pid)
+for d in a, b, c:
+    assert (d["pid"], d["comm"], d["exe"]) == (pid, comm, exe), d
+assert b["source"] == "file" and b["path"] == sys.argv[1], b
+PY
+	run -0 --separate-stderr "$AUXV" -f "$T/b.json" --pid "$BG_PID" -k EXECFN --value
+	[ "$output" = "$(command -v sleep)" ]
+	# A raw file has none of them.
+	cp "/proc/$BG_PID/auxv" "$T/raw"
+	"$AUXV" -f "$T/raw" --json | jq -e 'has("pid") or has("comm") or has("exe") | not'
+}
+
+# Issue 24, item 18: RFC 8259 lets a reader skip a byte order mark.
+@test "-f of a JSON save with a UTF-8 byte order mark: the same entries as without" {
+	local T=$BATS_TEST_TMPDIR
+	start_bg sleep 1000
+	"$AUXV" --json "$BG_PID" >"$T/a.json"
+	python3 -c 'import json, sys
+json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], "w", encoding="utf-8-sig"))' \
+	    "$T/a.json" "$T/bom.json"
+	[ "$(head -c 3 "$T/bom.json" | od -An -tx1 | tr -d ' ')" = efbbbf ]
+	run -0 --separate-stderr "$AUXV" -f "$T/bom.json" --json
+	python3 -c '
+import json, sys
+saved = json.load(open(sys.argv[1], encoding="utf-8-sig"))
+back = json.loads(sys.argv[2])
+keep = ("type", "value", "string", "bytes")
+strip = lambda es: [{k: e[k] for k in keep if k in e} for e in es]
+assert strip(back["entries"]) == strip(saved["entries"]), back["entries"]
+assert back["word_size"] == saved["word_size"]' "$T/bom.json" "$output"
+	run -0 --separate-stderr "$AUXV" --diff -f "$T/a.json" -f "$T/bom.json"
+	# On standard input too, and before JSON Lines.
+	run -0 --separate-stderr bash -c 'cat "$2" "$3" | "$1" -f - --pid "$4" -k PAGESZ --value' _ \
+	    "$AUXV" "$T/bom.json" "$T/a.json" "$BG_PID"
+	[ "$output" = "$(getconf PAGESIZE)" ]
 }

@@ -440,7 +440,7 @@ for line in sys.argv[1].splitlines():
 	python3 -c '
 import json, sys
 d = json.loads(sys.argv[1].encode("utf-8", "surrogateescape"))
-assert d["comm"] == "x\x1b]0;t\x07\xff", d["comm"]' "$output"
+assert d["comm"] == "x\x1b]0;t\x07\uefff", d["comm"]' "$output"
 }
 
 probe_hidepid() {

@@ -32,7 +32,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)json_is_json(data, size);
 	/* The first byte picks --pid: 0 (any) or 1234. */
 	pid = size > 0 && (data[0] & 1) ? 1234 : 0;
-	if (json_vector(&src, (const char *)data, size, pid, &d) == 0) {
+	if (json_read(&src, data, size, -1, pid, &d) == 0) {
 		src.vec.ent = src.ent;
 		if (vec_parse(&src.vec, AUXV_MAX_ENTRIES, &d) == 0) {
 			pool.used = 0;

@@ -82,8 +82,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < 2; i++) {
 		struct json j = { &o, 1 };
 
-		pr_follow(&o, NULL, &fo, &d[i], i);
-		pr_follow(&o, &j, &fo, &d[i], i);
+		pr_follow(&o, NULL, &fo, &d[i], i, NULL);
+		pr_follow(&o, &j, &fo, &d[i], i, NULL);
 	}
 	o.len = 0;
 	return 0;
