@@ -79,7 +79,9 @@ for o in objs:
     if o.get("comm") in names:
         assert o["pid"] in pids, ("not a witness run", o["pid"])
 for pid, rnd, fn, maybe in runs:
-    mine = [o for o in objs if o["pid"] == int(pid)]
+    # By PID and executable: a PID is handed out again (pid_max may be
+    # 32768), to programs that others on the machine start meanwhile.
+    mine = [o for o in objs if o["pid"] == int(pid) and o["exe"] == fn]
     if maybe and not mine:
         continue
     assert len(mine) == 1, (pid, len(mine))
