@@ -71,25 +71,28 @@ def run(label, src, d):
     c1, n1 = cpu_s(p.pid), lines(out)
     p.send_signal(signal.SIGINT)
     p.wait()
-    # In the order written: a run shown is one of ours by its executable;
-    # an error object (no executable) by a PID of ours not yet accounted.
-    left = collections.Counter(pids)
-    ok = ended = other = 0
+    # A run shown is one of ours by its executable.  An error object has
+    # none: it is one of ours when its PID is one of the next runs not yet
+    # accounted for, in the order the runs were started and written (a
+    # PID that comes again later is another program's).
+    ok = ended = other = i = 0
     with open(out, "rb") as f:
         for line in f:
             o = json.loads(line)
-            pid = o.get("pid")
-            if o.get("exe") == prog and "entries" in o:
-                ok += 1
-            elif "error" in o and o.get("exe") is None and left[pid] > 0:
-                if o["error"].get("errno") == 3:
-                    ended += 1
-                else:
-                    other += 1
-            else:
+            pid, mine = o.get("pid"), o.get("exe") == prog and "entries" in o
+            if not mine and ("error" not in o or o.get("exe") is not None):
                 continue
-            if left[pid] > 0:
-                left[pid] -= 1
+            try:
+                i = pids.index(pid, i, i + 64) + 1
+            except ValueError:
+                if not mine:
+                    continue
+            if mine:
+                ok += 1
+            elif o["error"].get("errno") == 3:
+                ended += 1
+            else:
+                other += 1
     lost = N - ok - ended - other
     summary = open(err).read().strip().splitlines()
     pct = lambda x: f"{100 * x / N:6.2f}%"
