@@ -17,6 +17,7 @@ struct diag {
 #define DIAG_VANISHED 0x01 /* the process is gone: -a says nothing */
 #define DIAG_KTHREAD  0x02 /* a kernel thread: -a says nothing */
 #define DIAG_PERM     0x04 /* not ours to read: -a counts it */
+#define DIAG_EXITED   0x08 /* with DIAG_VANISHED: a zombie, still listed */
 };
 
 void diag_set(struct diag *, int, const char *);

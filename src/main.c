@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,9 @@
 #endif
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
+
+/* --diff's status for trouble, a write error included, as cmp(1)'s. */
+enum { AUXV_EXIT_DIFF_TROUBLE = 2 };
 
 enum {
 	OPT_OPERAND = 1, /* getopt_long's code for an operand, with "-" */
@@ -168,7 +172,7 @@ static const char help[] =
     "  -C NAME[,NAME]         every process of these names (as ps -C)\n"
     "  -f, --file FILE        a raw vector, an ELF core dump or auxv's JSON;\n"
     "                         - is stdin\n"
-    "      --pid PID          the object of PID in a JSON Lines file\n"
+    "      --pid PID          the object of PID in a JSON Lines -f file\n"
     "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
     "                         runs (ends option parsing)\n"
     "  -w, --watch            every program as it starts, until interrupted\n"
@@ -184,7 +188,8 @@ static const char help[] =
     "      --value            only the value of each kept entry\n"
     "  -v, --verbose          describe each type\n"
     "      --diff A B         only what differs between two sources (PID,\n"
-    "                         self, -f FILE); status 0 same, 1 different\n"
+    "                         self, -f FILE); status 0 same, 1 different,\n"
+    "                         2 trouble (a write error included)\n"
     "      --diff-all         the same, addresses and random bytes too\n"
     "\n"
     "Decoding:\n"
@@ -195,8 +200,8 @@ static const char help[] =
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
     "\n"
-    "Exit status: 0 all sources read, 1 a source failed or a --value key\n"
-    "was absent, 2 usage error.  See auxv(1).\n";
+    "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
+    "was absent or output failed, 2 usage error.  See auxv(1).\n";
 
 static void __attribute__((noreturn)) usage(void)
 {
@@ -257,6 +262,35 @@ add_keys(struct work *w, struct opts *o, char *arg)
 	}
 }
 
+/*
+ * -C NAME[,NAME...]: each -C adds its names to those of the others, as
+ * with ps -C; an empty name is an error, as for -k.
+ */
+static void
+add_comms(struct opts *o, const char *arg)
+{
+	const char *p, *end;
+	size_t len, n;
+	char *c;
+
+	for (p = arg;; p = end + 1) {
+		if ((end = strchrnul(p, ',')) == p) {
+			warnx("-C: empty name");
+			usage();
+		}
+		if (*end == '\0')
+			break;
+	}
+	len = o->comms != NULL ? strlen(o->comms) : 0;
+	n = strlen(arg);
+	if ((c = realloc(o->comms, len + n + 2)) == NULL)
+		err(AUXV_EXIT_SOURCE, NULL);
+	if (len > 0)
+		c[len++] = ',';
+	memcpy(c + len, arg, n + 1);
+	o->comms = c;
+}
+
 static void __attribute__((noreturn))
 unknown_arch(struct out *esc, const char *name)
 {
@@ -275,25 +309,37 @@ unknown_arch(struct out *esc, const char *name)
 	usage();
 }
 
-/* Refuses a source option that an earlier one of its groups excludes. */
+/* The first source option of each group, and its name as given. */
+struct seen {
+	const struct srcopt *opt[NEXCL];
+	const char *name[NEXCL];
+};
+
+/*
+ * Refuses a source option that an earlier one of its groups excludes.
+ * An operand is named as what it is: self is not a process ID.
+ */
 static void
-check_excl(int c, const struct srcopt *seen[NEXCL])
+check_excl(int c, const char *arg, struct seen *seen)
 {
 	const struct srcopt *so;
+	const char *name;
 	size_t i;
 
 	for (so = srcopts; so < srcopts + NITEMS(srcopts) && so->c != c; so++)
 		;
 	if (so == srcopts + NITEMS(srcopts))
 		return; /* not an option that names a source */
+	name = c == OPT_OPERAND && strcmp(arg, "self") == 0 ? "self" : so->name;
 	for (i = 0; i < NEXCL; i++) {
 		if (!(so->excl & 1u << i))
 			continue;
-		if (seen[i] == NULL)
-			seen[i] = so;
-		else if (seen[i] != so) {
-			warnx("%s and %s exclude each other", seen[i]->name,
-			    so->name);
+		if (seen->opt[i] == NULL) {
+			seen->opt[i] = so;
+			seen->name[i] = name;
+		} else if (seen->opt[i] != so) {
+			warnx("%s and %s exclude each other", seen->name[i],
+			    name);
 			usage();
 		}
 	}
@@ -398,16 +444,20 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 		t->status = AUXV_EXIT_SOURCE;
 }
 
-/* As util-linux close_stdout(): a failed write is an error at exit. */
+/*
+ * As util-linux close_stdout(): a failed write is an error at exit,
+ * status werr (1, or 2 for --diff as cmp(1) has it).  A reader that went
+ * away is not.
+ */
 static int
-close_stdout(struct out *out, int status)
+close_stdout(struct out *out, int status, int werr)
 {
 	if (out_flush(out) == -1) {
 		if (out->err == EPIPE)
 			return status;
 		errno = out->err;
 		warn("write error");
-		return AUXV_EXIT_SOURCE;
+		return werr;
 	}
 	return status;
 }
@@ -439,7 +489,7 @@ parse_args(
     struct work *w, struct cmdline *cl, int argc, char *argv[], char *envp[])
 {
 	struct opts *o = &cl->o;
-	const struct srcopt *seen[NEXCL] = { NULL };
+	struct seen seen = { { NULL }, { NULL } };
 	int c, at;
 
 	for (;;) {
@@ -447,7 +497,7 @@ parse_args(
 		if ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) ==
 		    -1)
 			break;
-		check_excl(c, seen);
+		check_excl(c, optarg, &seen);
 		switch (c) {
 		case OPT_OPERAND:
 			add_operand(w, cl, argc, optarg, envp);
@@ -456,11 +506,7 @@ parse_args(
 			o->all = 1;
 			break;
 		case 'C':
-			if (*optarg == '\0') {
-				warnx("-C: empty name");
-				usage();
-			}
-			o->comms = optarg;
+			add_comms(o, optarg);
 			o->all = 1;
 			break;
 		case 'e':
@@ -486,7 +532,8 @@ parse_args(
 			out_str(&w->out, synopsis);
 			out_char(&w->out, '\n');
 			out_str(&w->out, help);
-			exit(close_stdout(&w->out, AUXV_EXIT_OK));
+			exit(close_stdout(
+			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		case 'k':
 			add_keys(w, o, optarg);
 			break;
@@ -556,14 +603,15 @@ parse_args(
 			break;
 		case OPT_VERSION:
 			out_str(&w->out, "auxv " AUXV_VERSION "\n");
-			exit(close_stdout(&w->out, AUXV_EXIT_OK));
+			exit(close_stdout(
+			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
 			usage(); /* getopt_long has said what is wrong */
 		}
 	}
 	/* After "--", the rest are process IDs. */
 	for (; optind < argc; optind++) {
-		check_excl(OPT_OPERAND, seen);
+		check_excl(OPT_OPERAND, argv[optind], &seen);
 		add_operand(w, cl, argc, argv[optind], envp);
 	}
 }
@@ -596,11 +644,25 @@ check_args(struct cmdline *cl)
 		    o->printer->name);
 		usage();
 	}
+	/* Whether a -f file is JSON is known when it is read (src_file). */
+	for (i = 0; i < cl->nsrc && cl->srcs[i].kind != SRC_FILE; i++)
+		;
+	if (o->json_pid != 0 && i == cl->nsrc) {
+		warnx("--pid chooses an object of a JSON file: it needs -f");
+		usage();
+	}
 	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE)) {
 		warnx("-k selects entries: -o %s shows whole bytes",
 		    o->printer->name);
 		usage();
 	}
+	/*
+	 * The user's LC_CTYPE for the formats that count display columns
+	 * alone: setlocale costs the default run 2% (C) to 45% (C.UTF-8) of
+	 * its instructions.
+	 */
+	if (o->printer->flags & PR_WIDTH)
+		setlocale(LC_CTYPE, "");
 	o->deref = (o->printer->flags & PR_DECODE) != 0;
 	o->follow = (o->printer->flags & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only &&
@@ -684,7 +746,7 @@ diff_sources(struct work *w, const struct cmdline *cl)
 		    src_parse(s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
 			warn_name(w, s[i]->vec.label, msg);
-			status = AUXV_EXIT_USAGE;
+			status = AUXV_EXIT_DIFF_TROUBLE;
 			break;
 		}
 		n[i] = decode_all(&s[i]->vec, o, dec[i], pool[i]);
@@ -704,19 +766,30 @@ struct all {
 	struct pr_ctx *c;
 	const struct opts *o;
 	struct tally *t;
+	size_t there; /* processes that had not gone when read */
 };
 
-/* One process of -a, as scan_all hands it over. */
+/*
+ * One process of -a or -C, as scan_all hands it over.  A process that
+ * has gone since the list was made is passed over.  So are, for -a,
+ * kernel threads and zombies, which have no vector; -C reports a process
+ * of the name it was asked for that has none.
+ */
 static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
 {
 	struct all *a = arg;
 	char msg[160];
 
+	if (rc == -1 &&
+	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
+		return;
+	a->there++;
 	if (rc == 0)
 		show(a->w, s, a->c, a->o, a->t);
-	else if (d->flags & (DIAG_VANISHED | DIAG_KTHREAD)) {
-		/* Not a process with a vector: say nothing. */
+	else if (d->flags & (DIAG_EXITED | DIAG_KTHREAD)) {
+		if (a->o->comms != NULL)
+			failed(a->w, s, a->c, a->o, d, a->t);
 	} else if (a->o->printer->failure != NULL) {
 		diag_message(d, msg, sizeof(msg));
 		pr_failure(a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
@@ -727,28 +800,31 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
 }
 
 /*
- * Every process, in ascending PID order.  Kernel threads and processes
- * that vanish are passed over; those we may not read are counted for one
- * summary line (an error object each where the format has one).
+ * Every process, in ascending PID order, or with -C those of the names
+ * given.  Kernel threads and processes that vanish are passed over (but
+ * for -C, a kernel thread or zombie of the name is a failed source);
+ * those we may not read are counted for one summary line (an error
+ * object each where the format has one).
  */
 static int
 show_all(
     struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 {
+	struct all a = { w, c, o, t, 0 };
 	size_t found;
 
 	if (o->proc_err != NULL) {
 		out_flush(&w->out);
-		warnx("-a: %s", o->proc_err);
+		warnx("%s: %s", o->comms != NULL ? "-C" : "-a", o->proc_err);
 		return AUXV_EXIT_SOURCE;
 	}
 	c->multi = 1;
-	if (scan_all(o, show_one, &(struct all){ w, c, o, t }, &found) == -1) {
+	if (scan_all(o, show_one, &a, &found) == -1) {
 		out_flush(&w->out);
 		warn("/proc");
 		return AUXV_EXIT_SOURCE;
 	}
-	if (o->comms != NULL && found == 0) {
+	if (o->comms != NULL && a.there == 0) {
 		out_flush(&w->out);
 		warn_name(w, o->comms, "no process of that name");
 		return AUXV_EXIT_SOURCE;
@@ -758,7 +834,8 @@ show_all(
 		warnx("%lu process%s not readable: permission denied", t->perm,
 		    t->perm == 1 ? "" : "es");
 	}
-	return AUXV_EXIT_OK;
+	/* -C, asked for processes by name, fails where one had no vector. */
+	return o->comms != NULL ? t->status : AUXV_EXIT_OK;
 }
 
 /* What --watch counts for its summary, besides show_one's context. */
@@ -811,7 +888,7 @@ static int
 watch_all(
     struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
 {
-	struct watching x = { { w, c, o, t }, 0, 0, 0, { 0, 0, 0 } };
+	struct watching x = { { w, c, o, t, 0 }, 0, 0, 0, { 0, 0, 0 } };
 	struct watch_stats st;
 	struct diag d = { 0 };
 	char msg[160];
@@ -855,6 +932,7 @@ int
 main(int argc, char *argv[], char *envp[])
 {
 	static struct work work;
+	static char prog[] = "auxv";
 	struct work *w = &work;
 	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
@@ -871,8 +949,11 @@ main(int argc, char *argv[], char *envp[])
 	w->src2.proc = &w->proc2;
 	cl->o.printer = &pr_human;
 	cl->o.endian = -1;
-	if (argc > 1) /* else there is nothing to parse */
+	/* getopt_long's own messages name argv[0]: "auxv:", as ours do. */
+	if (argc > 1) { /* else there is nothing to parse */
+		argv[0] = prog;
 		parse_args(w, cl, argc, argv, envp);
+	}
 	check_args(cl);
 	c.multi = cl->nsrc > 1;
 	if (cl->o.diff)
@@ -889,5 +970,7 @@ main(int argc, char *argv[], char *envp[])
 	if (cl->o.printer->finish != NULL)
 		cl->o.printer->finish(&w->out, &c);
 	free(cl->srcs);
-	return close_stdout(&w->out, t.status);
+	free(cl->o.comms);
+	return close_stdout(&w->out, t.status,
+	    cl->o.diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
 }

@@ -61,6 +61,7 @@ struct printer {
 #define PR_FOLLOW         0x10 /* shows the vDSO and program headers */
 #define PR_FOLLOW_VERBOSE 0x20 /* the same, with -v */
 #define PR_NAMES          0x40 /* shows processes' names */
+#define PR_WIDTH          0x80 /* counts display columns: the user's LC_CTYPE */
 	void (*vector)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct decoded *, size_t);
 	/* NULL: the format shows nothing of a failed source. */

@@ -168,38 +168,58 @@ put_json_value(struct diff_ctx *x, const struct decoded *d)
 	out_char(x->f, '}');
 }
 
+/*
+ * The keys every element of "differences" has, in this order, null where
+ * one does not apply: an entry's type and name, or the field of the
+ * layout (arch, word_size); the change; each side; an HWCAP word's
+ * flags.  The man page documents the same list.
+ */
 static void
-put_json(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
+put_json_head(struct json *o, const struct decoded *d, const char *field,
+    const char *change)
 {
-	const struct decoded *d = a != NULL ? a : b;
-	struct out *f = x->f;
-	struct json o = { f, 0 };
+	struct out *f = o->f;
 
-	out_char(f, '{');
-	json_key(&o, "type");
-	out_dec(f, d->type);
-	json_key(&o, "name");
-	if (d->at != NULL) {
+	json_key(o, "type");
+	if (d != NULL)
+		out_dec(f, d->type);
+	else
+		out_str(f, "null");
+	json_key(o, "name");
+	if (d != NULL && d->at != NULL) {
 		out_str(f, "\"AT_");
 		out_arr(f, d->at->name, d->at->namelen);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");
-	json_key(&o, "change");
-	out_str(f,
-	    a == NULL       ? "\"added\""
-	        : b == NULL ? "\"removed\""
-	                    : "\"changed\"");
+	json_key(o, "field");
+	json_strz(f, field);
+	json_key(o, "change");
+	json_strz(f, change);
+}
+
+static void
+put_json(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
+{
+	struct out *f = x->f;
+	struct json o = { f, 0 };
+
+	out_char(f, '{');
+	put_json_head(&o, a != NULL ? a : b, NULL,
+	    a == NULL       ? "added"
+	        : b == NULL ? "removed"
+	                    : "changed");
 	json_key(&o, "a");
 	put_json_value(x, a);
 	json_key(&o, "b");
 	put_json_value(x, b);
+	json_key(&o, "flags");
 	if (a != NULL && b != NULL && at_is_hwcap(a->form)) {
-		json_key(&o, "flags");
 		out_char(f, '[');
 		put_flags(f, "", ",", "\"", a, b);
 		out_char(f, ']');
-	}
+	} else
+		out_str(f, "null");
 	out_char(f, '}');
 }
 
@@ -233,16 +253,37 @@ report(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 		put_human(x, a, b);
 }
 
-/* A value of a field of the layout: a name, or else a number. */
+/*
+ * A value of a field of the layout: a name, or else a number.  In JSON,
+ * as an entry's side is: the number as "value" (null for a name), and
+ * the text.
+ */
 static void
 put_field(const struct diff_ctx *x, const char *s, uint64_t n)
 {
+	struct json v = { x->f, 0 };
+
+	if (!x->json) {
+		if (s == NULL)
+			out_dec(x->f, n);
+		else
+			out_str(x->f, s);
+		return;
+	}
+	out_char(x->f, '{');
+	json_key(&v, "value");
 	if (s == NULL)
 		out_dec(x->f, n);
-	else if (x->json)
-		json_strz(x->f, s);
 	else
-		out_str(x->f, s);
+		out_str(x->f, "null");
+	json_key(&v, "text");
+	if (s == NULL) {
+		out_char(x->f, '"');
+		out_dec(x->f, n);
+		out_char(x->f, '"');
+	} else
+		json_strz(x->f, s);
+	out_char(x->f, '}');
 }
 
 /* A field of the layout of the two vectors that differs. */
@@ -255,8 +296,7 @@ field(struct diff_ctx *x, const char *name, const char *a, const char *b,
 	begin(x);
 	if (x->json) {
 		out_char(x->f, '{');
-		json_key(&o, "field");
-		json_strz(x->f, name);
+		put_json_head(&o, NULL, name, "changed");
 		json_key(&o, "a");
 	} else {
 		out_str(x->f, name);
@@ -268,7 +308,11 @@ field(struct diff_ctx *x, const char *name, const char *a, const char *b,
 	else
 		out_str(x->f, " -> ");
 	put_field(x, b, nb);
-	out_char(x->f, x->json ? '}' : '\n');
+	if (x->json) {
+		json_key(&o, "flags");
+		out_str(x->f, "null}");
+	} else
+		out_char(x->f, '\n');
 }
 
 static void

@@ -1,13 +1,14 @@
 /*
  * -o table: one row per source (its PID or label, its name), one column
  * per -k key, values as --value shows them, under a header line.  The
- * columns are as wide as their widest cell, so the rows are kept until
- * the last source and laid out then.
+ * columns are as wide as their widest cell, in display columns, so the
+ * rows are kept until the last source and laid out then.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "at.h"
 #include "esc.h"
@@ -44,15 +45,47 @@ keys(const struct opts *o, size_t *n)
 	return default_keys;
 }
 
-/* The columns a cell takes: one per character of valid UTF-8. */
+/*
+ * The display columns of the character at p, of at most len bytes, and
+ * its length in *n: wcwidth(3) under the user's LC_CTYPE, which main
+ * sets for this format alone.  Cells are escaped (ASCII and valid UTF-8
+ * only); a character the locale can't decode or doesn't know counts one
+ * column, as a terminal shows a replacement for it.
+ */
+static size_t
+char_cols(const char *p, size_t len, size_t *n)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t k;
+	int w;
+
+	if ((unsigned char)*p < 0x80) {
+		*n = 1;
+		return 1;
+	}
+	memset(&st, 0, sizeof(st));
+	k = mbrtowc(&wc, p, len, &st);
+	if (k == 0 || k > len) {
+		for (k = 1; k < len && ((unsigned char)p[k] & 0xc0) == 0x80;
+		     k++)
+			;
+		*n = k;
+		return 1;
+	}
+	*n = k;
+	w = wcwidth(wc);
+	return w < 0 ? 1 : (size_t)w;
+}
+
+/* The display columns a cell takes. */
 static size_t
 cols(const char *s, size_t len)
 {
-	size_t i, n = 0;
+	size_t i, k, n = 0;
 
-	for (i = 0; i < len; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			n++;
+	for (i = 0; i < len; i += k)
+		n += char_cols(s + i, len - i, &k);
 	return n;
 }
 
@@ -99,38 +132,41 @@ term_width(int fd)
 }
 
 /*
- * A line of cells, each padded to its column's width but the last; cut
- * at the terminal's width, where there is one.
+ * A line of cells, each padded to its column's width but the last.  Where
+ * there is a terminal, the line is cut at its width, in display columns:
+ * whole characters only, and no padding written after the last that fits.
  */
 static void
 put_row(struct out *f, const struct table *t, const char *p, size_t ncol,
     size_t max)
 {
-	size_t i, len, w, used = 0, take;
+	size_t i, len, w, used = 0, pad = 0, take, k, room;
 	const char *end;
 
 	for (i = 0; i < ncol; i++, p = end + 1) {
 		end = memchr(p, CELL_END, (size_t)(t->buf + t->len - p));
 		len = (size_t)(end - p);
 		w = cols(p, len);
-		if (i > 0) {
-			out_str(f, "  ");
-			used += 2;
-		}
-		if (max > 0 && used + w > max) {
-			/* Whole characters only. */
-			for (take = 0, w = 0; take < len; take++) {
-				if (((unsigned char)p[take] & 0xc0) != 0x80 &&
-				    used + ++w > max)
+		if (max > 0 && used + pad + w > max) {
+			room = max > used + pad ? max - used - pad : 0;
+			for (take = 0, w = 0; take < len; take += k) {
+				w += char_cols(p + take, len - take, &k);
+				if (w > room)
 					break;
 			}
-			out_mem(f, p, take);
+			if (take > 0) {
+				for (; pad > 0; pad--)
+					out_char(f, ' ');
+				out_mem(f, p, take);
+			}
 			break;
 		}
-		out_mem(f, p, len);
-		used += w;
-		for (; i + 1 < ncol && w < t->width[i]; w++, used++)
+		used += pad + w;
+		for (; pad > 0; pad--)
 			out_char(f, ' ');
+		out_mem(f, p, len);
+		/* Owed before the next cell: this one's padding, the gap. */
+		pad = (w < t->width[i] ? t->width[i] - w : 0) + 2;
 	}
 	out_char(f, '\n');
 }
@@ -257,7 +293,7 @@ table_finish(struct out *f, const struct pr_ctx *c)
 
 const struct printer pr_table = {
 	"table",
-	PR_DECODE | PR_NAMES,
+	PR_DECODE | PR_NAMES | PR_WIDTH,
 	table_vector,
 	NULL,
 	table_finish,

@@ -174,20 +174,34 @@ pid_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Whether the process's name is one of -C's comma-separated names. */
+/*
+ * The bytes of a name the kernel keeps for a process (TASK_COMM_LEN less
+ * its NUL); a kernel thread's may be longer.
+ */
+#define COMM_LEN 15
+
+/*
+ * Whether the process's name is one of -C's comma-separated names.  A
+ * name longer than the kernel keeps is compared on its first COMM_LEN
+ * bytes, as ps -C does: the process's name is the first part of its
+ * program's.  A kernel thread's longer name is compared whole.
+ */
 int
 scan_named(pid_t pid, const char *names)
 {
 	char comm[AUXV_COMM_MAX];
 	const char *p, *end;
-	size_t len;
+	size_t len, n;
 
 	if (src_comm(pid, comm, sizeof(comm)) == -1)
 		return 0;
 	len = strlen(comm);
 	for (p = names;; p = end + 1) {
 		end = strchrnul(p, ',');
-		if ((size_t)(end - p) == len && memcmp(p, comm, len) == 0)
+		n = (size_t)(end - p);
+		if (n > COMM_LEN && len == COMM_LEN)
+			n = COMM_LEN;
+		if (n == len && memcmp(p, comm, len) == 0)
 			return 1;
 		if (*end == '\0')
 			return 0;

@@ -285,6 +285,11 @@ src_file(
 			close(fd);
 		return rc;
 	}
+	if (o->json_pid != 0) {
+		diag_set(d, EINVAL,
+		    "--pid: not auxv's JSON, no objects to choose from");
+		goto out;
+	}
 	if (elf_is_elf(s->rawbuf, len)) {
 		rc = open_core(s, o, fd, len, d);
 		/* A core read by offset keeps its file open for its memory. */
@@ -298,23 +303,16 @@ src_file(
 	s->lay = LAY_OPTS;
 	src_layout(s, o);
 	/*
-	 * A file longer than the cap is a vector when an AT_NULL ends one of
-	 * at least one entry within it, as the kernel reads one (what
-	 * follows is padding, not shown); else it is refused whole as too
-	 * large, not cut: /dev/zero is no vector.
+	 * A file longer than the cap is read as the kernel reads a vector:
+	 * up to its first AT_NULL, whatever follows (padding, not shown).
+	 * With none within the cap, vec_parse() refuses it as too large.
 	 */
 	if (len == sizeof(s->rawbuf) && (rc = more(fd)) != 0) {
 		if (rc == -1)
 			goto fail;
 		if ((end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
-		         s->vec.bigendian)) <= 2 * (size_t)s->vec.wordsize) {
-			snprintf(s->why, sizeof(s->why),
-			    "too large: more than %d entries before AT_NULL",
-			    AUXV_MAX_ENTRIES);
-			diag_set(d, EFBIG, s->why);
-			goto out;
-		}
-		len = end;
+		         s->vec.bigendian)) != 0)
+			len = end;
 	}
 	if (!is_stdin)
 		close(fd);

@@ -13,9 +13,11 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -106,13 +108,11 @@ read_proc(const char *path, unsigned char *buf, size_t size)
 }
 
 /*
- * Whether a refusal is the process's own choice (it made itself not
- * dumpable, as ssh-agent does), not another user's: every user ID of it
- * (real, effective, saved, fs) is our real one.  Root, refused, is told
- * the documented reason.
+ * Whether every user ID of the process in dir (real, effective, saved,
+ * fs: /proc/PID/status, which anyone may read) is our real one.
  */
 static int
-ours(const char *dir)
+same_user(const char *dir)
 {
 	unsigned char buf[2048];
 	char path[64], *p, *end;
@@ -120,8 +120,6 @@ ours(const char *dir)
 	ssize_t n;
 	int i;
 
-	if (getuid() == 0)
-		return 0;
 	snprintf(path, sizeof(path), "%s/status", dir);
 	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
 		return 0;
@@ -137,28 +135,51 @@ ours(const char *dir)
 	return 1;
 }
 
-static void
-open_failed(struct diag *d, int err, const char *dir)
+/*
+ * Whether the process holds a permitted capability that we do not hold
+ * in effect: the kernel then refuses its /proc files even to its own user
+ * (security/commoncap.c, cap_ptrace_access_check), root included when its
+ * bounding set was cut, as a container's PID 1 may find.  capget(2) tells
+ * any process's sets to anyone, as /proc/PID/status's CapPrm does.
+ */
+static int
+more_caps(pid_t pid)
 {
-	switch (err) {
-	case ENOENT:
-	case ESRCH:
-		diag_set(d, ESRCH, "no such process");
-		d->flags = DIAG_VANISHED;
-		break;
-	case EACCES:
-	case EPERM:
-		diag_set(d, err,
-		    ours(dir) ? "permission denied (not dumpable: needs "
-		                "CAP_SYS_PTRACE)"
-		              : "permission denied (another user's process "
-		                "needs CAP_SYS_PTRACE)");
-		d->flags = DIAG_PERM;
-		break;
-	default:
-		diag_set(d, err, NULL);
-		break;
-	}
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct ours[2], theirs[2];
+	int i;
+
+	if (syscall(SYS_capget, &h, ours) == -1)
+		return 0;
+	h = (struct __user_cap_header_struct){ _LINUX_CAPABILITY_VERSION_3,
+		pid };
+	if (syscall(SYS_capget, &h, theirs) == -1)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (theirs[i].permitted & ~ours[i].effective)
+			return 1;
+	return 0;
+}
+
+/*
+ * Why the kernel refused a process's files: it is another user's; or
+ * ours, and holds capabilities we lack; or ours and its own choice (it
+ * made itself not dumpable, as ssh-agent does).  Root, refused by
+ * neither, is told the documented reason.
+ */
+static const char *
+refusal(const char *dir, pid_t pid)
+{
+	if (!same_user(dir))
+		return "permission denied (another user's process needs "
+		       "CAP_SYS_PTRACE)";
+	if (more_caps(pid))
+		return "permission denied (the process holds capabilities "
+		       "this one lacks)";
+	if (getuid() == 0)
+		return "permission denied (another user's process needs "
+		       "CAP_SYS_PTRACE)";
+	return "permission denied (not dumpable: needs CAP_SYS_PTRACE)";
 }
 
 /*
@@ -195,6 +216,44 @@ is_kthread(const char *dir)
 	unsigned long flags;
 
 	return stat_field(dir, 7, &flags) == 0 && (flags & PF_KTHREAD) != 0;
+}
+
+/* Whether dir is a kernel thread's, said in d: 1, or 0. */
+static int
+kthread(struct diag *d, const char *dir)
+{
+	if (!is_kthread(dir))
+		return 0;
+	diag_set(d, 0, "kernel thread: no auxiliary vector");
+	d->flags = DIAG_KTHREAD;
+	return 1;
+}
+
+/*
+ * Why /proc/PID/auxv could not be read.  A kernel thread is told by its
+ * flags, which anyone may read, before its files' refusal is put down to
+ * permissions.
+ */
+static void
+open_failed(struct diag *d, int err, const char *dir, pid_t pid)
+{
+	if ((err == EACCES || err == EPERM) && kthread(d, dir))
+		return;
+	switch (err) {
+	case ENOENT:
+	case ESRCH:
+		diag_set(d, ESRCH, "no such process");
+		d->flags = DIAG_VANISHED;
+		break;
+	case EACCES:
+	case EPERM:
+		diag_set(d, err, refusal(dir, pid));
+		d->flags = DIAG_PERM;
+		break;
+	default:
+		diag_set(d, err, NULL);
+		break;
+	}
 }
 
 /* Takes word size, byte order and machine from an ELF header: 0, or -1. */
@@ -540,7 +599,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 {
 	struct src_proc *p = s->proc;
 	char path[64];
-	int tries;
+	int tries, gone, silent;
 	ssize_t n;
 
 	s->vec.kind = SRC_PID;
@@ -566,23 +625,20 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		usleep(AUXV_EXEC_WAIT_US);
 	}
 	if (n == -1 && errno != ESRCH) {
-		open_failed(d, errno, p->dir);
-		return -1;
+		open_failed(d, errno, p->dir, pid);
+		goto fail;
 	}
 	if (n <= 0)
 		p->tid = live_thread(p->dir, sizeof(p->dir), pid, s->rawbuf,
 		    sizeof(s->rawbuf), &n);
 	/* No memory map: a kernel thread, or a process that has exited. */
 	if (p->tid == 0) {
-		if (is_kthread(p->dir)) {
-			diag_set(d, 0, "kernel thread: no auxiliary vector");
-			d->flags = DIAG_KTHREAD;
-		} else {
+		if (!kthread(d, p->dir)) {
 			diag_set(d, ESRCH,
 			    "process has exited: no auxiliary vector");
-			d->flags = DIAG_VANISHED;
+			d->flags = DIAG_VANISHED | DIAG_EXITED;
 		}
-		return -1;
+		goto fail;
 	}
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = (size_t)n;
@@ -605,4 +661,15 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		}
 	}
 	return 0;
+fail:
+	/*
+	 * The name of a process that is still there to be reported, which
+	 * anyone may read.  -a says nothing of kernel threads: none needed.
+	 */
+	gone = (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED;
+	silent = (d->flags & DIAG_KTHREAD) && o->all && o->comms == NULL;
+	if (o->names > 0 && !gone && !silent &&
+	    src_comm(pid, s->comm, sizeof(s->comm)) == 0)
+		s->vec.comm = s->comm;
+	return -1;
 }

@@ -6,6 +6,7 @@
 #include <elf.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "opts.h"
@@ -27,24 +28,19 @@ self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 }
 
 /*
- * Our own name, as the kernel made it at our exec: the last part of the
- * file name executed (AT_EXECFN), cut to 15 bytes; no /proc read.
+ * Our own name, as the kernel keeps it (PR_GET_NAME: no /proc read),
+ * which no file name in the vector tells: run by fexecve(3) AT_EXECFN is
+ * /dev/fd/N, run by ld.so it is ld.so's.  With exe, our executable.
  */
 static void
-self_names(struct source *s, const unsigned char *auxv, size_t len, int exe)
+self_names(struct source *s, int exe)
 {
-	const unsigned long *w = (const void *)auxv;
-	const char *fn = NULL, *base;
-	size_t i;
+	char comm[16]; /* TASK_COMM_LEN, as prctl(2) writes it */
 	ssize_t n;
 
-	for (i = 0; 2 * i * sizeof(*w) < len; i++)
-		if (w[2 * i] == AT_EXECFN)
-			fn = (const char *)w[2 * i + 1];
-	if (fn != NULL) {
-		base = strrchr(fn, '/');
-		snprintf(s->comm, sizeof(s->comm), "%.15s",
-		    base != NULL ? base + 1 : fn);
+	if (prctl(PR_GET_NAME, comm, 0L, 0L, 0L) == 0) {
+		comm[sizeof(comm) - 1] = '\0';
+		memcpy(s->comm, comm, sizeof(comm));
 		s->vec.comm = s->comm;
 	}
 	if (exe &&
@@ -75,7 +71,7 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 	s->vec.kind = SRC_SELF;
 	s->vec.pid = o->names > 0 ? getpid() : 0;
 	if (o->names > 0)
-		self_names(s, auxv, len, o->names > 1);
+		self_names(s, o->names > 1);
 	memcpy(s->label, self, sizeof(self));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;

@@ -55,9 +55,12 @@ vec_null_end(const unsigned char *raw, size_t len, unsigned int ws, int be)
 }
 
 /*
- * Fills vec->ent (room for cap entries) from vec->raw, stopping at AT_NULL.
- * The entries before a fault are kept, so that a truncated vector can still
- * be shown up to where it breaks.
+ * Fills vec->ent (room for cap entries) from vec->raw, stopping at the
+ * first AT_NULL, as the kernel and ld.so read a vector: what follows it is
+ * not the vector's, so one that starts with AT_NULL is empty.  More than
+ * AUXV_MAX_ENTRIES before AT_NULL is refused whole as too large.  The
+ * entries before any other fault are kept, so that a truncated vector can
+ * still be shown up to where it breaks.
  */
 int
 vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
@@ -76,8 +79,9 @@ vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
 		if (type == 0)
 			return 0;
 		if (v->nent == cap || v->nent == AUXV_MAX_ENTRIES) {
-			diag_at(d,
-			    "too large: more than 4096 entries at offset", off);
+			v->nent = 0;
+			diag_set(d, EFBIG,
+			    "too large: more than 4096 entries before AT_NULL");
 			return -1;
 		}
 		v->ent[v->nent].type = type;

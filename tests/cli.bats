@@ -336,3 +336,76 @@ usage_error() {
 	jq -e '.arch == "mips64"' <<<"$output"
 	run -2 --separate-stderr "$AUXV" -f "$v" --arch armv9x
 }
+
+@test "-C: an empty name anywhere in the list is a usage error, as for -k" {
+	local a
+	for a in '' ',' 'a,,b' 'a,' ',a'; do
+		run -2 --separate-stderr "$AUXV" -C "$a"
+		[ -z "$output" ]
+		[ "${stderr%%$'\n'*}" = "auxv: -C: empty name" ]
+		run -2 --separate-stderr "$AUXV" -C sh -C "$a"
+		[ "${stderr%%$'\n'*}" = "auxv: -C: empty name" ]
+	done
+}
+
+@test "getopt's own messages start with auxv:, not the path it was run by" {
+	[[ "$AUXV" == */* && "$AUXV" != auxv ]]
+	run -2 --separate-stderr "$AUXV" --no-such-option
+	[ "${stderr%%$'\n'*}" = "auxv: unrecognized option '--no-such-option'" ]
+	run -2 --separate-stderr "$AUXV" -z
+	[ "${stderr%%$'\n'*}" = "auxv: invalid option -- 'z'" ]
+	run -2 --separate-stderr "$AUXV" -k
+	[ "${stderr%%$'\n'*}" = "auxv: option requires an argument -- 'k'" ]
+	run -2 --separate-stderr "$AUXV" --json=x
+	[ "${stderr%%$'\n'*}" = "auxv: option '--json' doesn't allow an argument" ]
+	run -2 --separate-stderr "$AUXV" --diff --pid
+	[ "${stderr%%$'\n'*}" = "auxv: option '--pid' requires an argument" ]
+	[[ "$stderr" == *"usage: auxv"* ]]
+}
+
+@test "exclusive sources are named as given: self is not a process ID" {
+	run -2 --separate-stderr "$AUXV" --diff self -e /bin/true
+	[ "${stderr%%$'\n'*}" = "auxv: self and -e exclude each other" ]
+	run -2 --separate-stderr "$AUXV" self -a
+	[ "${stderr%%$'\n'*}" = "auxv: self and -a exclude each other" ]
+	run -2 --separate-stderr "$AUXV" 1 -e /bin/true
+	[ "${stderr%%$'\n'*}" = "auxv: a process ID and -e exclude each other" ]
+	run -2 --separate-stderr "$AUXV" -C sh -- self
+	[ "${stderr%%$'\n'*}" = "auxv: -C and self exclude each other" ]
+}
+
+# --pid chooses among the objects of a JSON Lines file: without -f it has
+# nothing to choose from (a usage error), and a -f that turns out to be a
+# raw vector or a core is an error for that source, naming --pid.
+@test "--pid without a JSON -f: usage error, or an error for that file" {
+	local v=$BATS_TEST_TMPDIR/v
+	run -2 --separate-stderr "$AUXV" --pid 1
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: --pid "*"needs -f"* ]]
+	[[ "$stderr" == *"usage: auxv"* ]]
+	run -2 --separate-stderr "$AUXV" --pid 1 self
+	[[ "$stderr" == "auxv: --pid "* ]]
+	run -2 --separate-stderr "$AUXV" --pid 1 --json "$$"
+	[[ "$stderr" == "auxv: --pid "* ]]
+	run -2 --separate-stderr "$AUXV" --pid 1 -a
+	[[ "$stderr" == "auxv: --pid "* ]]
+
+	mkraw "$v.raw" 8 '<' 6 4096
+	"$MKFIXTURE" core >"$v.core"
+	for f in "$v.raw" "$v.core"; do
+		run -1 --separate-stderr "$AUXV" --pid 1 -f "$f"
+		[ -z "$output" ]
+		[ "$stderr" = "auxv: $f: --pid: not auxv's JSON, no objects to choose from" ]
+		run -1 --separate-stderr "$AUXV" --pid 1 -f - <"$f"
+		[[ "$stderr" == "auxv: -: --pid: "* ]]
+		run -1 --separate-stderr "$AUXV" --pid 1 --json -f "$f"
+		jq -e '.error.message | startswith("--pid: ")' <<<"$output"
+	done
+	# Without --pid, the same files are read.
+	run -0 "$AUXV" -f "$v.raw" -k PAGESZ --value
+	[ "$output" = 4096 ]
+	# With a JSON save, --pid chooses its object.
+	"$AUXV" --json -f "$v.raw" | jq -c '.pid = 4242' >"$v.json"
+	run -0 --separate-stderr "$AUXV" --pid 4242 -f "$v.json" -k PAGESZ --value
+	[ "$output" = 4096 ]
+}

@@ -130,3 +130,82 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	[ "${lines[2]}" = "AT_RANDOM: 0x1000 -> 0x1000" ]
 	[ "${#lines[@]}" -eq 3 ]
 }
+
+# cmp(1): 0 same, 1 different, 2 trouble, and a write error is trouble.
+# cmp itself is the oracle for the differing files; auxv's JSON is written
+# even when the sources are the same, so that too fails to be written.
+@test "--diff: a write error is status 2, as cmp's, even for the same sources" {
+	mkpair
+	local a=$BATS_TEST_TMPDIR/a b=$BATS_TEST_TMPDIR/b
+	run -2 bash -c 'cmp "$1" "$2" >/dev/full' _ "$a" "$b"
+	run -2 --separate-stderr bash -c '"$1" --diff -f "$2" -f "$3" >/dev/full' \
+	    _ "$AUXV" "$a" "$b"
+	[[ "$stderr" == "auxv: write error: "* ]]
+	run -2 --separate-stderr bash -c '"$1" --diff --json self self >/dev/full' \
+	    _ "$AUXV"
+	[[ "$stderr" == "auxv: write error: "* ]]
+	run -2 --separate-stderr bash -c '"$1" --diff --json self self >&-' \
+	    _ "$AUXV"
+	[[ "$stderr" == "auxv: write error: "* ]]
+	run -2 bash -c '"$1" --diff-all --json -f "$2" -f "$2" >&-' _ "$AUXV" "$a"
+	# Nothing to write, nothing failed: cmp says 0 too.
+	run -0 bash -c 'cmp "$1" "$1" >&-' _ "$a"
+	run -0 --separate-stderr bash -c '"$1" --diff -f "$2" -f "$2" >&-' \
+	    _ "$AUXV" "$a"
+	[ -z "$stderr" ]
+	# Elsewhere a write error is status 1, as documented.
+	run -1 bash -c '"$1" --json self >/dev/full' _ "$AUXV"
+	run -1 bash -c '"$1" -f "$2" >&-' _ "$AUXV" "$a"
+}
+
+# Every element of "differences" has the keys the man page lists, the
+# layout's (arch, word_size) as much as the entries': checked by python
+# on a 64-bit x86 core against a 32-bit one, and against a raw file read
+# with --word-size 4, each differing in its entries too.
+@test "--diff --json: every element of differences has exactly the documented keys" {
+	local t=$BATS_TEST_TMPDIR
+	"$MKFIXTURE" core -c 64 -m 62 -H 0x3 -p 4096 >"$t/c64"
+	"$MKFIXTURE" core -c 32 -m 3 -H 0x1 -p 65536 >"$t/c32"
+	mkraw "$t/r4" 4 '<' 6 4096 16 0x3 17 100 51 2048
+	run -1 --separate-stderr "$AUXV" --diff --json -f "$t/c64" -f "$t/c32"
+	[ -z "$stderr" ]
+	echo "$output" >"$t/cores.json"
+	run -1 --separate-stderr "$AUXV" --diff --json --word-size 4 \
+	    -f "$t/c64" -f "$t/r4"
+	[ -z "$stderr" ]
+	echo "$output" >"$t/raw.json"
+	python3 - "$t/cores.json" "$t/raw.json" <<'PY'
+import json, sys
+KEYS = {"type", "name", "field", "change", "a", "b", "flags"}
+cores, raw = (json.load(open(p)) for p in sys.argv[1:])
+for doc in (cores, raw):
+    assert doc["same"] is False
+    for e in doc["differences"]:
+        assert set(e) == KEYS, e
+        assert e["change"] in ("changed", "added", "removed"), e
+        for side in (e["a"], e["b"]):
+            assert side is None or set(side) == {"value", "text"}, e
+        assert e["flags"] is None or isinstance(e["flags"], list), e
+        if e["field"] is None:
+            assert isinstance(e["type"], int), e
+        else:
+            assert e["type"] is None and e["name"] is None, e
+            assert e["change"] == "changed" and e["flags"] is None, e
+by = {e["field"]: e for e in cores["differences"] if e["field"]}
+assert by["arch"]["a"] == {"value": None, "text": "x86_64"}, by
+assert by["arch"]["b"] == {"value": None, "text": "i386"}, by
+assert by["word_size"]["a"] == {"value": 8, "text": "8"}, by
+assert by["word_size"]["b"] == {"value": 4, "text": "4"}, by
+ent = {e["type"]: e for e in cores["differences"] if e["type"] is not None}
+assert ent[6]["a"]["value"] == 4096 and ent[6]["b"]["value"] == 65536, ent
+assert ent[6]["flags"] is None and ent[6]["name"] == "AT_PAGESZ", ent
+assert isinstance(ent[16]["flags"], list), ent
+by = {e["field"]: e for e in raw["differences"] if e["field"]}
+# The host's machine with 4-byte words: x32 on x86-64, a field too.
+assert "word_size" in by, by
+assert by["word_size"]["b"]["value"] == 4, by
+PY
+	# The same keys in jq's eyes, element by element.
+	jq -e '[.differences[] | keys == ["a","b","change","field","flags","name","type"]] | all' \
+	    "$t/cores.json" "$t/raw.json"
+}

@@ -472,3 +472,93 @@ os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e auxv-test-no-such-command
 	    --clear-groups -- "$d/auxv" -e "$d/noread"
 	[[ "$stderr" == "auxv: $d/noread: permission denied"* ]]
 }
+
+# --- Our own names: the kernel's, however we were run (issue 24) --------
+
+# held MODE PROG ARG...: runs PROG (MODE exec: by its path; fexecve: by
+# an open descriptor, as fexecve(3) and execveat(2) run it) with standard
+# output a pipe that is already full, so that it stops at its first
+# write.  Prints, as a JSON line, the kernel's /proc/PID/comm and exe of
+# the stopped process, then what the process wrote.
+held() {
+	python3 - "$@" <<'PY'
+import fcntl, json, os, sys, time
+mode, prog, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+r, w = os.pipe()
+fcntl.fcntl(w, 1031, 4096)  # F_SETPIPE_SZ: one page
+os.set_blocking(w, False)
+filled = 0
+try:
+    while True:
+        filled += os.write(w, b"x" * 4096)
+except BlockingIOError:
+    pass
+os.set_blocking(w, True)
+fd = os.open(prog, os.O_RDONLY)
+pid = os.fork()
+if pid == 0:
+    os.dup2(w, 1)
+    if mode == "fexecve":
+        os.execve(fd, [os.path.basename(prog)] + args, os.environ)
+    os.execv(prog, [prog] + args)
+os.close(w)
+me = os.readlink("/proc/self/exe")
+for _ in range(1000):
+    # Past its exec, and asleep: in the write to the full pipe.
+    exe = os.readlink("/proc/%d/exe" % pid)
+    st = open("/proc/%d/stat" % pid).read()
+    if exe != me and st[st.rindex(")") + 2] == "S":
+        break
+    time.sleep(0.01)
+else:
+    sys.exit("held: %s did not stop at its first write" % prog)
+comm = open("/proc/%d/comm" % pid).read().rstrip("\n")
+print(json.dumps({"comm": comm, "exe": exe}), flush=True)
+out = b""
+while True:
+    b = os.read(r, 65536)
+    if not b:
+        break
+    out += b
+os.waitpid(pid, 0)
+sys.stdout.buffer.write(out[filled:])
+PY
+}
+
+@test "self's name is the kernel's: run by fexecve (/dev/fd/N) and by ld.so" {
+	run -0 held fexecve "$AUXV" --json
+	echo "$output"
+	# The file name the kernel was given is /dev/fd/N.
+	jq -e -s '.[1].entries[] | select(.name == "AT_EXECFN") |
+	    .string | startswith("/dev/fd/")' <<<"$output"
+	jq -e -s '.[1].comm == .[0].comm' <<<"$output"
+	local ldso=/lib64/ld-linux-x86-64.so.2
+	[ -x "$ldso" ] || skip "no $ldso"
+	run -0 held exec "$ldso" "$AUXV" --json
+	echo "$output"
+	jq -e -s '.[0].comm == "ld-linux-x86-64" and .[1].comm == .[0].comm' <<<"$output"
+}
+
+@test "self at a path of PATH_MAX - 1 bytes: exe and AT_EXECFN whole" {
+	local max dir p
+	max=$(getconf PATH_MAX /)
+	dir=$BATS_TEST_TMPDIR
+	# Folders of 200 bytes, then one that leaves room for "/auxv".
+	while [ $((${#dir} + 201 + 5)) -lt "$max" ]; do
+		dir=$dir/$(printf 'd%.0s' $(seq 200))
+	done
+	dir=$dir/$(printf 'e%.0s' $(seq $((max - 1 - ${#dir} - 1 - 5))))
+	p=$dir/auxv
+	[ "${#p}" -eq $((max - 1)) ]
+	mkdir -p "$dir"
+	cp "$AUXV" "$p"
+	run -0 held exec "$p" --json
+	python3 -c '
+import json, sys
+k, d = [json.loads(l) for l in sys.argv[1].splitlines()]
+p = sys.argv[2]
+assert k["exe"] == p and d["exe"] == p, (len(k["exe"]), len(d["exe"] or ""))
+ex = [e for e in d["entries"] if e["name"] == "AT_EXECFN"][0]
+assert ex["string"] == p, ex["string"]
+assert d["comm"] == k["comm"] == "auxv", (d["comm"], k["comm"])' "$output" "$p"
+}

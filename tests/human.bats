@@ -186,3 +186,91 @@ PY
 	[[ "$output" != *$'\e'* ]]
 	[[ "${lines[1]}" == "$BATS_TEST_TMPDIR/x\\033[2J  -     4096" ]]
 }
+
+# table_check FULL [CUT WIDTH]: FULL's columns start at the same display
+# column in every row, counted by python's unicodedata (east_asian_width
+# W and F take two columns, combining marks none); each row of CUT, where
+# given, is the longest prefix of FULL's row that fits in WIDTH columns,
+# less the padding it ends in (cells hold no space: they are escaped).
+table_check() {
+	python3 - "$@" <<'PY'
+import re, sys, unicodedata
+def width(s):
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+full = open(sys.argv[1], encoding="utf-8").read().splitlines()
+def starts(line):
+    return [width(line[:m.start()]) for m in re.finditer(r"(?:^|(?<=  ))\S", line)]
+for l in full[1:]:
+    assert starts(l) == starts(full[0]), (l, starts(l), full[0], starts(full[0]))
+if len(sys.argv) > 2:
+    cut = open(sys.argv[2], encoding="utf-8").read().replace("\r\n", "\n").splitlines()
+    w = int(sys.argv[3])
+    assert len(cut) == len(full), (cut, full)
+    for c, f in zip(cut, full):
+        # The longest prefix that fits, without the padding it ends in.
+        n = 0
+        while n < len(f) and width(f[:n + 1]) <= w:
+            n += 1
+        assert c == f[:n].rstrip(" "), (c, f[:n])
+    assert any(c != f for c, f in zip(cut, full)), "nothing was cut"
+PY
+}
+
+# on_pty COLS OUT CMD...: CMD with its standard output a terminal of COLS
+# columns; what it wrote in OUT.
+on_pty() {
+	python3 - "$@" <<'PY'
+import fcntl, os, pty, struct, subprocess, sys, termios
+cols, out, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+m, s = pty.openpty()
+fcntl.ioctl(s, termios.TIOCSWINSZ, struct.pack("HHHH", 24, cols, 0, 0))
+p = subprocess.Popen(cmd, stdout=s)
+os.close(s)
+got = b""
+while True:
+    try:
+        b = os.read(m, 65536)
+    except OSError:  # EIO: the other side is closed
+        break
+    if not b:
+        break
+    got += b
+sys.exit(p.wait() or open(out, "wb").write(got) and 0)
+PY
+}
+
+@test "-o table: aligned and cut by display columns (wcwidth), a CJK name too" {
+	locale -a 2>/dev/null | grep -Eqix 'c\.utf-?8' || skip "no C.UTF-8 locale"
+	export LC_ALL=C.UTF-8
+	cd "$BATS_TEST_TMPDIR"
+	local wide=日本語漢字 straddle
+	straddle=$(printf 'x%.0s' $(seq 29))日本
+	mkraw "$wide" 8 '<' 6 4096 17 100
+	cp "$wide" ab
+	cp "$wide" "$straddle"
+	run -0 --separate-stderr "$AUXV" -o table -k PAGESZ,CLKTCK \
+	    -f "$wide" -f ab
+	printf '%s\n' "$output" >full
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[1]}" == "$wide  -"* ]]
+	table_check full
+	# A terminal of 30 columns: every row cut to fit, a wide character
+	# that would straddle the edge left out whole.
+	on_pty 30 cut "$AUXV" -o table -k PAGESZ,CLKTCK -f "$wide" -f ab
+	table_check full cut 30
+	"$AUXV" -o table -k PAGESZ -f "$straddle" -f ab >full
+	table_check full
+	on_pty 30 cut "$AUXV" -o table -k PAGESZ -f "$straddle" -f ab
+	table_check full cut 30
+	grep -qx "$(printf 'x%.0s' $(seq 29))" <(tr -d '\r' <cut)
+	# Under the UTF-8 locale too, bytes that are not UTF-8 and control
+	# characters stay escaped, and count as the escapes they print.
+	local bad
+	bad=$(printf 'b\377\033[2J')
+	cp ab "$bad"
+	"$AUXV" -o table -k PAGESZ -f "$bad" -f "$wide" >full
+	! grep -q $'[\e\377]' full
+	grep -q '^b\\377\\033\[2J  ' full
+	table_check full
+}

@@ -418,7 +418,7 @@ for line in sys.argv[1].splitlines():
 	run -0 --separate-stderr "$AUXV" "$BG_PID" "$$"
 	[ "${lines[0]}" = "==> $BG_PID ($(cat /proc/$BG_PID/comm)) <==" ]
 	grep -qx "==> $$ ($(cat /proc/$$/comm)) <==" <<<"$output"
-	# Our own: the name the kernel gave us, from AT_EXECFN.
+	# Our own: the name the kernel keeps for us (PR_GET_NAME).
 	run -0 --separate-stderr "$AUXV" --json
 	jq -e --arg e "$(readlink -f "$AUXV")" \
 	    '.comm == "auxv" and .exe == $e and .pid > 0' <<<"$output"
@@ -497,4 +497,185 @@ probe_hidepid() {
 	[ "$stderr" = "auxv: auxv-no-such: no process of that name" ]
 	run -2 --separate-stderr "$AUXV" -C "$n" -a
 	run -2 --separate-stderr "$AUXV" -C "$n" 1
+}
+
+# --- Kernel threads, names, -C as ps -C (issue 24) --------------------
+
+# The PIDs of kernel threads, by PF_KTHREAD in /proc/PID/stat's flags.
+kthreads() {
+	python3 -c '
+import glob
+for d in glob.glob("/proc/[0-9]*"):
+    try:
+        st = open(d + "/stat", "rb").read()
+    except OSError:
+        continue
+    if int(st[st.rindex(b")") + 2:].split()[6]) & 0x200000:
+        print(d[6:])'
+}
+
+@test "unprivileged: a kernel thread is a kernel thread, not permission denied; others' names shown" {
+	need setpriv
+	kt=$(kthreads | head -1)
+	[ -n "$kt" ] || skip "no kernel thread visible"
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$kt"
+	[ "$stderr" = "auxv: $kt: kernel thread: no auxiliary vector" ]
+	# Another user's process: permission denied, its name as /proc has it.
+	start_bg sleep 1000
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" --json "$kt" "$BG_PID"
+	jq -e -s --arg k "$(cat /proc/$kt/comm)" --arg c "$(cat /proc/$BG_PID/comm)" \
+	    '.[0].comm == $k and .[0].error.message == "kernel thread: no auxiliary vector" and
+	     .[1].comm == $c and (.[1].error.message | startswith("permission denied"))' <<<"$output"
+}
+
+# How many processes, kernel threads aside, nobody may not read, as
+# python run as nobody finds them.
+unreadable() {
+	"${NOBODY[@]}" python3 -c '
+import glob
+n = 0
+for d in glob.glob("/proc/[0-9]*"):
+    try:
+        st = open(d + "/stat", "rb").read()
+        if int(st[st.rindex(b")") + 2:].split()[6]) & 0x200000:
+            continue
+        open(d + "/auxv", "rb").close()
+    except PermissionError:
+        n += 1
+    except OSError:
+        pass
+print(n)'
+}
+
+@test "unprivileged -a: kernel threads passed over, neither an object nor counted" {
+	need setpriv
+	local k n u1 u2 lo hi
+	"${NOBODY[@]}" "$AUXV" -a --json >"$BATS_TEST_TMPDIR/all" 2>/dev/null
+	kthreads >"$BATS_TEST_TMPDIR/kt"
+	k=$(wc -l <"$BATS_TEST_TMPDIR/kt")
+	[ "$k" -gt 0 ] || skip "no kernel thread visible"
+	# No error object is a kernel thread's.
+	jq -r 'select(.error) | .pid' "$BATS_TEST_TMPDIR/all" | sort >"$BATS_TEST_TMPDIR/err"
+	[ -s "$BATS_TEST_TMPDIR/err" ]
+	[ -z "$(sort "$BATS_TEST_TMPDIR/kt" | comm -12 - "$BATS_TEST_TMPDIR/err")" ]
+	# The count in the summary is that of the processes python finds just
+	# before and just after (others come and go meanwhile), give or take
+	# a few, not that and the kernel threads.
+	u1=$(unreadable)
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a
+	u2=$(unreadable)
+	n=$(sed -n 's/^auxv: \([0-9]*\) process.* not readable: permission denied$/\1/p' <<<"$stderr")
+	echo "summary $n, python $u1 then $u2, kernel threads $k"
+	[ -n "$n" ]
+	lo=$((u1 < u2 ? u1 : u2))
+	hi=$((u1 < u2 ? u2 : u1))
+	[ "$n" -ge $((lo - 5)) ] && [ "$n" -le $((hi + 5)) ]
+}
+
+@test "-C NAME of kernel threads or a zombie only: each reported, status 1" {
+	local p z n=z$$_$BATS_TEST_NUMBER
+	p=$(ps -o pid= -C kthreadd | tr -d ' ')
+	[ -n "$p" ] || skip "no kthreadd (ps -C kthreadd)"
+	run -1 --separate-stderr "$AUXV" -C kthreadd
+	[ "$stderr" = "auxv: $p: kernel thread: no auxiliary vector" ]
+	run -1 --separate-stderr "$AUXV" -C kthreadd --json
+	jq -e --argjson p "$p" '.pid == $p and .comm == "kthreadd" and
+	    .error.message == "kernel thread: no auxiliary vector"' <<<"$output"
+	# A zombie of a name of its own: its parent does not reap it.
+	cp "$(type -P true)" "$BATS_TEST_TMPDIR/$n"
+	bash -c '"$1" & exec sleep 1000' _ "$BATS_TEST_TMPDIR/$n" 3>&- &
+	EXTRA_PIDS=$!
+	for _ in $(seq 100); do
+		z=$(ps -o pid=,stat= -C "$n" | awk '$2 ~ /^Z/ { print $1 }')
+		[ -n "$z" ] && break
+		sleep 0.05
+	done
+	[ -n "$z" ]
+	run -1 --separate-stderr "$AUXV" -C "$n"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $z: process has exited: no auxiliary vector" ]
+}
+
+@test "-C: a name is compared on its first 15 bytes, as ps -C does" {
+	local n=auxvlongname$$abcdefghij a want got kt
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
+	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
+	EXTRA_PIDS=$!
+	sleep 0.3
+	[ "$(cat /proc/$EXTRA_PIDS/comm)" = "${n:0:15}" ]
+	for a in "$n" "${n:0:15}" "${n:0:16}" "${n}XYZ" "${n:0:14}" "${n:0:14}q"; do
+		want=$(ps -o pid= -C "$a" | tr -d ' ' | sort -n | tr '\n' ' ')
+		got=$("$AUXV" -C "$a" --json 2>/dev/null | jq -r .pid | tr '\n' ' ') || true
+		echo "$a: ps '$want', auxv '$got'"
+		[ "$got" = "$want" ]
+	done
+	# A kernel thread's longer name: whole, as ps -C has it.
+	kt=$(for p in $(kthreads); do c=$(cat /proc/$p/comm 2>/dev/null) &&
+	    [ ${#c} -gt 15 ] && { echo "$c"; break; }; done)
+	[ -n "$kt" ] || return 0
+	for a in "$kt" "${kt:0:15}"; do
+		want=$(ps -o pid= -C "$a" | tr -d ' ' | sort -n | tr '\n' ' ')
+		got=$("$AUXV" -C "$a" --json 2>/dev/null | jq -r .pid | tr '\n' ' ') || true
+		echo "$a: ps '$want', auxv '$got'"
+		[ "$got" = "$want" ]
+	done
+}
+
+@test "-C repeated adds names, as ps -C a -C b" {
+	local a=auxva$$ b=auxvb$$ want
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$a"
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$b"
+	"$BATS_TEST_TMPDIR/$a" 1000 3>&- &
+	EXTRA_PIDS=$!
+	"$BATS_TEST_TMPDIR/$b" 1000 3>&- &
+	EXTRA_PIDS="$EXTRA_PIDS $!"
+	sleep 0.3
+	want=$(ps -o pid= -C "$a" -C "$b" | tr -d ' ' | sort -n | tr '\n' ' ')
+	[ "$(wc -w <<<"$want")" -eq 2 ]
+	run -0 --separate-stderr "$AUXV" -C "$a" -C "$b" --json
+	[ "$(jq -r .pid <<<"$output" | tr '\n' ' ')" = "$want" ]
+	run -0 --separate-stderr "$AUXV" -C "$a" -C "auxv-no-such,$b" --json
+	[ "$(jq -r .pid <<<"$output" | tr '\n' ' ')" = "$want" ]
+}
+
+@test "-C in another PID namespace: the message names -C, not -a" {
+	need pidns
+	run -1 --separate-stderr unshare -fp "$AUXV" -C bash
+	[ -z "$output" ]
+	[[ "$stderr" == "auxv: -C: /proc is another PID namespace's"* ]]
+}
+
+# Root with no capabilities: the kernel refuses a root process's files
+# that hold capabilities it lacks (commoncap.c).
+probe_capdrop() {
+	[ "$(id -u)" -eq 0 ] || { echo "not root"; return; }
+	command -v setpriv >/dev/null || { echo "no setpriv (util-linux)"; return; }
+	sleep 100 &
+	local p=$!
+	setpriv --bounding-set=-all --inh-caps=-all python3 -c '
+import sys
+try:
+    open("/proc/%s/auxv" % sys.argv[1], "rb").close()
+except PermissionError:
+    sys.exit(0)
+sys.exit(1)' "$p" ||
+	    echo "root without capabilities may read a root process with them here (setpriv --bounding-set=-all)"
+	kill "$p"
+}
+
+@test "root refused by a root process with capabilities it lacks: said so" {
+	need capdrop
+	start_bg sleep 1000
+	# Oracle: the target's CapPrm holds bits the caller's CapEff lacks.
+	python3 -c '
+import sys
+def cap(f, k):
+    return int([l for l in open(f) if l.startswith(k)][0].split()[1], 16)
+ours = int(sys.argv[2], 16)
+assert cap("/proc/%s/status" % sys.argv[1], "CapPrm:") & ~ours, ours' \
+	    "$BG_PID" "$(setpriv --bounding-set=-all --inh-caps=-all \
+	    awk '/^CapEff:/ { print $2 }' /proc/self/status)"
+	run -1 --separate-stderr setpriv --bounding-set=-all --inh-caps=-all \
+	    "$AUXV" "$BG_PID"
+	[ "$stderr" = "auxv: $BG_PID: permission denied (the process holds capabilities this one lacks)" ]
 }

@@ -306,7 +306,8 @@ for l in open(sys.argv[1]):
 	wait_shown "$D/after"
 	stop_watch INT
 	[ "$W_STATUS" -eq 0 ]
-	check_witnesses "$D/out" 0 "?$D/ready" "$D/after"
+	# Root's run is an error object, checked below.
+	check_witnesses "$D/out" 0 "?$D/ready" "$D/after" "?$D/root"
 	pid=$(cut -d' ' -f1 "$D/root")
 	jq -e -s --argjson p "$pid" 'map(select(.pid == $p)) | length == 1
 	    and (.[0] | (has("entries") | not) and .error.errno == 13 and
