@@ -28,6 +28,7 @@
 #include "scan.h"
 #include "source.h"
 #include "src_proc.h"
+#include "watch.h"
 
 #ifndef AUXV_VERSION
 #define AUXV_VERSION "unknown"
@@ -50,6 +51,7 @@ enum {
 	OPT_DIFF,
 	OPT_DIFF_ALL,
 	OPT_PID,
+	OPT_COUNT,
 };
 
 /* A source named on the command line, in the order given. */
@@ -96,11 +98,12 @@ struct tally {
 };
 
 /* "-" first: operands come back in order, as code 1. */
-static const char shortopts[] = "-aC:f:ehk:o:v";
+static const char shortopts[] = "-aC:f:ehk:o:vw";
 
 static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
 	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "diff-all", no_argument, NULL, OPT_DIFF_ALL },
 	{ "endian", required_argument, NULL, OPT_ENDIAN },
@@ -115,6 +118,7 @@ static const struct option longopts[] = {
 	{ "value", no_argument, NULL, OPT_VALUE },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "watch", no_argument, NULL, 'w' },
 	{ "word-size", required_argument, NULL, OPT_WORDSIZE },
 	{ NULL, 0, NULL, 0 },
 };
@@ -122,20 +126,29 @@ static const struct option longopts[] = {
 /*
  * The options that name sources, and the groups of them that exclude each
  * other, as lscpu's excl[]: at most one option of a group may be given.
- * So -a, -C and -e exclude every other source; files and PIDs mix.
+ * So -a, -C, -e and -w exclude every other source, but -C (a filter of
+ * names) goes with -w; files and PIDs mix.
  */
-enum { EXCL_FILE = 0x1, EXCL_PID = 0x2, NEXCL = 2 };
+enum {
+	EXCL_FILE = 0x1,
+	EXCL_PID = 0x2,
+	EXCL_WFILE = 0x4,
+	EXCL_WPID = 0x8,
+	EXCL_ALL = 0xf,
+	NEXCL = 4
+};
 
 static const struct srcopt {
-	int c;
 	const char *name;
+	int c;
 	unsigned int excl; /* EXCL_*: the groups it is in */
 } srcopts[] = {
-	{ 'a', "-a", EXCL_FILE | EXCL_PID },
-	{ 'C', "-C", EXCL_FILE | EXCL_PID },
-	{ 'e', "-e", EXCL_FILE | EXCL_PID },
-	{ 'f', "-f", EXCL_FILE },
-	{ OPT_OPERAND, "a process ID", EXCL_PID },
+	{ "-a", 'a', EXCL_ALL },
+	{ "-C", 'C', EXCL_FILE | EXCL_PID },
+	{ "-e", 'e', EXCL_ALL },
+	{ "-f", 'f', EXCL_FILE | EXCL_WFILE },
+	{ "-w", 'w', EXCL_WFILE | EXCL_WPID },
+	{ "a process ID", OPT_OPERAND, EXCL_PID | EXCL_WPID },
 };
 
 static const char synopsis[] =
@@ -144,6 +157,8 @@ static const char synopsis[] =
     "       auxv -C name[,name...] [-v] [-o format] [-k key[,key...]]\n"
     "       auxv -f file [--arch arch] [--word-size 4|8]"
     " [--endian little|big] [...]\n"
+    "       auxv -w [-C name[,name...]] [--count n] [-v] [-o format]"
+    " [-k key[,key...]]\n"
     "       auxv [options] -e command [arg ...]\n"
     "       auxv --diff|--diff-all [--json] A B\n";
 
@@ -160,6 +175,10 @@ static const char help[] =
     "      --pid PID          the object of PID in a JSON Lines -f file\n"
     "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
     "                         runs (ends option parsing)\n"
+    "  -w, --watch            every program as it starts, until interrupted\n"
+    "                         (with -C: those of these names); counts on\n"
+    "                         stderr at the end\n"
+    "      --count N          with -w: stop after N programs shown\n"
     "\n"
     "Output:\n"
     "  -o, --format FORMAT    human (default), od, json, raw or table\n"
@@ -351,6 +370,19 @@ parse_pid(const char *s, pid_t *pid)
 	return 0;
 }
 
+/* --count N: a decimal number, 1 or more. */
+static int
+parse_count(const char *s, unsigned long *n)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*n = strtoul(s, &end, 10);
+	return errno != 0 || *end != '\0' || *n == 0 ? -1 : 0;
+}
+
 /*
  * A source that could not be read: an object in the formats that have a
  * form for it, and a message.  Only what was printed counts as a block
@@ -516,6 +548,17 @@ parse_args(
 		case 'v':
 			o->verbose = 1;
 			break;
+		case 'w':
+			o->watch = 1;
+			o->all = 1;
+			break;
+		case OPT_COUNT:
+			if (parse_count(optarg, &o->count) == -1) {
+				warn_name(w, optarg,
+				    "--count: not a positive number");
+				usage();
+			}
+			break;
 		case OPT_JSON:
 			o->printer = &pr_json;
 			break;
@@ -590,6 +633,15 @@ check_args(struct cmdline *cl)
 	}
 	if (o->diff && (cl->nsrc != 2 || o->all || o->printer->diff == NULL)) {
 		warnx("--diff compares two sources, in human or json");
+		usage();
+	}
+	if (o->count > 0 && !o->watch) {
+		warnx("--count counts the programs of -w");
+		usage();
+	}
+	if (o->watch && !(o->printer->flags & PR_DECODE)) {
+		warnx("-w shows decoded vectors: -o %s shows whole bytes",
+		    o->printer->name);
 		usage();
 	}
 	/* Whether a -f file is JSON is known when it is read (src_file). */
@@ -786,6 +838,96 @@ show_all(
 	return o->comms != NULL ? t->status : AUXV_EXIT_OK;
 }
 
+/* What --watch counts for its summary, besides show_one's context. */
+struct watching {
+	struct all all;
+	unsigned long shown, ended, perm;
+	struct pr_watch ev;
+};
+
+/*
+ * One program of --watch, shown as -a shows a process; one that ended
+ * before it was read is counted, and an object where the format has one.
+ * Flushed at once, for a reader at the other end of a pipe.
+ */
+static int
+watch_one(void *arg, struct source *s, int rc, const struct diag *d,
+    const struct watch_event *ev)
+{
+	struct watching *x = arg;
+	struct all *a = &x->all;
+	char msg[160];
+
+	x->ev = (struct pr_watch){ ev->sec, ev->msec, ev->ppid };
+	a->c->watch = &x->ev;
+	if (rc == 0)
+		x->shown++;
+	else if (d->flags & DIAG_VANISHED)
+		x->ended++;
+	else if (d->flags & DIAG_PERM)
+		x->perm++;
+	if (rc == -1 && (d->flags & DIAG_VANISHED)) {
+		if (a->o->printer->failure != NULL) {
+			diag_message(d, msg, sizeof(msg));
+			pr_failure(
+			    a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
+		}
+	} else
+		show_one(a, s, rc, d);
+	out_flush(&a->w->out);
+	return a->w->out.err != 0 ||
+	    (a->o->count > 0 && x->shown >= a->o->count);
+}
+
+/*
+ * --watch: every program as it starts, until a signal, --count or a
+ * failed write ends it; then the counts.  Only a connector that can't be
+ * listened to fails it.
+ */
+static int
+watch_all(
+    struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
+{
+	struct watching x = { { w, c, o, t, 0 }, 0, 0, 0, { 0, 0, 0 } };
+	struct watch_stats st;
+	struct diag d = { 0 };
+	char msg[160];
+
+	if (o->proc_err != NULL) {
+		warnx("-w: %s", o->proc_err);
+		return AUXV_EXIT_SOURCE;
+	}
+	c->multi = 1;
+	w->table.stream = 1;
+	if (watch_run(o, watch_one, &x, &st, &d) == -1) {
+		out_flush(&w->out);
+		warnx("-w: %s", diag_message(&d, msg, sizeof(msg)));
+		return AUXV_EXIT_SOURCE;
+	}
+	out_flush(&w->out);
+	if (x.perm > 0)
+		snprintf(msg, sizeof(msg),
+		    ", %lu not readable: permission denied", x.perm);
+	else
+		msg[0] = '\0';
+	if (st.overflows == 0)
+		warnx("%lu program%s shown, %lu ended before they could be "
+		      "read%s, 0 events lost",
+		    x.shown, x.shown == 1 ? "" : "s", x.ended, msg);
+	else
+		warnx("%lu program%s shown, %lu ended before they could be "
+		      "read%s, events lost: the kernel's buffer overflowed "
+		      "%lu time%s",
+		    x.shown, x.shown == 1 ? "" : "s", x.ended, msg,
+		    st.overflows, st.overflows == 1 ? "" : "s");
+	if (st.rt_err != 0)
+		warnx("not at real-time priority (SCHED_FIFO 1: %s; root or "
+		      "ulimit -r permits it): programs that end within a "
+		      "millisecond may be missed",
+		    strerror(st.rt_err));
+	return AUXV_EXIT_OK;
+}
+
 int
 main(int argc, char *argv[], char *envp[])
 {
@@ -816,6 +958,8 @@ main(int argc, char *argv[], char *envp[])
 	c.multi = cl->nsrc > 1;
 	if (cl->o.diff)
 		t.status = diff_sources(w, cl);
+	else if (cl->o.watch)
+		t.status = watch_all(w, &c, &cl->o, &t);
 	else if (cl->o.all)
 		t.status = show_all(w, &c, &cl->o, &t);
 	else if (cl->nsrc == 0)

@@ -22,7 +22,9 @@ struct opts {
 	int deref;            /* the format shows what the vector points to */
 	int follow;           /* and the vDSO and program headers */
 	int value_only;       /* --value */
-	int all;              /* -a */
+	int all;              /* -a, -C, -w */
+	int watch;            /* -w: programs as they start */
+	unsigned long count;  /* --count: -w stops after so many; 0 never */
 	int names;            /* 1: read processes' comm, 2: and exe */
 	char *comms;          /* -C NAME[,NAME]: comma-separated */
 	int diff;             /* --diff: 1, --diff-all: 2 */

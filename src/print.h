@@ -5,6 +5,8 @@
 #define AUXV_PRINT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "bounds.h"
 #include "decode.h"
@@ -20,9 +22,17 @@ struct table {
 	char *buf; /* cells, each ended by a unit separator (malloc) */
 	size_t len, cap;
 	size_t nrows;
-	int err; /* out of memory: nothing is printed */
+	int err;    /* out of memory: nothing is printed */
+	int stream; /* --watch: each row printed as it comes */
 	size_t width[TABLE_MAX_COLS];
 	struct out cell; /* scratch: the cell being written */
+};
+
+/* --watch: what is known of a program besides its vector. */
+struct pr_watch {
+	int64_t sec;       /* when it exec'd: UTC seconds, */
+	unsigned int msec; /* and milliseconds */
+	pid_t ppid;        /* 0 where it could not be read */
 };
 
 /* What a printer knows of the run besides the vector. */
@@ -35,6 +45,7 @@ struct pr_ctx {
 	const struct followed *followed; /* for JSON and -v, or NULL */
 	struct table *table;             /* -o table's rows */
 	struct pr_memo *memo;            /* the last followed text written */
+	const struct pr_watch *watch;    /* --watch: the program's exec */
 };
 
 struct diff_ctx;

@@ -130,12 +130,13 @@ static void
 put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 {
 	struct out *f = x->f;
+	const struct decoded *d = a != NULL ? a : b; /* never both NULL */
 
 	if (a == NULL || b == NULL)
 		out_str(f, a == NULL ? "+ " : "- ");
-	put_name(f, a != NULL ? a : b);
+	put_name(f, d);
 	out_str(f, ": ");
-	pr_value(f, a != NULL ? a : b);
+	pr_value(f, d);
 	if (a != NULL && b != NULL) {
 		out_str(f, " -> ");
 		pr_value(f, b);

@@ -4,6 +4,7 @@
  * such), and every string goes through esc_json.
  */
 #include <string.h>
+#include <time.h>
 
 #include "arch.h"
 #include "esc.h"
@@ -55,6 +56,57 @@ json_head(struct json *o, const struct auxv_vec *v)
 		json_key(o, "command");
 		json_strz(f, v->path);
 	}
+}
+
+/* n decimal digits of v, zero-padded. */
+static void
+put_digits(struct out *f, uint64_t v, int n)
+{
+	char d[20];
+	int i;
+
+	for (i = n - 1; i >= 0; i--, v /= 10)
+		d[i] = (char)('0' + v % 10);
+	out_mem(f, d, (size_t)n);
+}
+
+/*
+ * --watch: when the program exec'd, as RFC 3339 in UTC with
+ * milliseconds, and its parent.
+ */
+static void
+json_watch(struct json *o, const struct pr_watch *w)
+{
+	struct out *f = o->f;
+	time_t t = (time_t)w->sec;
+	struct tm tm;
+
+	json_key(o, "time");
+	if (gmtime_r(&t, &tm) == NULL || tm.tm_year < -1900 ||
+	    tm.tm_year > 9999 - 1900)
+		out_str(f, "null");
+	else {
+		out_char(f, '"');
+		put_digits(f, (uint64_t)tm.tm_year + 1900, 4);
+		out_char(f, '-');
+		put_digits(f, (uint64_t)tm.tm_mon + 1, 2);
+		out_char(f, '-');
+		put_digits(f, (uint64_t)tm.tm_mday, 2);
+		out_char(f, 'T');
+		put_digits(f, (uint64_t)tm.tm_hour, 2);
+		out_char(f, ':');
+		put_digits(f, (uint64_t)tm.tm_min, 2);
+		out_char(f, ':');
+		put_digits(f, (uint64_t)tm.tm_sec, 2);
+		out_char(f, '.');
+		put_digits(f, w->msec, 3);
+		out_str(f, "Z\"");
+	}
+	json_key(o, "ppid");
+	if (w->ppid > 0)
+		out_dec(f, (uint64_t)w->ppid);
+	else
+		out_str(f, "null");
 }
 
 static void
@@ -151,6 +203,8 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	size_t i;
 
 	json_head(&o, v);
+	if (c->watch != NULL)
+		json_watch(&o, c->watch);
 	json_layout(&o, v);
 	json_key(&o, "entries");
 	out_char(f, '[');
@@ -171,8 +225,9 @@ json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 {
 	struct json o = { f, 0 };
 
-	(void)c;
 	json_head(&o, v);
+	if (c->watch != NULL)
+		json_watch(&o, c->watch);
 	json_error(&o, dg, msg);
 	out_str(f, "}\n");
 }

@@ -21,6 +21,10 @@
  * never holds (esc_human escapes every control character). */
 #define CELL_END '\037'
 
+/* The widest PID (pid_max is at most 2^22) and name (TASK_COMM_LEN - 1). */
+#define PID_COLS  7
+#define COMM_COLS 15
+
 /* -o table without -k. */
 static const uint64_t default_keys[] = {
 	AT_NUM_SECURE,
@@ -116,35 +120,6 @@ end_cell(struct table *t, size_t col)
 	c->len = 0;
 }
 
-static void
-table_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
-    const struct decoded *d, size_t n)
-{
-	struct table *t = c->table;
-	const uint64_t *k;
-	size_t nk, i, j;
-
-	(void)f;
-	k = keys(c->opts, &nk);
-	esc_human(&t->cell, v->label, strlen(v->label));
-	end_cell(t, 0);
-	if (v->comm != NULL)
-		esc_human(&t->cell, v->comm, strlen(v->comm));
-	else
-		out_str(&t->cell, NONE);
-	end_cell(t, 1);
-	for (i = 0; i < nk; i++) {
-		for (j = 0; j < n && d[j].type != k[i]; j++)
-			;
-		if (j < n)
-			pr_value(&t->cell, &d[j]);
-		else
-			out_str(&t->cell, NONE);
-		end_cell(t, 2 + i);
-	}
-	t->nrows++;
-}
-
 /* The terminal's width, or 0 when standard output is not a terminal. */
 static size_t
 term_width(int fd)
@@ -196,20 +171,16 @@ put_row(struct out *f, const struct table *t, const char *p, size_t ncol,
 	out_char(f, '\n');
 }
 
+/* The header's cells, as one more row at the end of the buffer. */
 static void
-table_finish(struct out *f, const struct pr_ctx *c)
+header_cells(struct table *t, const struct opts *o)
 {
-	struct table *t = c->table;
-	const uint64_t *k;
-	size_t nk, ncol, i, max, hlen;
 	const struct at_type *a;
-	char *p;
+	const uint64_t *k;
+	size_t nk, i;
 
-	k = keys(c->opts, &nk);
-	ncol = 2 + nk;
-	/* The header, as one more row in front. */
-	hlen = t->len;
-	out_str(&t->cell, c->opts->all ? "PID" : "SOURCE");
+	k = keys(o, &nk);
+	out_str(&t->cell, o->all ? "PID" : "SOURCE");
 	end_cell(t, 0);
 	out_str(&t->cell, "COMM");
 	end_cell(t, 1);
@@ -223,6 +194,85 @@ table_finish(struct out *f, const struct pr_ctx *c)
 		}
 		end_cell(t, 2 + i);
 	}
+}
+
+/*
+ * --watch: the row just added, printed at once, under the header at the
+ * first.  Later rows are not known, so the columns start as wide as a
+ * PID and a name can be, and widen as wider cells come.
+ */
+static void
+stream_row(struct out *f, const struct pr_ctx *c, size_t nk)
+{
+	struct table *t = c->table;
+	size_t max = term_width(f->fd), row = t->len;
+
+	if (t->nrows == 1) {
+		if (t->width[0] < PID_COLS)
+			t->width[0] = PID_COLS;
+		if (t->width[1] < COMM_COLS)
+			t->width[1] = COMM_COLS;
+		header_cells(t, c->opts);
+	}
+	if (t->err) {
+		t->err = 0;
+		t->len = 0;
+		return;
+	}
+	if (t->len > row)
+		put_row(f, t, t->buf + row, 2 + nk, max);
+	put_row(f, t, t->buf, 2 + nk, max);
+	t->len = 0;
+}
+
+static void
+table_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
+    const struct decoded *d, size_t n)
+{
+	struct table *t = c->table;
+	const uint64_t *k;
+	size_t nk, i, j;
+
+	(void)f;
+	k = keys(c->opts, &nk);
+	esc_human(&t->cell, v->label, strlen(v->label));
+	end_cell(t, 0);
+	if (v->comm != NULL)
+		esc_human(&t->cell, v->comm, strlen(v->comm));
+	else
+		out_str(&t->cell, NONE);
+	end_cell(t, 1);
+	for (i = 0; i < nk; i++) {
+		for (j = 0; j < n && d[j].type != k[i]; j++)
+			;
+		if (j < n)
+			pr_value(&t->cell, &d[j]);
+		else
+			out_str(&t->cell, NONE);
+		end_cell(t, 2 + i);
+	}
+	t->nrows++;
+	if (t->stream)
+		stream_row(f, c, nk);
+}
+
+static void
+table_finish(struct out *f, const struct pr_ctx *c)
+{
+	struct table *t = c->table;
+	size_t nk, ncol, i, max, hlen;
+	char *p;
+
+	if (t->stream) {
+		free(t->buf);
+		t->buf = NULL;
+		return;
+	}
+	(void)keys(c->opts, &nk);
+	ncol = 2 + nk;
+	/* The header, as one more row in front. */
+	hlen = t->len;
+	header_cells(t, c->opts);
 	if (t->err) {
 		free(t->buf);
 		t->buf = NULL;

@@ -186,8 +186,8 @@ pid_cmp(const void *a, const void *b)
  * bytes, as ps -C does: the process's name is the first part of its
  * program's.  A kernel thread's longer name is compared whole.
  */
-static int
-named(pid_t pid, const char *names)
+int
+scan_named(pid_t pid, const char *names)
 {
 	char comm[AUXV_COMM_MAX];
 	const char *p, *end;
@@ -237,7 +237,7 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 		v = strtol(de->d_name, &end, 10);
 		if (*end != '\0' || v <= 0 || v > INT32_MAX)
 			continue;
-		if (o->comms != NULL && !named((pid_t)v, o->comms))
+		if (o->comms != NULL && !scan_named((pid_t)v, o->comms))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;

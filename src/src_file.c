@@ -165,7 +165,7 @@ open_core(
     struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
 {
 	struct elf_core c = { 0 };
-	struct elf_names n;
+	struct elf_names n = { .comm = "" };
 	struct elf_reader r;
 	struct stat st;
 

@@ -765,11 +765,10 @@ split(struct json_split *sp, const char *p, size_t n)
 			sp->str = 1;
 		else if (c == '{' || c == '[')
 			sp->depth++;
-		else if ((c == '}' || c == ']') && sp->depth > 0 &&
-		    --sp->depth == 0)
-			return ++sp->pos;
-		else if (sp->depth == 0)
-			/* Not an object: the parser says where. */
+		else if (sp->depth == 0 ||
+		    ((c == '}' || c == ']') && --sp->depth == 0))
+			/* The object's end; or not an object: the parser says
+			 * where. */
 			return ++sp->pos;
 	}
 	return 0;

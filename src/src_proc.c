@@ -182,29 +182,40 @@ refusal(const char *dir, pid_t pid)
 	return "permission denied (not dumpable: needs CAP_SYS_PTRACE)";
 }
 
+/*
+ * A number of dir's stat line, the nth after the name (1: the state, 2:
+ * the parent's PID, 7: the flags): 0, or -1 where it can't be read.
+ */
 static int
-is_kthread(const char *dir)
+stat_field(const char *dir, int nth, unsigned long *val)
 {
 	unsigned char buf[1024];
-	char path[48];
-	unsigned long flags;
+	char path[64];
 	ssize_t n;
 	char *p;
 	int i;
 
 	snprintf(path, sizeof(path), "%s/stat", dir);
 	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
-		return 0;
+		return -1;
 	buf[n] = '\0';
 	/* The name may hold spaces and parentheses: count from the last ')'. */
 	if ((p = strrchr((char *)buf, ')')) == NULL)
-		return 0;
-	for (i = 0; i < 7 && p != NULL; i++)
+		return -1;
+	for (i = 0; i < nth && p != NULL; i++)
 		p = strchr(p + 1, ' ');
 	if (p == NULL)
-		return 0;
-	flags = strtoul(p + 1, NULL, 10);
-	return (flags & PF_KTHREAD) != 0;
+		return -1;
+	*val = strtoul(p + 1, NULL, 10);
+	return 0;
+}
+
+static int
+is_kthread(const char *dir)
+{
+	unsigned long flags;
+
+	return stat_field(dir, 7, &flags) == 0 && (flags & PF_KTHREAD) != 0;
 }
 
 /* Whether dir is a kernel thread's, said in d: 1, or 0. */
@@ -485,6 +496,28 @@ src_comm(pid_t pid, char *buf, size_t size)
 		n--;
 	buf[n] = '\0';
 	return 0;
+}
+
+/* A process's parent (--watch): its PID, or 0 where it can't be read. */
+pid_t
+src_ppid(pid_t pid)
+{
+	char dir[32];
+	unsigned long v;
+
+	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
+	return stat_field(dir, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
+}
+
+/*
+ * Reads now what src_pid() reads ahead where opts->deref is set: --watch
+ * reads every vector of a batch first, then this for each.
+ */
+void
+src_pid_ahead(struct source *s)
+{
+	if (!s->proc->ahead)
+		read_ahead(s, s->proc);
 }
 
 /*

@@ -48,5 +48,7 @@ struct src_proc {
 int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
 const char *src_proc_check(void);
 int src_comm(pid_t, char *, size_t);
+pid_t src_ppid(pid_t);
+void src_pid_ahead(struct source *);
 
 #endif

@@ -162,7 +162,7 @@ teardown() {
 	    --arch=i386 --word-size=8 --endian little --file "$VEC"
 	want=$output
 	[[ "$want" == *'"arch":"i386"'* ]]
-	same_as_want --js --verb --k=6 --ar=i386 --w=8 --en little --fil "$VEC"
+	same_as_want --js --verb --k=6 --ar=i386 --wo=8 --en little --fil "$VEC"
 	same_as_want --jso --verbos --ke 6 --arc i386 --word 8 --endi=little \
 	    --fi="$VEC"
 	run -0 --separate-stderr "$AUXV" --he
@@ -184,7 +184,7 @@ usage_error() {
 	[[ "${stderr_lines[0]}" == *"$opt"* ]]
 	assert_equal "${stderr_lines[1]}" \
 	    "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]"
-	assert_equal "${#stderr_lines[@]}" 7
+	assert_equal "${#stderr_lines[@]}" 8
 }
 
 @test "parser: bad options are usage errors, status 2, with the synopsis" {

@@ -187,6 +187,52 @@ probe_setpriv() {
 	    echo "setpriv cannot switch to nobody here"
 }
 
+# The kernel's process-events connector, joined and asked to acknowledge
+# a listener within a second, by python's own socket (not by auxv): a
+# kernel that wants CAP_NET_ADMIN (6.1), and one that ignores listeners
+# of another PID or user namespace (a container), skip the -w cases.
+# probe_connector_nobody asks the same as the user nobody.
+probe_connector() {
+	"$@" python3 -c '
+import errno, os, select, socket, struct, sys, time
+CAP = "the process-events connector needs CAP_NET_ADMIN on this kernel"
+def req(s, ack, op):
+    cn = struct.pack("=IIIIHHI", 1, 1, 0, ack, 4, 0, op)
+    s.send(struct.pack("=IHHII", 16 + len(cn), 3, 0, 0, 0) + cn)
+try:
+    s = socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, 11)
+    s.bind((0, 1))
+    ack = os.getpid()
+    req(s, ack, 1)
+except OSError as e:
+    print(CAP if e.errno == errno.EPERM else
+          "no process-events connector: " + e.strerror)
+    sys.exit()
+end = time.time() + 1
+while True:
+    left = end - time.time()
+    if left <= 0 or not select.select([s], [], [], left)[0]:
+        print("the process-events connector acknowledges no listener here"
+              " (another PID or user namespace)")
+        break
+    d = s.recv(256)
+    # The answer: cn_msg ack + 1, proc_event what PROC_EVENT_NONE.
+    if len(d) < 56 or struct.unpack_from("=I", d, 28)[0] != ack + 1 or \
+       struct.unpack_from("=I", d, 36)[0] != 0:
+        continue
+    err = struct.unpack_from("=i", d, 52)[0]
+    if err:
+        print(CAP if err == errno.EPERM else
+              "the process-events connector refuses: " + os.strerror(err))
+    req(s, 0, 2)
+    break'
+}
+
+probe_connector_nobody() {
+	has setpriv || { cat "$BATS_RUN_TMPDIR/probe.setpriv"; return; }
+	probe_connector setpriv --reuid=65534 --regid=65534 --clear-groups
+}
+
 # The expected values of some tests are x86-64's: AT_PLATFORM "x86_64"
 # equal to uname -m, the HWCAP bits of /proc/cpuinfo's flags, i386 as
 # the name of the 32-bit architecture.

@@ -1,0 +1,459 @@
+/*
+ * --watch: the kernel's process-events connector (Linux
+ * drivers/connector/cn_proc.c) names each program as it execs, and its
+ * vector is read at once from /proc by src_pid(), as -a reads one.
+ *
+ * The subscription is acknowledged only when it is made without a
+ * filter: the kernel answers PROC_CN_MCAST_LISTEN with a PROC_EVENT_NONE
+ * to every listener, carrying the request's ack + 1 (its seq is the
+ * kernel's own count), so the request's ack tells our answer from
+ * others'.  Once it came, the same request with a filter for exec events
+ * (struct proc_input, Linux 6.6) makes the kernel drop every other event
+ * for this socket; its own answer is dropped with them.  A kernel
+ * without the filter ignores that request, and the events that are not
+ * execs are passed over here.  Outside the initial user and PID
+ * namespaces the kernel acknowledges nothing, yet delivers events
+ * numbered in the initial PID namespace, which would name other
+ * processes (or none) in our /proc: no acknowledgement within a second
+ * is an error, never a wait.
+ *
+ * A program may end within a millisecond of its exec.  The listener is
+ * woken on the CPU of the program that exec'd and, at normal priority,
+ * runs only once that program has gone; at the lowest real-time
+ * priority it runs at once.  So it asks for that priority (where root or
+ * RLIMIT_RTPRIO permit), reads a batch of events in one call, and reads
+ * every vector of the batch before their memory, names and output.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/cn_proc.h>
+#include <linux/connector.h>
+#include <linux/netlink.h>
+
+#include "scan.h"
+#include "src_proc.h"
+#include "watch.h"
+
+/* Datagrams taken from the socket in one call. */
+#define WATCH_BATCH 8
+
+/*
+ * Room for one datagram: the kernel sends one message per datagram, and
+ * this holds at most four of the smallest a connector message can be.
+ */
+#define WATCH_MSG    256
+#define WATCH_EVENTS (WATCH_BATCH * 4)
+
+/*
+ * The socket's receive buffer where SO_RCVBUFFORCE is permitted (else
+ * as much of it as net.core.rmem_max allows): no event was dropped with
+ * it while 10,000 programs started back to back.
+ */
+#define WATCH_RCVBUF (8 * 1024 * 1024)
+
+/* How long the kernel has to acknowledge the subscription. */
+#define WATCH_ACK_MS 1000
+
+/* struct proc_input of Linux 6.6's cn_proc.h, which older headers lack. */
+struct cn_filter {
+	uint32_t mcast_op;
+	uint32_t event_type;
+};
+
+/* One message of the connector, as much of it as is needed here. */
+struct cn_event {
+	uint32_t ack;
+	struct proc_event ev;
+};
+
+/* A program of the batch and what was read of it. */
+struct slot {
+	struct source src;
+	struct src_proc proc;
+	struct diag d;
+	struct watch_event ev;
+	int rc;
+	int skip; /* not of -C's names */
+};
+
+/* Exec events of the batch, in the order the kernel sent them. */
+struct exec_ev {
+	pid_t pid;
+	uint64_t ns; /* CLOCK_MONOTONIC, as the kernel stamps events */
+};
+
+struct watch {
+	int fd;  /* the connector */
+	int sfd; /* SIGINT, SIGTERM, SIGPIPE */
+	struct mmsghdr mm[WATCH_BATCH];
+	struct iovec iov[WATCH_BATCH];
+	struct sockaddr_nl from[WATCH_BATCH];
+	unsigned char buf[WATCH_BATCH][WATCH_MSG];
+	struct cn_event cn[WATCH_EVENTS];
+	struct exec_ev ev[WATCH_EVENTS];
+	struct slot slot[WATCH_EVENTS];
+};
+
+static const char no_connector[] =
+    "no process-events connector in this kernel (CONFIG_CONNECTOR, "
+    "CONFIG_PROC_EVENTS)";
+static const char needs_cap[] =
+    "this kernel lets only CAP_NET_ADMIN listen to process events";
+static const char no_ack[] =
+    "no acknowledgement from the process-events connector within 1 s "
+    "(another PID or user namespace, as in a container?)";
+
+/* A request to the connector: op, and the filter where f is not NULL. */
+static int
+send_op(int fd, uint32_t ack, uint32_t op, const struct cn_filter *f)
+{
+	union {
+		struct nlmsghdr nh;
+		unsigned char b[NLMSG_SPACE(
+		    sizeof(struct cn_msg) + sizeof(struct cn_filter))];
+	} m;
+	struct cn_msg cn = { .id = { CN_IDX_PROC, CN_VAL_PROC }, .ack = ack };
+	unsigned char *p = NLMSG_DATA(&m.nh);
+
+	memset(&m, 0, sizeof(m));
+	cn.len = f != NULL ? sizeof(*f) : sizeof(op);
+	m.nh.nlmsg_len = NLMSG_LENGTH(sizeof(cn) + cn.len);
+	m.nh.nlmsg_type = NLMSG_DONE;
+	m.nh.nlmsg_pid = (uint32_t)getpid();
+	memcpy(p, &cn, sizeof(cn));
+	if (f != NULL)
+		memcpy(p + sizeof(cn), f, sizeof(*f));
+	else
+		memcpy(p + sizeof(cn), &op, sizeof(op));
+	return send(fd, &m, m.nh.nlmsg_len, 0) == -1 ? -1 : 0;
+}
+
+/*
+ * The connector's messages in one datagram of len bytes, at most max of
+ * them, into out: their number.  What is not a whole process event of
+ * the connector is passed over.
+ */
+static size_t
+datagram_events(
+    const unsigned char *buf, size_t len, struct cn_event *out, size_t max)
+{
+	const size_t least = offsetof(struct proc_event, event_data) +
+	    sizeof(((struct proc_event *)0)->event_data.exec);
+	struct nlmsghdr nh;
+	struct cn_msg cn;
+	size_t off = 0, n = 0, body;
+
+	while (n < max && len - off >= NLMSG_HDRLEN) {
+		memcpy(&nh, buf + off, sizeof(nh));
+		if (nh.nlmsg_len < NLMSG_HDRLEN || nh.nlmsg_len > len - off)
+			break;
+		body = nh.nlmsg_len - NLMSG_HDRLEN;
+		if (nh.nlmsg_type == NLMSG_DONE && body >= sizeof(cn)) {
+			memcpy(&cn, buf + off + NLMSG_HDRLEN, sizeof(cn));
+			if (cn.id.idx == CN_IDX_PROC &&
+			    cn.id.val == CN_VAL_PROC && cn.len >= least &&
+			    cn.len <= body - sizeof(cn)) {
+				memset(&out[n], 0, sizeof(out[n]));
+				out[n].ack = cn.ack;
+				memcpy(&out[n].ev,
+				    buf + off + NLMSG_HDRLEN + sizeof(cn),
+				    cn.len < sizeof(out[n].ev)
+				        ? cn.len
+				        : sizeof(out[n].ev));
+				n++;
+			}
+		}
+		if (NLMSG_ALIGN(nh.nlmsg_len) >= len - off)
+			break;
+		off += NLMSG_ALIGN(nh.nlmsg_len);
+	}
+	return n;
+}
+
+/*
+ * Takes up to WATCH_BATCH datagrams, waiting for none (flags
+ * MSG_DONTWAIT) or for the first: the connector's messages in them, into
+ * w->cn; -1 and errno.
+ */
+static ssize_t
+receive(struct watch *w, int flags)
+{
+	size_t i, n = 0;
+	int got;
+
+	for (i = 0; i < WATCH_BATCH; i++) {
+		w->iov[i] = (struct iovec){ w->buf[i], WATCH_MSG };
+		memset(&w->mm[i], 0, sizeof(w->mm[i]));
+		w->mm[i].msg_hdr.msg_name = &w->from[i];
+		w->mm[i].msg_hdr.msg_namelen = sizeof(w->from[i]);
+		w->mm[i].msg_hdr.msg_iov = &w->iov[i];
+		w->mm[i].msg_hdr.msg_iovlen = 1;
+	}
+	if ((got = recvmmsg(w->fd, w->mm, WATCH_BATCH, flags, NULL)) == -1)
+		return -1;
+	for (i = 0; i < (size_t)got; i++) {
+		/* Only the kernel speaks for the connector. */
+		if (w->from[i].nl_pid != 0 ||
+		    (w->mm[i].msg_hdr.msg_flags & MSG_TRUNC))
+			continue;
+		n += datagram_events(
+		    w->buf[i], w->mm[i].msg_len, w->cn + n, WATCH_EVENTS - n);
+	}
+	return (ssize_t)n;
+}
+
+static int64_t
+now_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/*
+ * Subscribes, and waits at most WATCH_ACK_MS for the acknowledgement: 1;
+ * 0 when a signal came first; -1 and *d.
+ */
+static int
+subscribe(struct watch *w, struct diag *d)
+{
+	const struct cn_filter f = { PROC_CN_MCAST_LISTEN, PROC_EVENT_EXEC };
+	uint32_t ack = (uint32_t)getpid();
+	struct pollfd pfd[2] = { { w->fd, POLLIN, 0 }, { w->sfd, POLLIN, 0 } };
+	int64_t end = now_ns(CLOCK_MONOTONIC) + WATCH_ACK_MS * 1000000LL;
+	int64_t left;
+	ssize_t n, i;
+
+	if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN, NULL) == -1) {
+		diag_set(d, errno, errno == EPERM ? needs_cap : NULL);
+		return -1;
+	}
+	for (;;) {
+		if ((left = end - now_ns(CLOCK_MONOTONIC)) <= 0) {
+			diag_set(d, ETIMEDOUT, no_ack);
+			return -1;
+		}
+		if (poll(pfd, 2, (int)((left + 999999) / 1000000)) == -1) {
+			if (errno == EINTR)
+				continue;
+			diag_set(d, errno, NULL);
+			return -1;
+		}
+		if (pfd[1].revents != 0)
+			return 0;
+		if (pfd[0].revents == 0)
+			continue;
+		/* Events that came before the answer are before our start. */
+		if ((n = receive(w, MSG_DONTWAIT)) == -1) {
+			if (errno == EAGAIN || errno == EINTR ||
+			    errno == ENOBUFS)
+				continue;
+			diag_set(d, errno, NULL);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			const struct cn_event *e = &w->cn[i];
+
+			if (e->ev.what != PROC_EVENT_NONE || e->ack != ack + 1)
+				continue;
+			if (e->ev.event_data.ack.err != 0) {
+				diag_set(d, (int)e->ev.event_data.ack.err,
+				    e->ev.event_data.ack.err == EPERM
+				        ? needs_cap
+				        : NULL);
+				return -1;
+			}
+			/* Acknowledged: now for exec events only. */
+			if (send_op(w->fd, ack, 0, &f) == -1) {
+				diag_set(d, errno, NULL);
+				return -1;
+			}
+			return 1;
+		}
+	}
+}
+
+/*
+ * The connector's socket, bound to its process-events group, with as
+ * large a buffer as permitted: 0, or -1 and *d.
+ */
+static int
+open_connector(struct watch *w, struct diag *d)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK,
+		.nl_groups = CN_IDX_PROC };
+	int size = WATCH_RCVBUF;
+
+	w->fd =
+	    socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_CONNECTOR);
+	if (w->fd == -1) {
+		diag_set(d, errno,
+		    errno == EPROTONOSUPPORT || errno == EAFNOSUPPORT
+		        ? no_connector
+		        : NULL);
+		return -1;
+	}
+	if (setsockopt(
+	        w->fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)) == -1)
+		(void)setsockopt(
+		    w->fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	if (bind(w->fd, (struct sockaddr *)&sa, sizeof(sa)) == -1) {
+		diag_set(d, errno, errno == EPERM ? needs_cap : NULL);
+		return -1;
+	}
+	return 0;
+}
+
+/* The exec events among the messages received, into w->ev: their number. */
+static size_t
+exec_events(struct watch *w, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (w->cn[i].ev.what == PROC_EVENT_EXEC)
+			w->ev[k++] = (struct exec_ev){
+				w->cn[i].ev.event_data.exec.process_tgid,
+				w->cn[i].ev.timestamp_ns
+			};
+	return k;
+}
+
+/*
+ * Reads the programs of one batch, every vector before the memory it
+ * points to, and hands them to fn in order: nonzero when fn asks to
+ * stop.  A program that exec'd again later in the batch is counted as
+ * ended: the vector under its number is already the next program's.
+ */
+static int
+read_batch(
+    struct watch *w, size_t n, const struct opts *o, watch_fn *fn, void *arg)
+{
+	int64_t off = now_ns(CLOCK_REALTIME) - now_ns(CLOCK_MONOTONIC), t;
+	struct opts first = *o;
+	struct slot *sl;
+	size_t i, j;
+	int stop = 0;
+
+	/* The vectors first; what they point to once all are read. */
+	first.deref = 0;
+	for (i = 0; i < n; i++) {
+		sl = &w->slot[i];
+		src_init(&sl->src);
+		sl->src.proc = &sl->proc;
+		memset(&sl->d, 0, sizeof(sl->d));
+		sl->skip =
+		    o->comms != NULL && !scan_named(w->ev[i].pid, o->comms);
+		if (sl->skip)
+			continue;
+		sl->rc = src_pid(&sl->src, &first, w->ev[i].pid, &sl->d);
+		for (j = i + 1; j < n && w->ev[j].pid != w->ev[i].pid; j++)
+			;
+		if (j < n && sl->rc == 0) {
+			sl->rc = -1;
+			diag_set(&sl->d, ESRCH,
+			    "executed another program before it could be read");
+			sl->d.flags = DIAG_VANISHED;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		sl = &w->slot[i];
+		if (sl->skip)
+			continue;
+		if (sl->rc == 0 && o->deref)
+			src_pid_ahead(&sl->src);
+		t = (int64_t)w->ev[i].ns + off;
+		sl->ev = (struct watch_event){ w->ev[i].pid,
+			src_ppid(w->ev[i].pid), t / 1000000000,
+			(unsigned int)(t % 1000000000 / 1000000) };
+	}
+	for (i = 0; i < n; i++) {
+		sl = &w->slot[i];
+		if (!sl->skip && !stop)
+			stop = fn(arg, &sl->src, sl->rc, &sl->d, &sl->ev);
+		src_close(&sl->src);
+	}
+	return stop;
+}
+
+static int
+listen_loop(struct watch *w, const struct opts *o, watch_fn *fn, void *arg,
+    struct watch_stats *st, struct diag *d)
+{
+	struct pollfd pfd[2] = { { w->fd, POLLIN, 0 }, { w->sfd, POLLIN, 0 } };
+	ssize_t n;
+
+	for (;;) {
+		if (poll(pfd, 2, -1) == -1) {
+			if (errno == EINTR)
+				continue;
+			diag_set(d, errno, NULL);
+			return -1;
+		}
+		if (pfd[1].revents != 0)
+			return 0;
+		if ((n = receive(w, MSG_DONTWAIT)) == -1) {
+			if (errno == ENOBUFS)
+				st->overflows++;
+			else if (errno != EAGAIN && errno != EINTR) {
+				diag_set(d, errno, NULL);
+				return -1;
+			}
+			continue;
+		}
+		if (read_batch(w, exec_events(w, (size_t)n), o, fn, arg))
+			return 0;
+	}
+}
+
+int
+watch_run(const struct opts *o, watch_fn *fn, void *arg, struct watch_stats *st,
+    struct diag *d)
+{
+	struct sched_param sp = { 0 };
+	struct watch *w;
+	sigset_t set;
+	int rc = -1;
+
+	st->overflows = 0;
+	st->rt_err = 0;
+	if ((w = calloc(1, sizeof(*w))) == NULL) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	w->fd = -1;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGPIPE);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) == -1 ||
+	    (w->sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK)) == -1) {
+		diag_set(d, errno, NULL);
+		free(w);
+		return -1;
+	}
+	if (open_connector(w, d) == 0 && (rc = subscribe(w, d)) == 1) {
+		sp.sched_priority = sched_get_priority_min(SCHED_FIFO);
+		if (sched_setscheduler(0, SCHED_FIFO, &sp) == -1)
+			st->rt_err = errno;
+		rc = listen_loop(w, o, fn, arg, st, d);
+		/* The kernel counts listeners: one fewer. */
+		(void)send_op(w->fd, 0, PROC_CN_MCAST_IGNORE, NULL);
+	}
+	if (w->fd != -1)
+		close(w->fd);
+	close(w->sfd);
+	free(w);
+	return rc == -1 ? -1 : 0;
+}

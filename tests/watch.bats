@@ -1,0 +1,332 @@
+#!/usr/bin/env bats
+# -w, --watch: every program as it starts, from the kernel's
+# process-events connector.  The oracle is $WITNESS (tests/exec/
+# witness.c): each copy writes its PID, the bytes at AT_RANDOM and the
+# string at AT_EXECFN, from getauxval(3) and its own memory, to a file.
+
+load common
+
+bats_load_library bats-assert
+
+NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+# The summary on standard error when the watch ends.
+SUMMARY='^auxv: [0-9]+ programs? shown, [0-9]+ ended before they could be read(, [0-9]+ not readable: permission denied)?, 0 events lost$'
+
+setup() {
+	D=$BATS_TEST_TMPDIR
+	AS=()
+	W_PID=
+}
+
+teardown() {
+	[ -z "${W_PID:-}" ] || kill -KILL "$W_PID" 2>/dev/null || true
+	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
+}
+
+# start_watch ARGS: auxv -w ARGS in the background (as ${AS[@]} where
+# set), its output in $D/out and its messages in $D/err; it is ready
+# once it has shown a witness, which wait_shown starts in a loop.
+start_watch() {
+	"${AS[@]}" "$AUXV" -w "$@" >"$D/out" 2>"$D/err" 3>&- &
+	W_PID=$!
+	wait_shown "$D/ready"
+}
+
+# wait_shown FILE: starts witnesses (as ${AS[@]}) that write to FILE until
+# auxv has shown one of them, as a JSON object, a block or a table row;
+# fails, saying why, after 10 s or when auxv has ended.
+wait_shown() {
+	local pid _
+	for _ in $(seq 100); do
+		"${AS[@]}" "$WITNESS" "$1" 20 3>&-
+		while read -r pid _; do
+			grep -qE "(\"pid\":$pid,|^==> $pid |^$pid )" "$D/out" &&
+			    return 0
+		done <"$1"
+		if ! kill -0 "$W_PID" 2>/dev/null; then
+			echo "auxv -w ended: $(cat "$D/err")"
+			return 1
+		fi
+		sleep 0.1
+	done
+	echo "auxv -w showed none of 100 witnesses in 10 s: $(cat "$D/err")"
+	return 1
+}
+
+# stop_watch SIGNAL: ends auxv with SIGNAL; its status in $W_STATUS.
+stop_watch() {
+	W_STATUS=0
+	kill -s "$1" "$W_PID"
+	wait "$W_PID" || W_STATUS=$?
+	W_PID=
+}
+
+# check_witnesses OUT PPID LIST...: every line of the LISTs is shown in
+# OUT once, as one object with its PID, parent (unless PPID is 0), random
+# bytes and AT_EXECFN, stamped within the last five minutes; every object
+# of a witness in OUT is of a line.  The lines of a LIST written as
+# ?LIST may be missing (witnesses run until the watch was ready).
+check_witnesses() {
+	python3 -c '
+import datetime, json, os, sys
+out, ppid, lists = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+runs = [l.split() + [f[0] == "?"] for f in lists for l in open(f.lstrip("?"))]
+objs = [json.loads(l) for l in open(out)]
+pids = {int(r[0]) for r in runs}
+names = {os.path.basename(r[2])[:15] for r in runs}
+for o in objs:
+    if o.get("comm") in names:
+        assert o["pid"] in pids, ("not a witness run", o["pid"])
+for pid, rnd, fn, maybe in runs:
+    # By PID and executable: a PID is handed out again (pid_max may be
+    # 32768), to programs that others on the machine start meanwhile.
+    mine = [o for o in objs if o["pid"] == int(pid) and o["exe"] == fn]
+    if maybe and not mine:
+        continue
+    assert len(mine) == 1, (pid, len(mine))
+    o = mine[0]
+    assert "entries" in o, o
+    ent = {e["name"]: e for e in o["entries"]}
+    assert ent["AT_RANDOM"]["bytes"] == rnd, (pid, ent["AT_RANDOM"], rnd)
+    assert ent["AT_EXECFN"]["string"] == fn, (pid, ent["AT_EXECFN"], fn)
+    assert o["exe"] == fn, (o["exe"], fn)
+    assert o["word_size"] == (4 if fn.endswith("32") else 8), o
+    if ppid:
+        assert o["ppid"] == ppid, (pid, o["ppid"], ppid)
+    t = datetime.datetime.strptime(o["time"], "%Y-%m-%dT%H:%M:%S.%fZ")
+    assert len(o["time"]) == 24, o["time"]
+    age = datetime.datetime.utcnow() - t
+    assert datetime.timedelta(0) <= age < datetime.timedelta(minutes=5), t
+print(len(runs), "runs checked")' "$@"
+}
+
+@test "-w: usage errors, status 2" {
+	local a
+	for a in "-w -a" "-w 1" "-w -f x" "-a -w" "--watch --od" "-w -o raw" \
+	    "--count 1" "-C x --count 1" "-w --count 0" "-w --count x" \
+	    "-w --count -1" "-w -e true"; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr "$AUXV" $a </dev/null
+		[ -z "$output" ]
+		[[ "${stderr_lines[0]}" == auxv:* ]]
+	done
+	run -2 --separate-stderr "$AUXV" -w -a
+	assert_equal "${stderr_lines[0]}" "auxv: -w and -a exclude each other"
+	run -2 --separate-stderr "$AUXV" --count 2
+	assert_equal "${stderr_lines[0]}" "auxv: --count counts the programs of -w"
+	run -2 --separate-stderr "$AUXV" -w --od
+	assert_equal "${stderr_lines[0]}" \
+	    "auxv: -w shows decoded vectors: -o od shows whole bytes"
+}
+
+@test "-w: --help and the synopsis name it and --count" {
+	run -0 "$AUXV" --help
+	assert_line "       auxv -w [-C name[,name...]] [--count n] [-v] [-o format] [-k key[,key...]]"
+	assert_line --partial "  -w, --watch "
+	assert_line --partial "      --count N "
+}
+
+@test "-w --json: 200 programs started while it runs, each shown once with what it was given" {
+	need connector
+	local progs=("$WITNESS") pids=() i
+	[ -z "$WITNESS_STATIC" ] || progs+=("$WITNESS_STATIC")
+	[ -z "$WITNESS32" ] || ! has run32 || progs+=("$WITNESS32")
+	start_watch --json
+	# They linger, so that all can be read at any priority.
+	for i in $(seq 0 199); do
+		"${progs[i % ${#progs[@]}]}" "$D/list" 300 3>&- &
+		pids+=("$!")
+	done
+	wait "${pids[@]}"
+	[ "$(wc -l <"$D/list")" -eq 200 ]
+	# What came before the last witness has been shown when it is.
+	wait_shown "$D/drain"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	check_witnesses "$D/out" "$BASHPID" "$D/list" "?$D/ready" "$D/drain"
+	grep -qE "$SUMMARY" "$D/err"
+	# Every object is a program's vector or the error of one.
+	jq -e -s 'all(.source == "pid" and (has("entries") or has("error"))
+	    and has("time") and has("ppid"))' "$D/out"
+}
+
+@test "-w -C NAME --count 3 --json: the next three programs of that name, then status 0" {
+	need connector
+	"$AUXV" -w -C witness --count 3 --json >"$D/out" 2>"$D/err" 3>&- &
+	W_PID=$!
+	for _ in $(seq 200); do
+		/bin/true
+		"$WITNESS" "$D/list" 20
+		kill -0 "$W_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	W_STATUS=0
+	wait "$W_PID" || W_STATUS=$?
+	W_PID=
+	[ "$W_STATUS" -eq 0 ]
+	[ "$(wc -l <"$D/out")" -eq 3 ]
+	jq -e -s 'all(.comm == "witness" and has("entries"))' "$D/out"
+	# Each of the three is a run of the list, with its bytes.
+	python3 -c '
+import json, sys
+runs = {int(l.split()[0]): l.split()[1] for l in open(sys.argv[2])}
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    r = [e for e in o["entries"] if e["name"] == "AT_RANDOM"][0]
+    assert runs[o["pid"]] == r["bytes"], o["pid"]' "$D/out" "$D/list"
+	grep -qE '^auxv: 3 programs shown, [0-9]+ ended' "$D/err"
+}
+
+@test "-w -k EXECFN --value --count 2: the values alone, a line each" {
+	need connector
+	"$AUXV" -w -C witness -k EXECFN --value --count 2 >"$D/out" \
+	    2>"$D/err" 3>&- &
+	W_PID=$!
+	for _ in $(seq 200); do
+		"$WITNESS" "$D/list" 20
+		kill -0 "$W_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	wait "$W_PID"
+	W_PID=
+	run cat "$D/out"
+	assert_output "$WITNESS"$'\n'"$WITNESS"
+}
+
+@test "-w: blocks headed as -a heads them, -k keeps the entries asked for" {
+	need connector
+	start_watch -C witness -k PAGESZ,EXECFN
+	stop_watch TERM
+	[ "$W_STATUS" -eq 0 ]
+	run cat "$D/out"
+	assert_line --regexp '^==> [0-9]+ \(witness\) <==$'
+	assert_line "AT_PAGESZ:            $(getconf PAGESIZE)"
+	assert_line "AT_EXECFN:            $WITNESS"
+	refute_line --partial AT_RANDOM
+}
+
+@test "-w -o table: the header once, then a row per program as it starts" {
+	need connector
+	start_watch -o table -C witness -k PAGESZ,EXECFN
+	# Rows are written as programs start: wait_shown saw one already.
+	wait_shown "$D/more"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	run cat "$D/out"
+	assert_line -n 0 --regexp '^PID +COMM +AT_PAGESZ +AT_EXECFN$'
+	[ "$(grep -c '^PID ' "$D/out")" -eq 1 ]
+	[ "${#lines[@]}" -ge 3 ]
+	for l in "${lines[@]:1}"; do
+		[[ "$l" =~ ^[0-9]+\ +witness\ +[0-9]+\ +/ ]]
+	done
+}
+
+@test "-w: a program that ended before it was read is counted and an error object, never another's vector" {
+	need connector
+	# Not with -C: the name of a program that has gone can't be read.
+	start_watch --json
+	# While auxv is stopped, a witness runs and is reaped.
+	kill -STOP "$W_PID"
+	"$WITNESS" "$D/gone"
+	kill -CONT "$W_PID"
+	wait_shown "$D/after"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	pid=$(cut -d' ' -f1 "$D/gone")
+	jq -e -s --argjson p "$pid" 'map(select(.pid == $p)) | length == 1
+	    and (.[0] | (has("entries") | not) and .error.errno == 3 and
+	    has("time"))' "$D/out"
+	# The summary counts what the objects show.
+	shown=$(jq -s '[.[] | select(has("entries"))] | length' "$D/out")
+	ended=$(jq -s '[.[] | select(.error.errno == 3)] | length' "$D/out")
+	[ "$ended" -ge 1 ]
+	grep -qx "auxv: $shown programs\? shown, $ended ended before they could be read, 0 events lost" "$D/err"
+}
+
+@test "-w: SIGINT, SIGTERM and SIGPIPE end it with the summary, status 0" {
+	need connector
+	for sig in INT TERM PIPE; do
+		start_watch --json
+		stop_watch "$sig"
+		[ "$W_STATUS" -eq 0 ]
+		[ "$(wc -l <"$D/err")" -eq 1 ]
+		grep -qE "$SUMMARY" "$D/err"
+		rm "$D/ready"
+	done
+}
+
+@test "-w into a pipe that closes: ends at its next write, the summary, status 0" {
+	need connector
+	("$AUXV" -w --json 2>"$D/err" 3>&-
+	    echo $? >"$D/rc") | head -c 1 >/dev/null &
+	for _ in $(seq 200); do
+		[ ! -s "$D/rc" ] || break
+		/bin/true
+		sleep 0.05
+	done
+	[ "$(cat "$D/rc")" = 0 ]
+	grep -qE "$SUMMARY" "$D/err"
+}
+
+@test "-w where the connector is refused: names CAP_NET_ADMIN, status 1" {
+	need setpriv
+	has connector_nobody && skip "the connector lets nobody listen here"
+	grep -q CAP_NET_ADMIN "$BATS_RUN_TMPDIR/probe.connector_nobody" ||
+	    skip "$(cat "$BATS_RUN_TMPDIR/probe.connector_nobody")"
+	cp "$AUXV" "$D/auxv"
+	chmod 755 "$D" "$D/auxv"
+	run -1 --separate-stderr "${NOBODY[@]}" "$D/auxv" -w
+	[ -z "$output" ]
+	assert_equal "$stderr" \
+	    "auxv: -w: this kernel lets only CAP_NET_ADMIN listen to process events"
+}
+
+@test "-w as another user: its own programs shown, root's refused and counted, no real-time priority said" {
+	need setpriv
+	need connector
+	local d
+	# Plain nobody where the kernel lets anyone listen, else nobody
+	# with CAP_NET_ADMIN alone, which reads no other user's memory.
+	if has connector_nobody; then
+		AS=("${NOBODY[@]}")
+	else
+		AS=("${NOBODY[@]}" --inh-caps=+net_admin --ambient-caps=+net_admin)
+		"${AS[@]}" true || skip "setpriv cannot raise CAP_NET_ADMIN here"
+	fi
+	# No RLIMIT_RTPRIO: the reader stays at normal priority.
+	AS=(prlimit --rtprio=0 "${AS[@]}")
+	# A folder nobody may enter and write to, with copies of both.
+	d=$(mktemp -d /tmp/auxv-watch.XXXXXX)
+	chmod 777 "$d"
+	cp "$AUXV" "$WITNESS" "$d/"
+	D=$d AUXV=$d/auxv WITNESS=$d/witness
+	start_watch --json -C witness
+	"$WITNESS" "$D/root" 300
+	wait_shown "$D/after"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	# Root's run is an error object, checked below.
+	check_witnesses "$D/out" 0 "?$D/ready" "$D/after" "?$D/root"
+	pid=$(cut -d' ' -f1 "$D/root")
+	jq -e -s --argjson p "$pid" 'map(select(.pid == $p)) | length == 1
+	    and (.[0] | (has("entries") | not) and .error.errno == 13 and
+	    .ppid == '"$BASHPID"')' "$D/out"
+	grep -qE '^auxv: [0-9]+ programs? shown, [0-9]+ ended before they could be read, 1 not readable: permission denied, 0 events lost$' "$D/err"
+	grep -q '^auxv: not at real-time priority (SCHED_FIFO 1: ' "$D/err"
+	rm -r "$d"
+}
+
+@test "-w in another PID namespace: no acknowledgement, said at once, status 1" {
+	need connector
+	unshare -p -f --mount-proc true 2>/dev/null ||
+	    skip "unshare -p -f --mount-proc is not permitted here"
+	t0=$(date +%s%N)
+	run -1 --separate-stderr timeout 10 unshare -p -f --mount-proc \
+	    "$AUXV" -w --json
+	t1=$(date +%s%N)
+	[ -z "$output" ]
+	assert_equal "$stderr" "auxv: -w: no acknowledgement from the process-events connector within 1 s (another PID or user namespace, as in a container?)"
+	# A second of waiting, not the time-out's ten.
+	[ $(((t1 - t0) / 1000000000)) -lt 5 ]
+}
