@@ -124,3 +124,41 @@ PY
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
+
+@test "auxv-watch.service: its command line (with -C and --count 1) shows a program as it starts, one JSON object" {
+	local T=$BATS_TEST_TMPDIR line w _ rc=0
+	local -a argv
+	need connector
+	[ -n "${WITNESS:-}" ] || skip "the witness helper was not built"
+	install_examples
+	line=$(grep '^ExecStart=' "$EXAMPLES/auxv-watch.service")
+	read -r -a argv <<<"${line#ExecStart=}"
+	argv[0]=$AUXV
+	# The unit's command, narrowed to the next witness: its PID and the
+	# bytes at AT_RANDOM, as the witness itself read them, are the
+	# oracle.
+	"${argv[@]}" -C "${WITNESS##*/}" --count 1 >"$T/out" 2>"$T/err" 3>&- &
+	w=$!
+	for _ in $(seq 100); do
+		kill -0 "$w" 2>/dev/null || break
+		"$WITNESS" "$T/seen" 20 3>&-
+		sleep 0.1
+	done
+	kill -0 "$w" 2>/dev/null && { kill "$w"; echo "no witness shown in 10 s"; false; }
+	wait "$w" || rc=$?
+	cat "$T/err"
+	[ "$rc" -eq 0 ]
+	python3 - "$T/out" "$T/seen" "$WITNESS" <<'PY'
+import json, os, sys
+out, seen, witness = sys.argv[1:]
+lines = open(out).read().splitlines()
+assert len(lines) == 1, lines
+d = json.loads(lines[0])
+given = {int(l.split()[0]): l.split()[1] for l in open(seen)}
+assert d["pid"] in given, (d["pid"], sorted(given))
+by = {e["name"]: e for e in d["entries"]}
+assert by["AT_RANDOM"]["bytes"] == given[d["pid"]], (by["AT_RANDOM"], given[d["pid"]])
+assert d["exe"] == os.path.realpath(witness), d["exe"]
+assert "time" in d and "ppid" in d, sorted(d)
+PY
+}
