@@ -804,19 +804,41 @@ def arch_names(src):
     return need(names, "src/arch.c arches[]")
 
 
-def write_completion(out, keys, arches):
-    path = os.path.join(out, "auxv.bash")
+def format_names(src):
+    """The -o names, in the order of print.c's printers[]."""
+    with open(os.path.join(src, "print.c"), encoding="utf-8") as f:
+        body = need(c_array(f.read(), "printers"), "src/print.c printers[]")
+    names = []
+    for var in re.findall(r"&pr_(\w+)", body):
+        with open(os.path.join(src, "print_%s.c" % var), encoding="utf-8") as f:
+            m = re.search(r"struct printer pr_%s = \{\s*\"([^\"]+)\"" % var,
+                          f.read())
+        names.append(need(m, "src/print_%s.c pr_%s" % (var, var)).group(1))
+    return need(names, "src/print.c printers[]")
+
+
+def rewrite(path, pats):
+    """Replace the word list each (pattern, words) pair finds once."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    for case, words in (("--arch", arches), ("-k | --key", keys)):
-        pat = (r"(\t%s\)\n\t\tCOMPREPLY=\(\$\(compgen -W ')[^']*(')" %
-               re.escape(case))
+    for pat, words in pats:
         text, n = re.subn(pat, lambda m: m.group(1) + " ".join(words) +
                           m.group(2), text)
         if n != 1:
-            die("%s: no %s) case to rewrite" % (path, case))
+            die("%s: no %s to rewrite" % (path, pat))
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
+
+
+def write_completion(out, keys, arches, formats):
+    lists = (("-o | --format", "formats", formats),
+             ("--arch", "arches", arches), ("-k | --key", "keys", keys))
+    rewrite(os.path.join(out, "auxv.bash"),
+            [(r"(\t%s\)\n\t\tCOMPREPLY=\(\$\(compgen -W ')[^']*(')" %
+              re.escape(case), words) for case, _, words in lists])
+    rewrite(os.path.join(out, "auxv.zsh"),
+            [(r"(?m)(^%s=\()[^)\n]*(\)$)" % var, words)
+             for _, var, words in lists])
 
 
 def write(out, name, lines):
@@ -835,7 +857,7 @@ def main(argv):
     names = write_at_def(tree, version, HERE)
     write_hwcap(tree, version, HERE)
     write_completion(HERE, ["AT_" + n for n in names if n != "NULL"],
-                     arch_names(HERE))
+                     arch_names(HERE), format_names(HERE))
     return 0
 
 

@@ -414,12 +414,13 @@ usage_error() {
 # them.  Read from the sources, not from a list kept here: main.c's
 # short and long option tables, the option lines of --help, the option
 # list of the man page's DESCRIPTION (and every option its SYNOPSIS
-# names) and the words the bash completion offers after "-".
-@test "options: main.c's tables, --help, the man page and the bash completion name the same ones" {
+# names), the words the bash completion offers after "-" and the option
+# specs of the zsh completion.
+@test "options: main.c's tables, --help, the man page and the bash and zsh completions name the same ones" {
 	python3 - "$AUXV" "$TESTS_DIR/../src/main.c" "$TESTS_DIR/../man/auxv.1" \
-	    "$TESTS_DIR/../src/auxv.bash" <<'PY'
+	    "$TESTS_DIR/../src/auxv.bash" "$TESTS_DIR/../src/auxv.zsh" <<'PY'
 import re, subprocess, sys
-auxv, mainc, man, bash = sys.argv[1:]
+auxv, mainc, man, bash, zsh = sys.argv[1:]
 src = open(mainc).read()
 short = re.search(r'shortopts\[\] = "([^"]*)"', src).group(1)
 code = {"-" + c for c in short if c.isalnum()}
@@ -447,12 +448,75 @@ synopsis = flags(page[page.index("\n.Sh SYNOPSIS"):page.index("\n.Sh DESCRIPTION
 words = re.search(r"compgen -W '(-[^']*)' -- \"\$cur\"", open(bash).read()).group(1)
 completed = set(words.split())
 
+# zsh: the _arguments specs, one a line: what precedes the explanation's
+# "[", its exclusion list "(...)" left out.
+spec = open(zsh).read()
+spec = spec[spec.index("\n_arguments "):]
+zshed = set()
+for line in spec.splitlines()[1:]:
+    if "[" in line:
+        head = re.sub(r"\([^)]*\)", "", line[:line.index("[")])
+        zshed |= set(re.findall(r"--?[a-zA-Z0-9][-a-z0-9]*", head))
+
 for name, got in (("--help", helped), ("the man page's option list", listed),
-                  ("the bash completion", completed)):
+                  ("the bash completion", completed), ("the zsh completion", zshed)):
     assert got == code, "%s: missing %s, extra %s" % (name, sorted(code - got), sorted(got - code))
 assert synopsis <= code, sorted(synopsis - code)
 print(len(code), "options")
 PY
+}
+
+# Issue 27: the zsh completion as zsh runs it.  An interactive zsh -f on
+# a pseudo-terminal (zsh/zpty) loads it through compinit from a folder in
+# fpath, completes "auxv -" and "auxv -o " with a compadd that also
+# writes down what it is given, and each answer must be --help's.
+@test "zsh completion: compinit loads _auxv; it offers --help's options and -o's formats" {
+	command -v zsh >/dev/null || skip "zsh not installed (Debian package zsh)"
+	local dir=$BATS_TEST_TMPDIR
+	mkdir "$dir/fp"
+	cp "$TESTS_DIR/../src/auxv.zsh" "$dir/fp/_auxv"
+	cat >"$dir/rc" <<'ZSH'
+compadd() {
+	local -a got
+	builtin compadd -A got "$@"
+	print -rl -- $got >>$AUXV_ZOUT
+	builtin compadd "$@"
+}
+# Completion stops early when input is waiting: the driver types on
+# only once this widget says that it has finished.
+tab_then_mark() {
+	zle complete-word
+	: >$AUXV_ZOUT.done
+}
+zle -N tab_then_mark
+bindkey '^I' tab_then_mark
+ZSH
+	cat >"$dir/drive" <<'ZSH'
+zmodload zsh/zpty || exit 3
+zpty z zsh -f -i
+zpty -w z "PS1='> '; fpath=($1/fp \$fpath); autoload -Uz compinit;" \
+    "compinit -u -d $1/zcd 2>$1/err; (( \$+functions[_auxv] )) ||" \
+    "autoload -Uz _auxv; print -r -- \$_comps[auxv] >$1/comps; print RE''ADY"
+zpty -r z junk '*READY*'
+for w in options:'auxv -' formats:'auxv -o '; do
+	zpty -w z "AUXV_ZOUT=$1/${w%%:*}; source $1/rc; print GO''T"
+	zpty -r z junk '*GOT*'
+	zpty -n -w z "${w#*:}"$'\t'
+	for i in {1..200}; do [[ -e $1/${w%%:*}.done ]] && break; sleep 0.05; done
+	zpty -n -w z $'\C-u'"print EN''D"$'\n'
+	zpty -r z junk '*END*'
+done
+zpty -d z
+ZSH
+	timeout 30 zsh -f "$dir/drive" "$dir"
+	[ ! -s "$dir/err" ]
+	[ "$(cat "$dir/comps")" = _auxv ]
+	"$AUXV" --help | sed -n 's/^ \{2,\}\(-[a-zA-Z]\)\{0,1\}\(, \)\{0,1\}\(--[a-z0-9-]*\)\{0,1\}[ ,].*/\1 \3/p' |
+	    tr ' ' '\n' | grep -- '^-' | sort -u >"$dir/helped"
+	grep -- '^-' "$dir/options" | sort -u >"$dir/offered"
+	diff "$dir/helped" "$dir/offered"
+	[ "$(grep -c . "$dir/helped")" -gt 20 ]
+	[ "$(sort -u "$dir/formats" | tr '\n' ' ')" = "human json od raw table " ]
 }
 
 # Issue 27: the page renders as written.  mandoc's own lint (its notes

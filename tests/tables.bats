@@ -287,7 +287,8 @@ complete_after() {
 @test "gentables.py: a small made-up tree gives its names, no others" {
 	local T=$BATS_TEST_TMPDIR
 	mkdir "$T/src"
-	cp "$TESTS_DIR/../src/"{gentables.py,arch.c,auxv.bash} "$T/src/"
+	cp "$TESTS_DIR/../src/"{gentables.py,arch.c,auxv.bash,auxv.zsh} \
+	    "$TESTS_DIR/../src/"print{,_*}.c "$T/src/"
 	python3 - "$TESTS_DIR/gentables-tree.txt" "$T/linux" <<'EOF'
 import os, re, sys
 for path, body in re.findall(r"^=== (\S+)\n(.*?)(?=^=== |\Z)",
@@ -322,5 +323,7 @@ assert '"A made-up type")' in at
 for f in ("at.def", "hwcap.h", "hwcap.c"):
     assert "from Linux 9.8.7: do not" in open(d + "/" + f).read(), f
 assert "compgen -W 'AT_PAGESZ AT_TESTNEW'" in open(d + "/auxv.bash").read()
+assert "\nkeys=(AT_PAGESZ AT_TESTNEW)\n" in open(d + "/auxv.zsh").read()
+assert "\nformats=(human od json raw table)\n" in open(d + "/auxv.zsh").read()
 EOF
 }
