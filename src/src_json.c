@@ -203,36 +203,18 @@ json_char(struct jp *j, unsigned char *u, size_t *n)
 	if (++j->p >= j->end)
 		return -1;
 	*n = 1;
-	switch (*j->p++) {
-	case '"':
-		u[0] = '"';
+	/* The two-character escapes of RFC 8259, and what each stands for. */
+	if (*j->p != 'u') {
+		static const char esc[] = "\"\\/bfnrt",
+		                  val[] = "\"\\/\b\f\n\r\t";
+		const char *e = memchr(esc, *j->p++, sizeof(esc) - 1);
+
+		if (e == NULL)
+			return -1;
+		u[0] = (unsigned char)val[e - esc];
 		return 0;
-	case '\\':
-		u[0] = '\\';
-		return 0;
-	case '/':
-		u[0] = '/';
-		return 0;
-	case 'b':
-		u[0] = '\b';
-		return 0;
-	case 'f':
-		u[0] = '\f';
-		return 0;
-	case 'n':
-		u[0] = '\n';
-		return 0;
-	case 'r':
-		u[0] = '\r';
-		return 0;
-	case 't':
-		u[0] = '\t';
-		return 0;
-	case 'u':
-		break;
-	default:
-		return -1;
 	}
+	j->p++;
 	if (hex4(j, &cp) == -1 || (cp >= 0xdc00 && cp <= 0xdfff))
 		return -1;
 	if (cp >= 0xd800 && cp <= 0xdbff) {

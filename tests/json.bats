@@ -562,3 +562,23 @@ assert back["word_size"] == saved["word_size"]' "$T/bom.json" "$output"
 	    "$AUXV" "$T/bom.json" "$T/a.json" "$BG_PID"
 	[ "$output" = "$(getconf PAGESIZE)" ]
 }
+
+# Each two-character escape of RFC 8259 reads back as what it stands for.
+@test "-f of JSON: every two-character escape in a name reads back as python's json reads it" {
+	local T=$BATS_TEST_TMPDIR
+	start_bg sleep 1000
+	"$AUXV" --json "$BG_PID" >"$T/a.json"
+	python3 - "$T/a.json" "$T/b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["comm"] = "q\"b\\s/b\bf\fn\nr\rt\t"
+open(sys.argv[2], "w").write(json.dumps(d).replace("/", "\\/"))
+PY
+	grep -qF '\/b\bf\fn\nr\rt\t' "$T/b.json"
+	"$AUXV" -f "$T/b.json" --json >"$T/c.json"
+	python3 - "$T/b.json" "$T/c.json" <<'PY'
+import json, sys
+b, c = (json.load(open(x)) for x in sys.argv[1:3])
+assert c["comm"] == b["comm"], (c["comm"], b["comm"])
+PY
+}
