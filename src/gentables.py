@@ -162,8 +162,12 @@ class Tree:
         return os.path.join(self.root, rel)
 
     def read(self, rel):
-        with open(self.path(rel), encoding="utf-8", errors="replace") as f:
-            return f.read()
+        try:
+            with open(self.path(rel), encoding="utf-8",
+                      errors="replace") as f:
+                return f.read()
+        except OSError as e:
+            die("%s: %s" % (self.path(rel), e.strerror))
 
     def version(self):
         mk = self.read("Makefile")
