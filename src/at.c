@@ -1,7 +1,6 @@
 /*
  * The AT_ table, built from at.def and indexed by type number.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +54,9 @@ at_key(const char *s, uint64_t *t)
 			digits = s + 2;
 			base = 16;
 		}
-		if (!isxdigit((unsigned char)*digits))
+		/* strtoull alone would take a sign or a space. */
+		if (*digits == '\0' ||
+		    strchr("0123456789abcdefABCDEF", *digits) == NULL)
 			return -1;
 		errno = 0;
 		v = strtoull(digits, &end, base);

@@ -7,7 +7,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdint.h>
@@ -677,7 +676,9 @@ check_args(struct cmdline *cl)
 	for (i = 0; i < cl->nsrc; i++)
 		if (cl->srcs[i].kind == SRC_FILE &&
 		    strcmp(cl->srcs[i].arg, "-") == 0)
-			o->stdin_closed = fcntl(STDIN_FILENO, F_GETFD) == -1;
+			o->stdin_closed =
+			    lseek(STDIN_FILENO, 0, SEEK_CUR) == -1 &&
+			    errno == EBADF;
 	for (i = 0; i < cl->nsrc && cl->srcs[i].kind == SRC_FILE; i++)
 		;
 	if (o->all || i < cl->nsrc)

@@ -241,8 +241,8 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;
-			if ((np = reallocarray(pids, cap, sizeof(*pids))) ==
-			    NULL)
+			/* cap is bounded by INT32_MAX: no overflow. */
+			if ((np = realloc(pids, cap * sizeof(*pids))) == NULL)
 				goto out;
 			pids = np;
 		}

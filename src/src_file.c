@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -228,7 +229,7 @@ wait_writer(struct source *s, int fd, struct diag *d)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct stat st;
-	int n, flags;
+	int n, off = 0;
 
 	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
 		n = poll(&p, 1, AUXV_FIFO_WAIT_MS);
@@ -241,8 +242,7 @@ wait_writer(struct source *s, int fd, struct diag *d)
 		}
 	}
 	/* Blocking again. */
-	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1) {
+	if (ioctl(fd, FIONBIO, &off) == -1) {
 		diag_set(d, errno, NULL);
 		return -1;
 	}

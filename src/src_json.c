@@ -520,7 +520,7 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 		size_t c = *lcap ? 2 * *lcap : 8;
 
 		if (c > AUXV_MAX_ENTRIES ||
-		    (l = reallocarray(s->loads, c, sizeof(*l))) == NULL)
+		    (l = realloc(s->loads, c * sizeof(*l))) == NULL)
 			return -1;
 		s->loads = l;
 		*lcap = c;

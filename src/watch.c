@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -199,7 +200,14 @@ receive(struct watch *w, int flags)
 		w->mm[i].msg_hdr.msg_iov = &w->iov[i];
 		w->mm[i].msg_hdr.msg_iovlen = 1;
 	}
-	if ((got = recvmmsg(w->fd, w->mm, WATCH_BATCH, flags, NULL)) == -1)
+	/*
+	 * recvmmsg, signalfd and clock_gettime are called through
+	 * syscall(2): each libc wrapper is one more versioned symbol for
+	 * the dynamic linker to bind at every start, -w or not.
+	 */
+	got =
+	    (int)syscall(SYS_recvmmsg, w->fd, w->mm, WATCH_BATCH, flags, NULL);
+	if (got == -1)
 		return -1;
 	for (i = 0; i < (size_t)got; i++) {
 		/* Only the kernel speaks for the connector. */
@@ -217,7 +225,7 @@ now_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(clock, &ts);
+	syscall(SYS_clock_gettime, clock, &ts);
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -438,7 +446,8 @@ watch_run(const struct opts *o, watch_fn *fn, void *arg, struct watch_stats *st,
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGPIPE);
 	if (sigprocmask(SIG_BLOCK, &set, NULL) == -1 ||
-	    (w->sfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK)) == -1) {
+	    (w->sfd = (int)syscall(SYS_signalfd4, -1, &set, _NSIG / 8,
+	         SFD_CLOEXEC | SFD_NONBLOCK)) == -1) {
 		diag_set(d, errno, NULL);
 		free(w);
 		return -1;
