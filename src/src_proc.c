@@ -403,18 +403,21 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 
 /*
  * Reads ahead, in one call, what the parsed vector's strings and random
- * bytes point to and, for the formats that follow them, the first block
- * of the vDSO and the program headers with the ELF header before them,
- * so that -a costs little more than reading the /proc files.  What it
- * could not read, vm_read() asks for again.
+ * bytes point to and, for the formats that follow them, the program
+ * headers with the rest of their block (the ELF header before them, the
+ * interpreter's name and the GNU properties after them, where a linker
+ * puts them) and the vDSO's first two blocks, so that -a costs little
+ * more than reading the /proc files.  The vDSO's second block goes last:
+ * the call stops at a fault, and a vDSO of one block loses only that.
+ * What it could not read, vm_read() asks for again.
  */
 static void
 read_ahead(struct source *s, struct src_proc *p)
 {
 	const struct auxv_vec *v = &s->vec;
 	struct ahead r[SRC_SPANS];
-	uint64_t phdr = 0, phnum = 0, phent = 0, a, end;
-	size_t i, n = 0;
+	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
+	size_t i, n = 0, total = 0;
 
 	for (i = 0; i < v->nent; i++) {
 		const struct auxv_ent *e = &v->ent[i];
@@ -435,17 +438,45 @@ read_ahead(struct source *s, struct src_proc *p)
 			ahead_add(r, &n, a,
 			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD
 			                             : end);
-		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR && a != 0)
+		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR &&
+		    a != 0) {
 			ahead_add(r, &n, a, end);
+			vdso = end;
+		}
 	}
 	if (p->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
-	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr))
-		ahead_add(
-		    r, &n, phdr - phdr % AUXV_MEM_BLOCK, phdr + phnum * phent);
+	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr)) {
+		a = phdr - phdr % AUXV_MEM_BLOCK;
+		end = phdr + phnum * phent;
+		ahead_add(r, &n, a,
+		    end < a + AUXV_MEM_BLOCK ? a + AUXV_MEM_BLOCK : end);
+	}
+	for (i = 0; i < n; i++)
+		total += (size_t)(r[i].hi - r[i].lo);
+	if (vdso != 0 && vdso <= UINTPTR_MAX - AUXV_MEM_BLOCK &&
+	    n < SRC_SPANS && total <= AUXV_PID_WINDOW - AUXV_MEM_BLOCK)
+		r[n++] = (struct ahead){ vdso, vdso + AUXV_MEM_BLOCK };
 	read_spans(p, r, n);
 }
 
-/* The memsrc's ahead: what follow.c reads next, in one call. */
+/* Whether the bytes read ahead hold all of [addr, addr + len). */
+static int
+held(const struct src_proc *p, uint64_t addr, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < p->nspan; i++)
+		if (addr >= p->span[i].addr &&
+		    addr - p->span[i].addr <= p->span[i].len &&
+		    len <= p->span[i].len - (addr - p->span[i].addr))
+			return 1;
+	return 0;
+}
+
+/*
+ * The memsrc's ahead: what follow.c reads next, in one call, unless the
+ * first read already brought all of it (the common case).
+ */
 static void
 proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 {
@@ -453,6 +484,10 @@ proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 	struct ahead r[SRC_SPANS];
 	size_t i, k = 0;
 
+	for (i = 0; i < n && held(s->proc, sp[i].addr, sp[i].len); i++)
+		;
+	if (i == n)
+		return;
 	for (i = 0; i < n; i++)
 		if (sp[i].addr <= UINT64_MAX - sp[i].len)
 			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len);
