@@ -612,21 +612,23 @@ live_thread(char *dir, size_t size, pid_t pid, unsigned char *buf, size_t len,
 /*
  * Between the exec's switch to a new memory map and the end of the
  * kernel's writing of the new vector, /proc/PID/auxv reads as zeros (a
- * vector with no entry) or as a vector without its AT_NULL yet, neither
- * of which a process has once it runs.
+ * vector with no entry) or as the entries written so far, sized by the
+ * first pair whose type was still 0 and copied after it was written.  A
+ * vector the kernel has finished ends in zeros, a pair of its own words:
+ * its AT_NULL (a 32-bit process's, with the zeros after it that the
+ * kernel's count in its own words takes in).
  */
 static int
 unfinished(const unsigned char *raw, ssize_t n)
 {
-	static const unsigned char zero[8];
+	static const unsigned char zero[16];
 	struct elf_id host;
+	size_t pair;
 
-	if (n < 8 || memcmp(raw, zero, sizeof(zero)) == 0)
-		return 1;
 	elf_host(&host);
-	return vec_null_end(raw, (size_t)n, host.wordsize, host.bigendian) ==
-	    0 &&
-	    vec_null_end(raw, (size_t)n, 4, host.bigendian) == 0;
+	pair = 2 * (size_t)host.wordsize;
+	return n < 8 || (size_t)n < pair || memcmp(raw, zero, 8) == 0 ||
+	    memcmp(raw + n - pair, zero, pair) != 0;
 }
 
 int
