@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# Fault injection: auxv with its allocations, opens, reads, process_vm_readv,
+# readlink and writes failed one at a time (tests/fault/faultinj.c, loaded
+# by LD_PRELOAD), walked by faultwalk.py, which says what each run is held
+# to; and the defects the walk found, each as its own case.
+
+load common
+
+setup_file() {
+	probe_faultinj >"$BATS_FILE_TMPDIR/probe.faultinj"
+}
+
+# Whether LD_PRELOAD reaches auxv: a counting run writes its counts.  A
+# static auxv (-Dstatic=true) loads no library; a sanitizer build's
+# runtime may refuse to come after one.
+probe_faultinj() {
+	local f=$BATS_FILE_TMPDIR/probe.counts
+	[ -n "${FAULTINJ:-}" ] || { echo "no fault injection library built"; return; }
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$f \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -f /proc/self/auxv >/dev/null 2>&1 || true
+	grep -q '^open [1-9]' "$f" 2>/dev/null ||
+	    echo "LD_PRELOAD does not reach $AUXV (linked static?)"
+}
+
+need_faultinj() {
+	local why
+	why=$(cat "$BATS_FILE_TMPDIR/probe.faultinj")
+	[ -z "$why" ] || skip "$why"
+}
+
+# faulty CALL N ERRNO auxv-args...: auxv with the Nth CALL failed.
+faulty() {
+	local call=$1 n=$2 e=$3
+	shift 3
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=$call AUXV_FAULT_N=$n \
+	    AUXV_FAULT_ERRNO=$e ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" "$@"
+}
+
+walk() {
+	python3 "$BATS_TEST_DIRNAME/faultwalk.py" "$@"
+}
+
+@test "the library counts calls and fails the one asked for, in auxv alone" {
+	need_faultinj
+	local c=$BATS_TEST_TMPDIR/counts
+	# /proc/self/auxv read whole: an open, then reads up to the end.
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$c \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -f /proc/self/auxv >/dev/null
+	grep -qx 'open 1' "$c"
+	grep -qx 'fired 0' "$c"
+	run -1 --separate-stderr faulty open 1 EMFILE -f /proc/self/auxv
+	[ -z "$output" ]
+	[[ "$stderr" == *"$(strerror EMFILE)"* ]]
+	# A program that inherits LD_PRELOAD is not auxv: untouched.
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=open AUXV_FAULT_N=1 \
+	    AUXV_FAULT_ERRNO=EIO cat /proc/self/auxv >/dev/null
+}
+
+@test "quick walk: one failed call at a time, each source and format" {
+	need_faultinj
+	run walk --quick --source self,pid,raw,core,json,exec,diff
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "quick walk: -a, -C and --watch, a sample of the calls" {
+	need_faultinj
+	run walk --quick --max-n 5 --source all,comm,watch --format human,json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "stress: the whole walk, every source, format and errno" {
+	stress_only
+	need_faultinj
+	run walk
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "stress: a sample of the walk under valgrind: no error, no leak" {
+	stress_only
+	need_faultinj
+	command -v valgrind >/dev/null || skip "no valgrind"
+	run walk --valgrind --limit 40 --max-n 6
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
