@@ -5,6 +5,7 @@
 # to; and the defects the walk found, each as its own case.
 
 load common
+load stress
 
 setup_file() {
 	probe_faultinj >"$BATS_FILE_TMPDIR/probe.faultinj"
@@ -92,4 +93,28 @@ walk() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "a JSON save's memory out of memory: said so, not called malformed" {
+	need_faultinj
+	local f=$BATS_TEST_TMPDIR/two.jsonl
+	python3 -c 'import json
+d = {"source": "pid", "word_size": 8, "byte_order": "little",
+     "entries": [{"type": 31, "value": 4096, "string": "/bin/x"}]}
+for pid in (1, 2):
+    d["pid"] = pid
+    print(json.dumps(d))' >"$f"
+	# The first realloc holds the first object's string.
+	run -1 --separate-stderr faulty realloc 1 ENOMEM -f "$f"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+	# A --pid search stops there, said so: not on to the next object.
+	run -1 --separate-stderr faulty realloc 1 ENOMEM -f "$f" --pid 2
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+	run -1 --separate-stderr faulty reallocarray 1 ENOMEM -f "$f" --json
+	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+	python3 -c 'import json, sys
+o = json.loads(sys.argv[1])
+assert o["error"]["errno"] == 12, o' "$output"
 }
