@@ -118,3 +118,22 @@ for pid in (1, 2):
 o = json.loads(sys.argv[1])
 assert o["error"]["errno"] == 12, o' "$output"
 }
+
+@test "/proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
+	need_faultinj
+	# The first readlink asks /proc/self whose PID namespace /proc is.
+	run -1 --separate-stderr faulty readlink 1 EIO $$
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $$: $(strerror EIO)" ]
+	run -1 --separate-stderr faulty readlink 1 ENOMEM --json $$
+	[ "$stderr" = "auxv: $$: $(strerror ENOMEM)" ]
+	python3 -c 'import json, sys
+o = json.loads(sys.argv[1])
+assert o["error"]["errno"] == 12, o' "$output"
+	run -1 --separate-stderr faulty readlink 1 EIO -a
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: -a: $(strerror EIO)" ]
+	# Where /proc is not there at all, it is said so.
+	run -1 --separate-stderr faulty readlink 1 ENOENT $$
+	[ "$stderr" = "auxv: $$: /proc is not mounted" ]
+}
