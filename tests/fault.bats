@@ -137,3 +137,18 @@ assert o["error"]["errno"] == 12, o' "$output"
 	run -1 --separate-stderr faulty readlink 1 ENOENT $$
 	[ "$stderr" = "auxv: $$: /proc is not mounted" ]
 }
+
+@test "-C: a process whose name can't be read (EIO) is reported, not passed over as another name" {
+	need_faultinj
+	local first
+	first=$(ls /proc | grep -E '^[0-9]+$' | sort -n | head -1)
+	# The first read is the name of the first process in /proc.
+	run -1 --separate-stderr faulty read 1 EIO -C no-such-name
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $first: $(strerror EIO)" ]
+	run -0 --separate-stderr faulty read 1 EIO -C no-such-name --json
+	python3 -c 'import json, sys
+o = json.loads(sys.argv[1])
+assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
+	    "$output" "$first"
+}
