@@ -5,7 +5,7 @@ For each kind of source and each format, a first run counts the calls
 auxv makes of each kind (tests/fault/faultinj.c, loaded by LD_PRELOAD);
 then for each N from 1 to that count (an even sample of them where there
 are more than --max-n) and each errno that call can see, auxv runs again
-with the Nth call failed, and once with every call from the first on
+with the Nth call failed, and again with every call from the Nth on
 failed.  Each run is held to what SPEC.md promises, judged without
 auxv's own output of a clean run:
 
@@ -208,8 +208,10 @@ class Walk:
             print("  stderr: %r" % err[-600:])
             print("  stdout tail: %r" % out[-300:], flush=True)
 
-    def judge(self, case, fmt, diff, rc, out, err, counts, errname, clean):
-        """clean: (stdout of a clean run) for a file source, else None."""
+    def judge(self, case, fmt, diff, rc, out, err, counts, errname, clean,
+              first):
+        """clean: stdout of a clean run for a file source, else None;
+        first: stdout and stderr of the counting run."""
         err_s = err.decode("utf-8", "replace")
         if rc == "hang":
             return self.fail(case, "no end within the time-out", out, err)
@@ -240,6 +242,11 @@ class Walk:
                                  out, err)
         if failed and not err_s:
             return self.fail(case, "status %d, silent" % rc, out, err)
+        # A call that failed is not input that is wrong.
+        for w in (b"malformed", b"truncated"):
+            if fired and (w in out or w in err) and w not in first:
+                return self.fail(case, "a failed call reported as %s "
+                                 "input" % w.decode(), out, err)
         wrote = "write" in case.split()[2] and fired
         if wrote:
             # Cut anywhere by the failed write, but never garbled.
@@ -288,11 +295,10 @@ class Walk:
                 continue
             errs = ERRNOS[kind][:1] if quick else ERRNOS[kind]
             for e in errs:
-                runs = [(i, "0") for i in self.sample(n)]
-                # Every call from the first on: not for --watch, which
-                # would wait for a program it can read.
-                if name != "watch":
-                    runs.append((1, "1"))
+                # The Nth call alone, and every call from the Nth on: not
+                # for --watch, which would wait for a program it can read.
+                modes = ["0"] if name == "watch" else ["0", "1"]
+                runs = [(i, a) for i in self.sample(n) for a in modes]
                 for i, after in runs:
                     case = "%s %s %s%s=%d %s" % (
                         name, fmt, kind, "+" if after == "1" else "", i, e)
@@ -328,16 +334,18 @@ class Walk:
                 clean = out if det else None
                 for case, env in self.cases_of(name, full, fmt, counts,
                                                self.args.quick):
-                    todo.append((case, full, env, fmt, diff, watch, clean))
+                    todo.append((case, full, env, fmt, diff, watch, clean,
+                                 out + err))
         if self.args.limit and len(todo) > self.args.limit:
             # An even sample of them all.
             step = len(todo) / self.args.limit
             todo = [todo[int(i * step)] for i in range(self.args.limit)]
 
         def one(t):
-            case, full, env, fmt, diff, watch, clean = t
+            case, full, env, fmt, diff, watch, clean, first = t
             r = self.run(full, env, timeout, watch)
-            self.judge(case, fmt, diff, *r, env["AUXV_FAULT_ERRNO"], clean)
+            self.judge(case, fmt, diff, *r, env["AUXV_FAULT_ERRNO"], clean,
+                       first)
 
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as ex:
             for _ in ex.map(one, todo):
