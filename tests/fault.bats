@@ -6,6 +6,8 @@
 
 load common
 load stress
+bats_load_library bats-support
+bats_load_library bats-assert
 
 setup_file() {
 	probe_faultinj >"$BATS_FILE_TMPDIR/probe.faultinj"
@@ -151,4 +153,16 @@ assert o["error"]["errno"] == 12, o' "$output"
 o = json.loads(sys.argv[1])
 assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	    "$output" "$first"
+}
+
+@test "the rest of a process's vDSO unreadable (2nd process_vm_readv on): shown unreadable, not malformed" {
+	need_faultinj
+	start_bg sleep 100
+	# The first call reads the vDSO's first block; the second, its rest.
+	AUXV_FAULT_AFTER=1 run -0 --separate-stderr \
+	    faulty process_vm_readv 2 EFAULT -v "$BG_PID"
+	stop_bg
+	[ -z "$stderr" ]
+	[[ "$output" != *malformed* ]]
+	assert_line --regexp '^AT_SYSINFO_EHDR: +0x[0-9a-f]+  \(unreadable\)  # '
 }
