@@ -20,7 +20,7 @@ auxv's own output of a clean run:
     is a prefix of what a clean run of a file source writes.
 
     faultwalk.py [--quick] [--valgrind] [--max-n N] [--source NAME,...]
-                 [--format NAME,...] [--limit CASES] [--jobs N]
+                 [--format NAME,...] [--limit CASES [--seed S]] [--jobs N]
 
 $AUXV is the program, $FAULTINJ the library.  Exit status 0 all held,
 1 a case failed (each is printed), 77 LD_PRELOAD has no effect here (a
@@ -31,6 +31,7 @@ import concurrent.futures
 import errno
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -364,9 +365,15 @@ class Walk:
                     todo.append((case, full, env, fmt, diff, watch, clean,
                                  out + err))
         if self.args.limit and len(todo) > self.args.limit:
-            # An even sample of them all.
-            step = len(todo) / self.args.limit
-            todo = [todo[int(i * step)] for i in range(self.args.limit)]
+            if self.args.seed is not None:
+                # A sample drawn by the seed, in the walk's order.
+                rng = random.Random(self.args.seed)
+                keep = sorted(rng.sample(range(len(todo)), self.args.limit))
+                todo = [todo[i] for i in keep]
+            else:
+                # An even sample of them all.
+                step = len(todo) / self.args.limit
+                todo = [todo[int(i * step)] for i in range(self.args.limit)]
 
         def one(t):
             case, full, env, fmt, diff, watch, clean, first = t
@@ -397,6 +404,8 @@ def main():
     ap.add_argument("--format", help="comma-separated: human,json,...")
     ap.add_argument("--limit", type=int, default=0,
                     help="an even sample of this many fault cases")
+    ap.add_argument("--seed", type=int,
+                    help="with --limit: a random sample drawn by this seed")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="cases run at once")
     args = ap.parse_args()
