@@ -125,10 +125,14 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 		if (!(fo->phdrs_same = phdrs_same(&fo->pi, &fo->last)))
 			fo->last = fo->pi;
 	}
-	if (fo->vdso == FOLLOW_READ) {
-		if (want > len)
-			len += mem_get(
-			    m, vdso + len, fo->next + len, want - len, 0);
-		vdso_keep(fo, len);
-	}
+	/*
+	 * What the headers say the image holds but could not be read is a
+	 * failed read, not a malformed image: unreadable, as when its first
+	 * block could not be read.
+	 */
+	if (fo->vdso == FOLLOW_READ && want > len &&
+	    mem_get(m, vdso + len, fo->next + len, want - len, 0) < want - len)
+		fo->vdso = FOLLOW_UNREADABLE;
+	if (fo->vdso == FOLLOW_READ)
+		vdso_keep(fo, want > len ? want : len);
 }

@@ -682,7 +682,7 @@ check_args(struct cmdline *cl)
 	for (i = 0; i < cl->nsrc && cl->srcs[i].kind == SRC_FILE; i++)
 		;
 	if (o->all || i < cl->nsrc)
-		o->proc_err = src_proc_check();
+		o->proc_err = src_proc_check(&o->proc_errno);
 }
 
 /* Opens a source of any kind into s: 0, or -1 and *d. */

@@ -31,6 +31,7 @@ struct opts {
 	pid_t json_pid;       /* --pid: the object of a JSON file; 0 any */
 	int stdin_closed;     /* fd 0 was not open at start */
 	const char *proc_err; /* why /proc can't name processes, or NULL */
+	int proc_errno;       /* and its errno */
 	size_t nkeys;         /* -k, in the order given */
 	uint64_t keys[AUXV_MAX_KEYS];
 };

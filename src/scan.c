@@ -13,6 +13,7 @@
 #include <semaphore.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,8 +47,17 @@ struct chunk {
 	struct slot slot[SCAN_CHUNK];
 };
 
+/*
+ * A process of the list, and why its name could not be read (-C), or 0:
+ * it is handed over as a failed source in its place.
+ */
+struct cand {
+	pid_t pid;
+	int err;
+};
+
 struct scan {
-	const pid_t *pids;
+	const struct cand *pids;
 	size_t n;
 	const struct opts *o;
 	atomic_size_t next; /* the next chunk of the list to read */
@@ -80,12 +90,21 @@ read_next(struct scan *sc, int wait)
 	ch = &sc->ring[k % sc->nring];
 	for (i = 0; i < SCAN_CHUNK && k * SCAN_CHUNK + i < sc->n; i++) {
 		struct slot *sl = &ch->slot[i];
+		const struct cand *c = &sc->pids[k * SCAN_CHUNK + i];
 
 		src_init(&sl->src);
 		sl->src.proc = &sl->proc;
 		memset(&sl->d, 0, sizeof(sl->d));
-		sl->rc = src_pid(
-		    &sl->src, sc->o, sc->pids[k * SCAN_CHUNK + i], &sl->d);
+		if (c->err == 0) {
+			sl->rc = src_pid(&sl->src, sc->o, c->pid, &sl->d);
+			continue;
+		}
+		sl->src.vec.kind = SRC_PID;
+		sl->src.vec.pid = c->pid;
+		snprintf(
+		    sl->src.label, sizeof(sl->src.label), "%ld", (long)c->pid);
+		diag_set(&sl->d, c->err, NULL);
+		sl->rc = -1;
 	}
 	sem_post(&ch->ready);
 	return 1;
@@ -116,8 +135,8 @@ readers_for(size_t n)
  * -1 and errno when there is not memory for one source.
  */
 static int
-scan_pids(
-    const pid_t *pids, size_t n, const struct opts *o, scan_fn *fn, void *arg)
+scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
+    void *arg)
 {
 	struct scan sc = { .pids = pids, .n = n, .o = o };
 	pthread_t tid[SCAN_READERS];
@@ -169,7 +188,8 @@ scan_pids(
 static int
 pid_cmp(const void *a, const void *b)
 {
-	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+	pid_t x = ((const struct cand *)a)->pid,
+	      y = ((const struct cand *)b)->pid;
 
 	return (x > y) - (x < y);
 }
@@ -184,7 +204,9 @@ pid_cmp(const void *a, const void *b)
  * Whether the process's name is one of -C's comma-separated names.  A
  * name longer than the kernel keeps is compared on its first COMM_LEN
  * bytes, as ps -C does: the process's name is the first part of its
- * program's.  A kernel thread's longer name is compared whole.
+ * program's.  A kernel thread's longer name is compared whole.  -1 and
+ * errno when the name can't be read but the process is there (EIO,
+ * ENOMEM, EMFILE): neither match nor miss.
  */
 int
 scan_named(pid_t pid, const char *names)
@@ -193,8 +215,9 @@ scan_named(pid_t pid, const char *names)
 	const char *p, *end;
 	size_t len, n;
 
+	errno = 0;
 	if (src_comm(pid, comm, sizeof(comm)) == -1)
-		return 0;
+		return errno == 0 || errno == ENOENT || errno == ESRCH ? 0 : -1;
 	len = strlen(comm);
 	for (p = names;; p = end + 1) {
 		end = strchrnul(p, ',');
@@ -217,13 +240,13 @@ scan_named(pid_t pid, const char *names)
 int
 scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 {
-	pid_t *pids = NULL, *np;
+	struct cand *pids = NULL, *np;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
 	char *end;
 	long v;
 	DIR *dir;
-	int rc = -1, e;
+	int rc = -1, e, named, nerr;
 
 	if ((dir = opendir("/proc")) == NULL)
 		return -1;
@@ -237,8 +260,10 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 		v = strtol(de->d_name, &end, 10);
 		if (*end != '\0' || v <= 0 || v > INT32_MAX)
 			continue;
-		if (o->comms != NULL && !scan_named((pid_t)v, o->comms))
+		named = o->comms != NULL ? scan_named((pid_t)v, o->comms) : 1;
+		if (named == 0)
 			continue;
+		nerr = named == -1 ? errno : 0;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;
 			/* cap is bounded by INT32_MAX: no overflow. */
@@ -246,7 +271,7 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 				goto out;
 			pids = np;
 		}
-		pids[n++] = (pid_t)v;
+		pids[n++] = (struct cand){ (pid_t)v, nerr };
 	}
 	if (errno != 0)
 		goto out;

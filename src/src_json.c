@@ -470,7 +470,10 @@ entry(struct jp *j, struct jent *e)
 	return 0;
 }
 
-/* Room in s->data for n more bytes of memory: their offset, or -1. */
+/*
+ * Room in s->data for n more bytes of memory: their offset; -1 past the
+ * pool, -2 out of memory.
+ */
 static int
 grow(struct source *s, size_t *cap, size_t n, size_t *off)
 {
@@ -486,7 +489,7 @@ grow(struct source *s, size_t *cap, size_t n, size_t *off)
 		while (c < want)
 			c *= 2;
 		if ((p = realloc(s->data, c)) == NULL)
-			return -1;
+			return -2;
 		s->data = p;
 		*cap = c;
 	}
@@ -504,6 +507,7 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 	struct elf_load *l;
 	size_t len, off, i;
 	const char *text = e->str != NULL ? e->str : e->bytes;
+	int rc;
 
 	if (text == NULL)
 		return 0;
@@ -519,15 +523,16 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 	if (s->nloads == *lcap) {
 		size_t c = *lcap ? 2 * *lcap : 8;
 
-		if (c > AUXV_MAX_ENTRIES ||
-		    (l = realloc(s->loads, c * sizeof(*l))) == NULL)
+		if (c > AUXV_MAX_ENTRIES)
 			return -1;
+		if ((l = realloc(s->loads, c * sizeof(*l))) == NULL)
+			return -2;
 		s->loads = l;
 		*lcap = c;
 	}
 	/* A string's NUL is part of its memory. */
-	if (grow(s, cap, len + 1, &off) == -1)
-		return -1;
+	if ((rc = grow(s, cap, len + 1, &off)) != 0)
+		return rc;
 	t.p = text;
 	if (e->str != NULL) {
 		(void)string(&t, (char *)s->data + off, len, &len);
@@ -588,7 +593,7 @@ entries(
 {
 	size_t cap = 0, lcap = 0, n = 0;
 	struct jent e;
-	int be;
+	int be, rc;
 
 	if (ws == 0 || order == NULL)
 		return -1;
@@ -607,8 +612,8 @@ entries(
 		put_word(s->rawbuf + n * 2 * ws, e.type, (unsigned int)ws, be);
 		put_word(
 		    s->rawbuf + n * 2 * ws + ws, e.value, (unsigned int)ws, be);
-		if (add_memory(s, &e, j->end, &cap, &lcap) == -1)
-			return -1;
+		if ((rc = add_memory(s, &e, j->end, &cap, &lcap)) != 0)
+			return rc;
 		n++;
 	} while (eat(j, ',') == 0);
 	if (eat(j, ']') == -1)
@@ -637,7 +642,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 	struct keyset ks;
 	size_t klen, len, n;
 	uint64_t ws = 0, machine = 0, v;
-	int failed = 0;
+	int failed = 0, rc;
 
 	ks.n = 0;
 	if (eat(j, '{') == -1)
@@ -699,7 +704,9 @@ object(struct jp *j, struct source *s, struct diag *d)
 	}
 	end = j->p;
 	j->p = ents;
-	if (entries(j, s, ws, order, &n) == -1)
+	if ((rc = entries(j, s, ws, order, &n)) == -2)
+		diag_set(d, ENOMEM, NULL);
+	if (rc != 0)
 		return -1;
 	j->p = end;
 	s->vec.machine = (uint16_t)machine;
@@ -774,14 +781,18 @@ one(struct source *s, const char *text, size_t len, uint64_t off, pid_t pid,
 	s->loads = NULL;
 	s->nloads = 0;
 	s->datalen = 0;
+	d->err = 0;
 	d->reason = NULL;
 	if (object(&j, s, d) == -1) {
-		if (d->reason == NULL)
+		if (d->reason == NULL && d->err != ENOMEM)
 			diag_at(d, j.why, off + (uint64_t)(j.p - j.start));
 		if (pid == 0 || s->vec.pid == pid)
 			return -1;
-		/* Another process's failure: on to the next object. */
-		if (d->has_offset)
+		/*
+		 * Another process's saved failure: on to the next object; not
+		 * past a malformed one, nor when memory ran out.
+		 */
+		if (d->has_offset || d->err == ENOMEM)
 			return -1;
 		return 1;
 	}

@@ -497,15 +497,22 @@ proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 /*
  * Why /proc can't be asked about processes by number, or NULL: it is not
  * mounted, or it is another PID namespace's (its numbers name other
- * processes than ours do, and a vector read there would be another's).
+ * processes than ours do, and a vector read there would be another's),
+ * or /proc/self could not be read (its errno); the errno in *err.
  */
 const char *
-src_proc_check(void)
+src_proc_check(int *err)
 {
 	char buf[24], *end;
 	ssize_t n;
 
-	if ((n = readlink("/proc/self", buf, sizeof(buf) - 1)) <= 0)
+	*err = ENOENT;
+	if ((n = readlink("/proc/self", buf, sizeof(buf) - 1)) == -1 &&
+	    errno != ENOENT) {
+		*err = errno;
+		return strerror(errno);
+	}
+	if (n <= 0)
 		return "/proc is not mounted";
 	buf[n] = '\0';
 	if (strtol(buf, &end, 10) != (long)getpid() || *end != '\0')
@@ -648,7 +655,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	snprintf(p->dir, sizeof(p->dir), "/proc/%ld", (long)pid);
 	snprintf(path, sizeof(path), "%s/auxv", p->dir);
 	if (o->proc_err != NULL) {
-		diag_set(d, ENOENT, o->proc_err);
+		diag_set(d, o->proc_errno, o->proc_err);
 		return -1;
 	}
 	for (tries = 0;; tries++) {

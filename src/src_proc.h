@@ -46,7 +46,7 @@ struct src_proc {
 };
 
 int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
-const char *src_proc_check(void);
+const char *src_proc_check(int *);
 int src_comm(pid_t, char *, size_t);
 pid_t src_ppid(pid_t);
 void src_pid_ahead(struct source *);

@@ -362,7 +362,7 @@ read_batch(
 		sl->src.proc = &sl->proc;
 		memset(&sl->d, 0, sizeof(sl->d));
 		sl->skip =
-		    o->comms != NULL && !scan_named(w->ev[i].pid, o->comms);
+		    o->comms != NULL && scan_named(w->ev[i].pid, o->comms) != 1;
 		if (sl->skip)
 			continue;
 		sl->rc = src_pid(&sl->src, &first, w->ev[i].pid, &sl->d);

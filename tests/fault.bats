@@ -1,0 +1,184 @@
+#!/usr/bin/env bats
+# Fault injection: auxv with its allocations, opens, reads, process_vm_readv,
+# readlink and writes failed one at a time (tests/fault/faultinj.c, loaded
+# by LD_PRELOAD), walked by faultwalk.py, which says what each run is held
+# to; and the defects the walk found, each as its own case.
+
+load common
+load stress
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup_file() {
+	probe_faultinj >"$BATS_FILE_TMPDIR/probe.faultinj"
+}
+
+# A sanitizer build (its runtime's entry point among auxv's symbols):
+# each run starts far slower, so the quick walks take fewer calls, and
+# valgrind can't run it.
+sanitized() {
+	nm -D "$AUXV" 2>/dev/null | grep -q '__[at]san_init'
+}
+
+# --max-n for the quick walks: the sample of calls of each kind.
+quick_n() {
+	if sanitized; then echo "${1}"; else echo "${2}"; fi
+}
+
+# Whether LD_PRELOAD reaches auxv: a counting run writes its counts.  A
+# static auxv (-Dstatic=true) loads no library; a sanitizer build's
+# runtime may refuse to come after one.
+probe_faultinj() {
+	local f=$BATS_FILE_TMPDIR/probe.counts
+	[ -n "${FAULTINJ:-}" ] || { echo "no fault injection library built"; return; }
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$f \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -f /proc/self/auxv >/dev/null 2>&1 || true
+	grep -q '^open [1-9]' "$f" 2>/dev/null ||
+	    echo "LD_PRELOAD does not reach $AUXV (linked static?)"
+}
+
+need_faultinj() {
+	local why
+	why=$(cat "$BATS_FILE_TMPDIR/probe.faultinj")
+	[ -z "$why" ] || skip "$why"
+}
+
+# faulty CALL N ERRNO auxv-args...: auxv with the Nth CALL failed.
+faulty() {
+	local call=$1 n=$2 e=$3
+	shift 3
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=$call AUXV_FAULT_N=$n \
+	    AUXV_FAULT_ERRNO=$e ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" "$@"
+}
+
+walk() {
+	python3 "$BATS_TEST_DIRNAME/faultwalk.py" "$@"
+}
+
+@test "the library counts calls and fails the one asked for, in auxv alone" {
+	need_faultinj
+	local c=$BATS_TEST_TMPDIR/counts
+	# /proc/self/auxv read whole: an open, then reads up to the end.
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$c \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -f /proc/self/auxv >/dev/null
+	grep -qx 'open 1' "$c"
+	grep -qx 'fired 0' "$c"
+	run -1 --separate-stderr faulty open 1 EMFILE -f /proc/self/auxv
+	[ -z "$output" ]
+	[[ "$stderr" == *"$(strerror EMFILE)"* ]]
+	# A program that inherits LD_PRELOAD is not auxv: untouched.
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=open AUXV_FAULT_N=1 \
+	    AUXV_FAULT_ERRNO=EIO ASAN_OPTIONS=verify_asan_link_order=0 \
+	    cat /proc/self/auxv >/dev/null
+}
+
+@test "quick walk: one failed call at a time, each source and format" {
+	need_faultinj
+	run walk --quick --max-n "$(quick_n 4 40)" \
+	    --source self,pid,raw,core,json,exec,diff
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "quick walk: -a, -C and --watch, a sample of the calls" {
+	need_faultinj
+	run walk --quick --max-n "$(quick_n 2 5)" --source all,comm,watch \
+	    --format human,json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "stress: the whole walk, every source, format and errno" {
+	stress_only
+	need_faultinj
+	run walk
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "stress: a sample of the walk under valgrind: no error, no leak" {
+	stress_only
+	need_faultinj
+	command -v valgrind >/dev/null || skip "no valgrind"
+	! sanitized || skip "a sanitizer build: valgrind can't run it"
+	run walk --valgrind --limit 40 --max-n 6
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 failed"* ]]
+}
+
+@test "a JSON save's memory out of memory: said so, not called malformed" {
+	need_faultinj
+	local f=$BATS_TEST_TMPDIR/two.jsonl
+	python3 -c 'import json
+d = {"source": "pid", "word_size": 8, "byte_order": "little",
+     "entries": [{"type": 31, "value": 4096, "string": "/bin/x"}]}
+for pid in (1, 2):
+    d["pid"] = pid
+    print(json.dumps(d))' >"$f"
+	# The first realloc holds the first object's string.
+	run -1 --separate-stderr faulty realloc 1 ENOMEM -f "$f"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+	# A --pid search stops there, said so: not on to the next object.
+	run -1 --separate-stderr faulty realloc 1 ENOMEM -f "$f" --pid 2
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+	run -1 --separate-stderr faulty reallocarray 1 ENOMEM -f "$f" --json
+	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+	python3 -c 'import json, sys
+o = json.loads(sys.argv[1])
+assert o["error"]["errno"] == 12, o' "$output"
+}
+
+@test "/proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
+	need_faultinj
+	# The first readlink asks /proc/self whose PID namespace /proc is.
+	run -1 --separate-stderr faulty readlink 1 EIO $$
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $$: $(strerror EIO)" ]
+	run -1 --separate-stderr faulty readlink 1 ENOMEM --json $$
+	[ "$stderr" = "auxv: $$: $(strerror ENOMEM)" ]
+	python3 -c 'import json, sys
+o = json.loads(sys.argv[1])
+assert o["error"]["errno"] == 12, o' "$output"
+	run -1 --separate-stderr faulty readlink 1 EIO -a
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: -a: $(strerror EIO)" ]
+	# Where /proc is not there at all, it is said so.
+	run -1 --separate-stderr faulty readlink 1 ENOENT $$
+	[ "$stderr" = "auxv: $$: /proc is not mounted" ]
+}
+
+@test "-C: a process whose name can't be read (EIO) is reported, not passed over as another name" {
+	need_faultinj
+	local first
+	first=$(ls /proc | grep -E '^[0-9]+$' | sort -n | head -1)
+	# The first read is the name of the first process in /proc.
+	run -1 --separate-stderr faulty read 1 EIO -C no-such-name
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $first: $(strerror EIO)" ]
+	run -0 --separate-stderr faulty read 1 EIO -C no-such-name --json
+	python3 -c 'import json, sys
+o = json.loads(sys.argv[1])
+assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
+	    "$output" "$first"
+}
+
+@test "the rest of a process's vDSO unreadable (2nd process_vm_readv on): shown unreadable, not malformed" {
+	need_faultinj
+	start_bg sleep 100
+	# The first call reads the vDSO's first block; the second, its rest.
+	AUXV_FAULT_AFTER=1 run -0 --separate-stderr \
+	    faulty process_vm_readv 2 EFAULT -v "$BG_PID"
+	stop_bg
+	[ -z "$stderr" ]
+	[[ "$output" != *malformed* ]]
+	assert_line --regexp '^AT_SYSINFO_EHDR: +0x[0-9a-f]+  \(unreadable\)  # '
+}

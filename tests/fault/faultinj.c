@@ -1,0 +1,476 @@
+/*
+ * Fault injection for the tests (LD_PRELOAD, never installed): fails the
+ * Nth call of one kind that auxv makes, or every call from the Nth on,
+ * with a chosen errno, and counts the calls of each kind.
+ *
+ *   AUXV_FAULT_CALL   the kind: malloc, calloc, realloc, reallocarray,
+ *                     open (open, open64, openat, openat64), read, pread
+ *                     (pread, pread64), process_vm_readv, readlink, write
+ *                     (any descriptor but 2: the message under test goes
+ *                     there, and stdio's writes to stdout reach write)
+ *   AUXV_FAULT_N      the number of the call that fails, from 1
+ *   AUXV_FAULT_AFTER  1: every call from the Nth on fails too
+ *   AUXV_FAULT_ERRNO  a name (ENOMEM, EIO, ...) or a number
+ *   AUXV_FAULT_COUNT  a file written at exit: "KIND COUNT" a line for
+ *                     each kind, then "fired COUNT", the calls failed
+ *
+ * Only the process that loaded the library as auxv is counted: its PID
+ * is kept at start, and a child forked for -e (until its exec, after
+ * which the traced program never runs) or a program of another name
+ * that inherited LD_PRELOAD passes every call through.  The environment
+ * is left alone: auxv's own vector is found after envp's NULL, which
+ * unsetenv would move.
+ */
+/*
+ * The checking wrappers of open and read would be inline definitions, and
+ * 64-bit offsets would make open the name of open64: each is defined here.
+ */
+#undef _FORTIFY_SOURCE
+#undef _FILE_OFFSET_BITS
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+enum kind {
+	K_MALLOC,
+	K_CALLOC,
+	K_REALLOC,
+	K_REALLOCARRAY,
+	K_OPEN,
+	K_READ,
+	K_PREAD,
+	K_VMREAD,
+	K_READLINK,
+	K_WRITE,
+	NKIND
+};
+
+static const char *const kind_names[NKIND] = {
+	[K_MALLOC] = "malloc",
+	[K_CALLOC] = "calloc",
+	[K_REALLOC] = "realloc",
+	[K_REALLOCARRAY] = "reallocarray",
+	[K_OPEN] = "open",
+	[K_READ] = "read",
+	[K_PREAD] = "pread",
+	[K_VMREAD] = "process_vm_readv",
+	[K_READLINK] = "readlink",
+	[K_WRITE] = "write",
+};
+
+static const struct {
+	const char *name;
+	int err;
+} errnos[] = {
+	{ "ENOMEM", ENOMEM },
+	{ "EIO", EIO },
+	{ "EINTR", EINTR },
+	{ "EFAULT", EFAULT },
+	{ "ESRCH", ESRCH },
+	{ "ENOSPC", ENOSPC },
+	{ "EACCES", EACCES },
+	{ "EPERM", EPERM },
+	{ "ENOENT", ENOENT },
+	{ "EMFILE", EMFILE },
+	{ "EAGAIN", EAGAIN },
+	{ "EPIPE", EPIPE },
+};
+
+/* The real functions, found with dlsym(RTLD_NEXT) at start. */
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static void *(*real_reallocarray)(void *, size_t, size_t);
+static void (*real_free)(void *);
+static int (*real_open)(const char *, int, ...);
+static int (*real_open64)(const char *, int, ...);
+static int (*real_openat)(int, const char *, int, ...);
+static int (*real_openat64)(int, const char *, int, ...);
+static ssize_t (*real_read)(int, void *, size_t);
+static ssize_t (*real_read_chk)(int, void *, size_t, size_t);
+static ssize_t (*real_pread)(int, void *, size_t, off_t);
+static ssize_t (*real_pread64)(int, void *, size_t, off_t);
+static ssize_t (*real_pread64_chk)(int, void *, size_t, off_t, size_t);
+static ssize_t (*real_vmread)(pid_t, const struct iovec *, unsigned long,
+    const struct iovec *, unsigned long, unsigned long);
+static ssize_t (*real_readlink)(const char *, char *, size_t);
+static ssize_t (*real_readlink_chk)(const char *, char *, size_t, size_t);
+static ssize_t (*real_write)(int, const void *, size_t);
+
+/* The settings, and the counts (calls may come from -a's threads). */
+static pid_t our_pid;
+static int fault_kind = -1;
+static unsigned long fault_n;
+static int fault_after;
+static int fault_errno = EIO;
+static const char *count_path;
+static unsigned long counts[NKIND];
+static unsigned long fired;
+
+/*
+ * dlsym may allocate (its error buffer) before real_calloc is known:
+ * such allocations come from here and are never freed.
+ */
+static _Alignas(max_align_t) unsigned char bump[4096];
+static size_t bump_used;
+static int resolving;
+
+static void *
+bump_alloc(size_t n)
+{
+	size_t at = (bump_used + 15) & ~(size_t)15;
+
+	if (n > sizeof(bump) - at)
+		return NULL;
+	bump_used = at + n;
+	return bump + at;
+}
+
+static int
+in_bump(const void *p)
+{
+	return (const unsigned char *)p >= bump &&
+	    (const unsigned char *)p < bump + sizeof(bump);
+}
+
+static void *
+sym(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+static void
+resolve(void)
+{
+	resolving = 1;
+	*(void **)&real_malloc = sym("malloc");
+	*(void **)&real_calloc = sym("calloc");
+	*(void **)&real_realloc = sym("realloc");
+	*(void **)&real_reallocarray = sym("reallocarray");
+	*(void **)&real_free = sym("free");
+	*(void **)&real_open = sym("open");
+	*(void **)&real_open64 = sym("open64");
+	*(void **)&real_openat = sym("openat");
+	*(void **)&real_openat64 = sym("openat64");
+	*(void **)&real_read = sym("read");
+	*(void **)&real_read_chk = sym("__read_chk");
+	*(void **)&real_pread = sym("pread");
+	*(void **)&real_pread64 = sym("pread64");
+	*(void **)&real_pread64_chk = sym("__pread64_chk");
+	*(void **)&real_vmread = sym("process_vm_readv");
+	*(void **)&real_readlink = sym("readlink");
+	*(void **)&real_readlink_chk = sym("__readlink_chk");
+	*(void **)&real_write = sym("write");
+	resolving = 0;
+}
+
+/* Whether the program that loaded us is auxv: the name it was run by. */
+static int
+is_auxv(void)
+{
+	const char *p = program_invocation_name, *slash;
+
+	if ((slash = strrchr(p, '/')) != NULL)
+		p = slash + 1;
+	return strcmp(p, "auxv") == 0;
+}
+
+__attribute__((constructor)) static void
+fault_init(void)
+{
+	const char *s;
+	size_t i;
+
+	if (real_malloc == NULL)
+		resolve();
+	if (!is_auxv())
+		return;
+	count_path = getenv("AUXV_FAULT_COUNT");
+	if ((s = getenv("AUXV_FAULT_CALL")) != NULL)
+		for (i = 0; i < NKIND; i++)
+			if (strcmp(s, kind_names[i]) == 0)
+				fault_kind = (int)i;
+	if ((s = getenv("AUXV_FAULT_N")) != NULL)
+		fault_n = strtoul(s, NULL, 10);
+	if ((s = getenv("AUXV_FAULT_AFTER")) != NULL)
+		fault_after = strcmp(s, "1") == 0;
+	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL) {
+		fault_errno = atoi(s);
+		for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+			if (strcmp(s, errnos[i].name) == 0)
+				fault_errno = errnos[i].err;
+	}
+	our_pid = getpid();
+}
+
+/* Counts a call of kind k; 1 when it is to fail, with errno set. */
+static int
+fault(enum kind k)
+{
+	unsigned long n;
+
+	if (our_pid == 0 || getpid() != our_pid)
+		return 0;
+	n = __atomic_add_fetch(&counts[k], 1, __ATOMIC_RELAXED);
+	if ((int)k != fault_kind || fault_n == 0 ||
+	    (fault_after ? n < fault_n : n != fault_n))
+		return 0;
+	__atomic_add_fetch(&fired, 1, __ATOMIC_RELAXED);
+	errno = fault_errno;
+	return 1;
+}
+
+/* Writes the counts with system calls alone: no stdio, no allocation. */
+static void
+put(int fd, const char *name, unsigned long v)
+{
+	char buf[64], num[24];
+	size_t len = strlen(name), n = 0;
+
+	memcpy(buf, name, len);
+	buf[len++] = ' ';
+	do
+		num[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n > 0)
+		buf[len++] = num[--n];
+	buf[len++] = '\n';
+	(void)syscall(SYS_write, fd, buf, len);
+}
+
+__attribute__((destructor)) static void
+fault_fini(void)
+{
+	int fd;
+	size_t i;
+
+	if (count_path == NULL || our_pid == 0 || getpid() != our_pid)
+		return;
+	fd = (int)syscall(SYS_openat, AT_FDCWD, count_path,
+	    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd == -1)
+		return;
+	for (i = 0; i < NKIND; i++)
+		put(fd, kind_names[i], counts[i]);
+	put(fd, "fired", fired);
+	(void)syscall(SYS_close, fd);
+}
+
+void *
+malloc(size_t n)
+{
+	if (real_malloc == NULL) {
+		if (resolving)
+			return bump_alloc(n);
+		resolve();
+	}
+	if (fault(K_MALLOC))
+		return NULL;
+	return real_malloc(n);
+}
+
+void *
+calloc(size_t n, size_t size)
+{
+	if (real_calloc == NULL) {
+		/* The bump buffer is zero: it is never reused. */
+		if (resolving)
+			return size != 0 && n > SIZE_MAX / size
+			    ? NULL
+			    : bump_alloc(n * size);
+		resolve();
+	}
+	if (fault(K_CALLOC))
+		return NULL;
+	return real_calloc(n, size);
+}
+
+void *
+realloc(void *p, size_t n)
+{
+	if (real_realloc == NULL)
+		resolve();
+	if (in_bump(p)) {
+		void *q = malloc(n);
+
+		if (q != NULL)
+			memcpy(q, p, n < sizeof(bump) ? n : sizeof(bump));
+		return q;
+	}
+	if (fault(K_REALLOC))
+		return NULL;
+	return real_realloc(p, n);
+}
+
+void *
+reallocarray(void *p, size_t n, size_t size)
+{
+	if (real_reallocarray == NULL)
+		resolve();
+	if (fault(K_REALLOCARRAY))
+		return NULL;
+	return real_reallocarray(p, n, size);
+}
+
+void
+free(void *p)
+{
+	if (p == NULL || in_bump(p))
+		return;
+	if (real_free == NULL)
+		resolve();
+	real_free(p);
+}
+
+/* open's mode is there only when the flags create a file. */
+static mode_t
+open_mode(int flags, va_list ap)
+{
+	if (flags & (O_CREAT | O_TMPFILE))
+		return (mode_t)va_arg(ap, int);
+	return 0;
+}
+
+int
+open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (fault(K_OPEN))
+		return -1;
+	return real_open(path, flags, mode);
+}
+
+int
+open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (fault(K_OPEN))
+		return -1;
+	return real_open64(path, flags, mode);
+}
+
+int
+openat(int dir, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (fault(K_OPEN))
+		return -1;
+	return real_openat(dir, path, flags, mode);
+}
+
+int
+openat64(int dir, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (fault(K_OPEN))
+		return -1;
+	return real_openat64(dir, path, flags, mode);
+}
+
+ssize_t
+read(int fd, void *buf, size_t n)
+{
+	if (fault(K_READ))
+		return -1;
+	return real_read(fd, buf, n);
+}
+
+ssize_t __read_chk(int, void *, size_t, size_t);
+
+ssize_t
+__read_chk(int fd, void *buf, size_t n, size_t size)
+{
+	if (fault(K_READ))
+		return -1;
+	return real_read_chk(fd, buf, n, size);
+}
+
+ssize_t
+pread(int fd, void *buf, size_t n, off_t off)
+{
+	if (fault(K_PREAD))
+		return -1;
+	return real_pread(fd, buf, n, off);
+}
+
+ssize_t
+pread64(int fd, void *buf, size_t n, off_t off)
+{
+	if (fault(K_PREAD))
+		return -1;
+	return real_pread64(fd, buf, n, off);
+}
+
+ssize_t __pread64_chk(int, void *, size_t, off_t, size_t);
+
+ssize_t
+__pread64_chk(int fd, void *buf, size_t n, off_t off, size_t size)
+{
+	if (fault(K_PREAD))
+		return -1;
+	return real_pread64_chk(fd, buf, n, off, size);
+}
+
+ssize_t
+process_vm_readv(pid_t pid, const struct iovec *local, unsigned long nlocal,
+    const struct iovec *remote, unsigned long nremote, unsigned long flags)
+{
+	if (fault(K_VMREAD))
+		return -1;
+	return real_vmread(pid, local, nlocal, remote, nremote, flags);
+}
+
+ssize_t
+readlink(const char *path, char *buf, size_t n)
+{
+	if (fault(K_READLINK))
+		return -1;
+	return real_readlink(path, buf, n);
+}
+
+ssize_t __readlink_chk(const char *, char *, size_t, size_t);
+
+ssize_t
+__readlink_chk(const char *path, char *buf, size_t n, size_t size)
+{
+	if (fault(K_READLINK))
+		return -1;
+	return real_readlink_chk(path, buf, n, size);
+}
+
+ssize_t
+write(int fd, const void *buf, size_t n)
+{
+	if (fd != STDERR_FILENO && fault(K_WRITE))
+		return -1;
+	return real_write(fd, buf, n);
+}
