@@ -367,6 +367,8 @@ PY
 #   ["prpsinfo", SIZE, FNAME]  FNAME in the 16 bytes 96 before the end
 #                              (pr_fname, then pr_psargs's 80)
 #   ["file", [[START, END, NAME], ...]]  NT_FILE, page size 4096
+#   ["file", [...], {"count": N, "len": L}]  the same with its count
+#                              replaced by N, cut to its first L bytes
 #   ["pad", TOTAL]             a note that brings the notes to TOTAL bytes
 # Prints the notes' size in bytes.
 names_core() {
@@ -386,6 +388,9 @@ for n in spec["notes"]:
         d = k.p(k.W * 2, len(n[1]), 4096)
         d += b"".join(k.p(k.W * 3, s, t, 0) for s, t, _ in n[1])
         d += b"".join(name.encode() + b"\0" for _, _, name in n[1])
+        if len(n) > 2:
+            d = k.p(k.W, n[2].get("count", len(n[1]))) + d[k.ws:]
+            d = d[:n[2].get("len", len(d))]
         notes += k.note(b"CORE", 0x46494c45, d)
     elif n[0] == "pad":
         left = n[1] - len(notes) - sum(len(k.note(b"CORE", 3, bytes(x[1])))
@@ -428,6 +433,31 @@ core_names() {
 	names_core "$T/core" 8 little '{"auxv": [[9, 4096]], "notes": [
 	    ["prpsinfo", 96, "sixteen-bytes-ok"]]}' >/dev/null
 	[ "$(core_names "$T/core")" = '["sixteen-bytes-ok",null]' ]
+}
+
+# NT_FILE is a count and page size, a (start, end, offset) triple per
+# mapping, then the names, each ending in a NUL (Linux fs/binfmt_elf.c
+# fill_files_note).  One of two 64-bit words, one triple and "/abc\0" is
+# 45 bytes.  A note too short for its header or its count of triples, or
+# a name without its NUL, names no program; without AT_ENTRY, the first
+# mapping's file is the program.
+@test "core names: an NT_FILE cut short or miscounted names no program; no AT_ENTRY: the first file" {
+	local spec opts want
+	while read -r opts want; do
+		spec='{"auxv": [[9, 4096]], "notes": [
+		    ["file", [[4096, 8192, "/abc"]], '$opts']]}'
+		names_core "$T/core" 8 little "$spec" >/dev/null
+		[ "$(core_names "$T/core")" = "[null,$want]" ]
+	done <<'EOF'
+{"len":45} "/abc"
+{"len":15} null
+{"len":44} null
+{"count":0} null
+{"count":2} null
+EOF
+	names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [
+	    ["file", [[4096, 8192, "/a"], [8192, 12288, "/b"]]]]}' >/dev/null
+	[ "$(core_names "$T/core")" = '[null,"/a"]' ]
 }
 
 @test "core names: read from 64 MiB of notes, not from more" {

@@ -520,6 +520,26 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	bad phentsize 1 "malformed ELF header at offset 54"
 	bad phentsize 1 "malformed ELF header at offset 42" 32 big
 	bad bad-class 1 "malformed ELF header at offset 4"
+	# EI_DATA (byte 5) neither 1 nor 2; PN_XNUM with e_shoff 0, whose
+	# field is at 40 in a 64-bit header and at 32 in a 32-bit one.
+	local c
+	for c in "64 40" "32 32"; do
+		set -- $c
+		"$MKFIXTURE" core -c "$1" >"$T/core"
+		python3 -c 'import sys
+f = bytearray(open(sys.argv[1], "rb").read()); f[5] = 3
+open(sys.argv[1], "wb").write(f)' "$T/core"
+		run -1 --separate-stderr "$AUXV" -f "$T/core"
+		[ "$stderr" = "auxv: $T/core: malformed ELF header at offset 5" ]
+		"$MKFIXTURE" core -b xnum -c "$1" >"$T/core"
+		python3 -c 'import sys
+f = bytearray(open(sys.argv[1], "rb").read())
+off, ws = int(sys.argv[2]), int(sys.argv[3]) // 8
+f[off:off + ws] = bytes(ws)
+open(sys.argv[1], "wb").write(f)' "$T/core" "$2" "$1"
+		run -1 --separate-stderr "$AUXV" -f "$T/core"
+		[ "$stderr" = "auxv: $T/core: malformed ELF header at offset $2" ]
+	done
 }
 
 @test "stress: every variant in every class and byte order: no crash, a message" {
