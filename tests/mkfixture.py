@@ -288,6 +288,8 @@ def build_vdso(ws, endian, faults=()):
         syms[1] = (0x10000,) + syms[1][1:]
     if "versym_oob" in faults:
         syms[2] = syms[2][:4] + (7,)
+    if "many_syms" in faults:  # 129 functions, one more than auxv keeps
+        syms += [(so[b"bar"], GLOBAL, STT_FUNC, 1, 0)] * (129 - 3)
     dynsym = b""
     for name, bind, typ, shndx, _ in syms:
         info = (bind << 4) | typ
@@ -308,18 +310,38 @@ def build_vdso(ws, endian, faults=()):
               k.p("II", so[SONAME], 0) +
               k.p("HHHHIII", 1, 0, 2, 1, 0, vd2_aux, vd2_next) +
               k.p("II", so[VERSION], 0))
+    if "many_verdefs" in faults:  # 17, one more than auxv keeps
+        nver = 17
+        verdef = b"".join(k.p("HHHHIII", 1, 0, 2 + i, 1, 0, 20,
+                              28 if i < 16 else 0) +
+                          k.p("II", so[VERSION], 0) for i in range(17))
     # As readelf wants them to show symbol versions: the tables by
     # address (the image is linked at 0).
-    dynamic = k.p(W * 18, 14, so[SONAME], 5, 0x200, 6, 0x100, 10,
-                  len(dynstr), 11, 24 if ws == 8 else 16, 0x6ffffff0, 0x280,
-                  0x6ffffffc, 0x2c0, 0x6ffffffd, 2, 0, 0)
+    dyn = [(14, so[SONAME]), (5, 0x200), (6, 0x100), (10, len(dynstr)),
+           (11, 24 if ws == 8 else 16), (0x6ffffff0, 0x280),
+           (0x6ffffffc, 0x2c0), (0x6ffffffd, 2), (0, 0)]
+    if "soname_oob" in faults:
+        dyn[0] = (14, 0x10000)
+    if "soname_last" in faults:  # after the other tags: still found
+        dyn = dyn[1:-1] + dyn[:1] + dyn[-1:]
+    if "no_soname" in faults:  # DT_NULL ends the array before it
+        dyn = [(0, 0)] + dyn
+    dynamic = b"".join(k.p(W * 2, t, v) for t, v in dyn)
     namesz = 0x7fffffff if "note_oob" in faults else None
-    note = k.note(b"GNU", 3, BUILD_ID, namesz)
+    note = k.note(b"GNU", 3, bytes(65) if "build_id_long" in faults
+                  else BUILD_ID, namesz)
     layout = {"text": 0x500, "dynsym": 0x100, "dynstr": 0x200,
               "versym": 0x280, "verdef": 0x2c0, "dynamic": 0x300,
               "note": 0x3c0, "shstrtab": 0x400}
     shoff = 0x600
-    img = bytearray(shoff + 9 * k.shsz)
+    img = bytearray(shoff + 10 * k.shsz)
+    # A table too large for its place goes after the section headers.
+    for name, data in (("dynsym", dynsym), ("versym", versym),
+                       ("verdef", verdef)):
+        if len(data) > {"dynsym": 0x100, "versym": 0x40,
+                        "verdef": 0x40}[name]:
+            layout[name] = len(img)
+            img += bytes(len(data))
     for name, data in (("dynsym", dynsym), ("dynstr", dynstr),
                        ("versym", versym), ("verdef", verdef),
                        ("dynamic", dynamic), ("note", note),
@@ -332,19 +354,22 @@ def build_vdso(ws, endian, faults=()):
         return k.shdr(name, typ, flags, off, off, size, link, info,
                       align or ws, entsize)
     dynsym_link = 2 if "link_self" in faults else 3
-    dynsym_off = 0x7fff0000 if "section_oob" in faults else 0x100
+    dynsym_off = 0x7fff0000 if "section_oob" in faults else layout["dynsym"]
     sh = [shdr(0, 0, 0, 0, flags=0),
           shdr(sho[b".text"], 1, 0x500, 16, flags=6),
           shdr(sho[b".dynsym"], 11, dynsym_off, len(dynsym), dynsym_link, 1,
                24 if ws == 8 else 16),
           shdr(sho[b".dynstr"], 3, 0x200, len(dynstr)),
-          shdr(sho[b".gnu.version"], 0x6fffffff, 0x280, len(versym), 2, 0,
+          shdr(sho[b".gnu.version"], 0x6fffffff, layout["versym"],
+               len(versym), 2, 0,
                2),
-          shdr(sho[b".gnu.version_d"], 0x6ffffffd, 0x2c0, len(verdef), 3,
-               nver),
+          shdr(sho[b".gnu.version_d"], 0x6ffffffd, layout["verdef"],
+               len(verdef), 0 if "verdef_link0" in faults else 3, nver),
           shdr(sho[b".dynamic"], 6, 0x300, len(dynamic), 3, 0, 2 * ws),
           shdr(sho[b".note"], 7, 0x3c0, len(note), align=4),
           shdr(sho[b".shstrtab"], 3, 0x400, len(shstr), flags=0)]
+    if "nobits_big" in faults:  # SHT_NOBITS: no bytes, whatever its size
+        sh.append(shdr(sho[b".text"], 8, 0x500, 0x100000))
     img[shoff:shoff + len(sh) * k.shsz] = b"".join(sh)
     # One PT_LOAD over the image and a PT_DYNAMIC, as a real vDSO has.
     ph = (k.phdr(1, 5, 0, 0, len(img), len(img), 0x1000) +
@@ -352,10 +377,14 @@ def build_vdso(ws, endian, faults=()):
                  paddr=0x300))
     img[k.ehsz:k.ehsz + len(ph)] = ph
     shnum = 0xffff if "shnum_huge" in faults else len(sh)
+    if "no_sections" in faults:
+        shnum = 0
     if "shoff_oob" in faults:
         shoff = 0xfff0
     hdr = k.ehdr(3, 62 if ws == 8 else 3, k.ehsz, 2, shoff, shnum, 8)
     img[0:len(hdr)] = hdr
+    if "bad_magic" in faults:
+        img[1:4] = b"ELG"
     return bytes(img)
 
 

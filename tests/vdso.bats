@@ -126,6 +126,13 @@ sym_name_oob|symbol name out of range|versions=LINUX_9.9
 versym_oob|symbol version out of range|functions=__vdso_foo@@LINUX_9.9,bar,baz@LINUX_9.9
 strtab_no_nul|symbol name out of range|functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9 (malformed
 note_oob|note out of range|soname=linux-test.so.1
+verdef_link0|version definitions: bad string table at offset 704|functions=__vdso_foo,bar,baz (malformed
+soname_oob|soname out of range at offset 768|versions=LINUX_9.9
+build_id_long|build ID too long at offset 960|soname=linux-test.so.1 versions=
+no_sections|no section headers at offset 0|AT_SYSINFO_EHDR:      0x70000000  (malformed
+bad_magic|not an ELF image at offset 0|AT_SYSINFO_EHDR:      0x70000000  (malformed
+many_syms|too many symbols at offset|functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9,bar,
+many_verdefs|too many version definitions at offset|versions=LINUX_9.9,LINUX_9.9,
 EOF
 }
 
@@ -145,6 +152,37 @@ EOF
 			    { echo "$fault $ws: no JSON error"; false; }
 		done
 	done < <(faults)
+}
+
+# A vDSO keeps 128 functions and 16 version definitions (bounds.h): the
+# first ones, then the error.  DT_SONAME after other tags is found; after
+# DT_NULL it is not there; an SHT_NOBITS section has no bytes to check,
+# whatever its size says.
+@test "vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS" {
+	need jq
+	local ws
+	for ws in 8 4; do
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 many_syms
+		"$AUXV" --json -f "$T/core" | jq -e '.entries[] |
+		    select(.name == "AT_SYSINFO_EHDR") | .vdso |
+		    (.functions | length) == 128 and .error.message == "too many symbols"'
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 many_verdefs
+		"$AUXV" --json -f "$T/core" | jq -e '.entries[] |
+		    select(.name == "AT_SYSINFO_EHDR") | .vdso |
+		    (.versions | length) == 16 and
+		    .error.message == "too many version definitions"'
+		for f in soname_last nobits_big; do
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 "$f"
+			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+			assert_line --partial "0x70000000  soname=linux-test.so.1 build-id="
+			refute_output --partial "(malformed"
+		done
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 no_soname
+		run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+		assert_line --partial "0x70000000  build-id="
+		refute_output --partial "soname="
+		refute_output --partial "(malformed"
+	done
 }
 
 @test "strtab without a NUL at its end: the name past it is not read" {
