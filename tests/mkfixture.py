@@ -400,13 +400,23 @@ def build_program(ws, endian, machine, base, faults=()):
     if os.environ.get("VDSO_PROPS"):
         props = [tuple(int(x, 16) for x in p.split(":"))
                  for p in os.environ["VDSO_PROPS"].split()]
+    if "prop_many" in faults:  # 17, one more than auxv keeps
+        props = [(0xc0000002, 1 << i) for i in range(17)]
     desc = b"".join(k.p("III", t, 4, v) + bytes(ws - 4) for t, v in props)
+    if "prop_oob" in faults:  # the last property's size runs past the note
+        desc = desc[:-ws - 4] + k.p("I", 0x100) + desc[-ws:]
     pnote = k.note(b"GNU", 5, desc)
+    if "prop_other" in faults:  # another note first, passed over
+        pnote = k.note(b"GNU", 3, bytes(8)) + pnote
+    size = 0x800 if len(pnote) > 0xc0 else 0x400
+    ilen = {"interp_empty": 0, "interp_big": 4097}
+    ilen = [ilen[f] for f in faults if f in ilen] + [len(interp)]
     segs = [  # type, flags, offset, filesz, memsz
         (6, 4, k.ehsz, 0, 0),
-        (3, 4, 0x2c0, len(interp), len(interp)),
-        (1, 5, 0, 0x400, 0x400),
-        (0x6474e553, 4, 0x300, len(pnote), len(pnote)),
+        (3, 4, 0x2c0, ilen[0], ilen[0]),
+        (1, 5, 0, size, size),
+        (0x6474e553, 4, 0x300, 1025 if "prop_big" in faults else len(pnote),
+         len(pnote)),
         (0x6474e551, 7, 0, 0, 0),
         (7, 4, 0x3c0, 8, 0x48)]
     if "rare_phdrs" in faults:
@@ -416,10 +426,15 @@ def build_program(ws, endian, machine, base, faults=()):
                  (0x6474e554, 0x65a3dbe5, 0x65a3dbe6, 0x65a3dbe7, 0x60000123)]
     n = len(segs) * k.phsz
     segs[0] = (6, 4, k.ehsz, n, n)
-    img = bytearray(0x400)
+    if "no_phdr_seg" in faults or "no_bias" in faults:
+        # Without PT_PHDR the bias is the ELF header's page's, when the
+        # header's e_phoff is where AT_PHDR points.
+        segs = segs[1:]
+    img = bytearray(size)
     ph = b"".join(k.phdr(t, f, o, o, fs, ms, ws, paddr=o)
                   for t, f, o, fs, ms in segs)
-    hdr = k.ehdr(3, machine, k.ehsz, len(segs), entry=0x100)
+    hdr = k.ehdr(3, machine, k.ehsz + (8 if "no_bias" in faults else 0),
+                 len(segs), entry=0x100)
     img[0:len(hdr)] = hdr
     img[k.ehsz:k.ehsz + len(ph)] = ph
     img[0x2c0:0x2c0 + len(interp)] = interp
@@ -435,7 +450,12 @@ def crafted_core(ws, endian, machine, faults):
     loads = [(prog_at, prog)]
     if "vdso_unmapped" not in faults:
         loads.append((vdso_at, build_vdso(ws, endian, faults)))
-    pairs = [(33, vdso_at), (3, phdr), (4, phent), (5, phnum), (6, 4096)]
+    if "phdrs_cut" in faults:  # more than the image holds
+        phnum = 128
+    if "phdr_unmapped" in faults:
+        phdr = 0x10
+    pairs = [(33, vdso_at), (3, phdr), (4, phent), (5, phnum),
+             (6, 3000 if "pagesz_odd" in faults else 4096)]
     return build_core(k, machine, k.note(b"CORE", NT_AUXV, k.vector(pairs)),
                       loads)
 

@@ -205,6 +205,39 @@ EOF
 	    ([.phdrs[] | select(.name == "PT_INTERP") | .interp] == [null])' "$T/c.json"
 }
 
+# The program headers behind AT_PHDR, each fault of mkfixture.py's
+# crafted program: without PT_PHDR the bias is that of the ELF header on
+# AT_PHDR's page (4096 bytes where AT_PAGESZ is no power of two), and
+# without either nothing the headers point to is read; sizes out of range
+# (PT_INTERP of 0 or 4097 bytes, a property note over 1024 bytes, a
+# property past its note, 17 properties), another note before the
+# properties, more headers than mapped, headers not mapped at all.
+@test "program headers: the bias without PT_PHDR, each malformed part named" {
+	local faults want ws
+	while IFS='|' read -r faults want; do
+		for ws in 8 4; do
+			# shellcheck disable=SC2086
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $faults
+			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+			[ -z "$stderr" ]
+			assert_line --partial "$want"
+		done
+	done <<'EOF'
+no_phdr_seg|  INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK
+no_phdr_seg pagesz_odd|  INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK
+no_bias|  INTERP(R)=(unreadable) LOAD(RX) GNU_PROPERTY(R)=(unreadable) GNU_STACK
+interp_empty|INTERP(R)=(malformed) LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72 (malformed: PT_INTERP size out of range)  #
+interp_big|INTERP(R)=(malformed) LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72 (malformed: PT_INTERP size out of range)  #
+prop_big|GNU_PROPERTY(R)=(malformed) GNU_STACK(RWX) TLS(R)=size:72 (malformed: PT_GNU_PROPERTY too large)  #
+prop_oob|GNU_PROPERTY(R)=(malformed) GNU_STACK(RWX) TLS(R)=size:72 (malformed: GNU property out of range)  #
+prop_many|GNU_PROPERTY(R)=(malformed) GNU_STACK(RWX) TLS(R)=size:72 (malformed: too many GNU properties)  #
+prop_other|INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72  #
+phdrs_cut|PHDR(R) INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72 NULL()
+phdrs_cut|(malformed: program headers cut short)  #
+phdr_unmapped|AT_PHDR:              0x10  (unreadable)  # Program headers for program
+EOF
+}
+
 @test "a raw vector: nothing to read, vdso and phdrs null, (unreadable)" {
 	need jq
 	mkraw "$T/v" 8 '<' 33 0x7000 3 0x400040 4 56 5 3
