@@ -320,10 +320,10 @@ probe_mountns() {
 	[ "$output" = /bin/true ]
 }
 
-@test "/proc not mounted: said, for a PID, -a and -e" {
+@test "/proc not mounted: said, for a PID, -a, -C, -w and -e" {
 	need mountns
 	local a
-	for a in 1 -a "-e /bin/true"; do
+	for a in 1 -a "-C sleep" -w "-e /bin/true"; do
 		# shellcheck disable=SC2086
 		run -1 --separate-stderr unshare -m sh -c \
 		    'umount -l /proc && exec "$@"' _ "$AUXV" $a
