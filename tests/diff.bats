@@ -221,4 +221,8 @@ PY
 	# The same keys in jq's eyes, element by element.
 	jq -e '[.differences[] | keys == ["a","b","change","field","flags","name","type"]] | all' \
 	    "$t/cores.json" "$t/raw.json"
+	# In human output, the layout's fields first, as NAME: A -> B.
+	run -1 --separate-stderr "$AUXV" --diff -f "$t/c64" -f "$t/c32"
+	[ "${lines[2]}" = "arch: x86_64 -> i386" ]
+	[ "${lines[3]}" = "word_size: 8 -> 4" ]
 }
