@@ -254,6 +254,8 @@ SONAME = b"linux-test.so.1"
 VERSION = b"LINUX_9.9"
 BUILD_ID = bytes(range(0xa0, 0xb4))
 INTERP = b"/lib/ld-test.so.7"
+# A function name of 200 bytes that are not UTF-8 (fault long_names).
+LONG_NAME = b"\xff" * 200
 
 
 def strtab(names):
@@ -268,7 +270,8 @@ def build_vdso(ws, endian, faults=()):
     k = Elf(ws, endian)
     W = k.W
     dynstr, so = strtab([SONAME, VERSION, b"__vdso_foo", b"bar", b"baz",
-                         b"obj", b"und"])
+                         b"obj", b"und"] +
+                        ([LONG_NAME] if "long_names" in faults else []))
     if "strtab_no_nul" in faults:
         # The table ends in a name without its NUL, and baz is that name.
         so[b"baz"] = len(dynstr)
@@ -290,6 +293,8 @@ def build_vdso(ws, endian, faults=()):
         syms[2] = syms[2][:4] + (7,)
     if "many_syms" in faults:  # 129 functions, one more than auxv keeps
         syms += [(so[b"bar"], GLOBAL, STT_FUNC, 1, 0)] * (129 - 3)
+    if "long_names" in faults:  # 125 more of LONG_NAME
+        syms += [(so[LONG_NAME], GLOBAL, STT_FUNC, 1, 0)] * 125
     dynsym = b""
     for name, bind, typ, shndx, _ in syms:
         info = (bind << 4) | typ
@@ -336,9 +341,9 @@ def build_vdso(ws, endian, faults=()):
     shoff = 0x600
     img = bytearray(shoff + 10 * k.shsz)
     # A table too large for its place goes after the section headers.
-    for name, data in (("dynsym", dynsym), ("versym", versym),
-                       ("verdef", verdef)):
-        if len(data) > {"dynsym": 0x100, "versym": 0x40,
+    for name, data in (("dynsym", dynsym), ("dynstr", dynstr),
+                       ("versym", versym), ("verdef", verdef)):
+        if len(data) > {"dynsym": 0x100, "dynstr": 0x80, "versym": 0x40,
                         "verdef": 0x40}[name]:
             layout[name] = len(img)
             img += bytes(len(data))
@@ -359,7 +364,7 @@ def build_vdso(ws, endian, faults=()):
           shdr(sho[b".text"], 1, 0x500, 16, flags=6),
           shdr(sho[b".dynsym"], 11, dynsym_off, len(dynsym), dynsym_link, 1,
                24 if ws == 8 else 16),
-          shdr(sho[b".dynstr"], 3, 0x200, len(dynstr)),
+          shdr(sho[b".dynstr"], 3, layout["dynstr"], len(dynstr)),
           shdr(sho[b".gnu.version"], 0x6fffffff, layout["versym"],
                len(versym), 2, 0,
                2),

@@ -185,6 +185,27 @@ EOF
 	done
 }
 
+# 125 functions of a 200-byte name not UTF-8: the vDSO's -v text is over
+# 100 KB (each byte \377), more than the 64 KiB auxv keeps of a vDSO's
+# text to write again for the next source with the same vDSO: written as
+# it goes, whole, for each of two sources.
+@test "a vDSO whose text is longer than the memo: written whole, each time" {
+	"$MKFIXTURE" crafted-core "$T/core" 8 little 62 long_names
+	"$AUXV" -v -f "$T/core" -f "$T/core" >"$T/out"
+	python3 - "$T/out" <<'PY'
+import sys
+name = "\\377" * 200
+want = ("functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9," +
+        ",".join([name] * 125) + "  # System-supplied DSO's ELF header")
+lines = [l for l in open(sys.argv[1]).read().split("\n")
+         if l.startswith("AT_SYSINFO_EHDR:")]
+assert len(lines) == 2, len(lines)
+for l in lines:
+    assert l.endswith(want), l[-300:]
+    assert len(l) > 100000, len(l)
+PY
+}
+
 @test "strtab without a NUL at its end: the name past it is not read" {
 	"$MKFIXTURE" crafted-core "$T/core" 8 little 62 strtab_no_nul
 	run -0 "$AUXV" -v -f "$T/core"
