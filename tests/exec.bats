@@ -252,6 +252,24 @@ print([os.path.join(d, "true") for d in os.defpath.split(":")
 	[ "$stderr" = "auxv: $long: $(python3 -c 'import errno, os; print(os.strerror(errno.ENAMETOOLONG))')" ]
 }
 
+# Out of file descriptors for the socket pair to the child (at most 4:
+# standard input, output, error and one more), and out of processes for
+# the child (ulimit -u 1 as nobody, whom the limit binds, unlike root):
+# the error, status 1, no child left.
+@test "-e out of file descriptors or processes: strerror's words, status 1" {
+	run -1 --separate-stderr python3 -c 'import os, resource, sys
+os.closerange(3, 1 << 16)
+resource.setrlimit(resource.RLIMIT_NOFILE, (4, 4))
+os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EMFILE))')" ]
+	need setpriv
+	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups bash -c 'ulimit -u 1; exec "$1" -e /bin/true' _ "$AUXV"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EAGAIN))')" ]
+}
+
 @test "script with a missing interpreter: interpreter not found" {
 	local f="$BATS_TEST_TMPDIR/badinterp"
 
