@@ -385,6 +385,8 @@ bad = [
     (H + '{"type":15,"value":1,"string":"a\\ud800\\u0041"}' + T, 'a\\ud800\\u0041'),
     # Bytes of an odd number of hex digits: at the end of their entry.
     (H + '{"type":25,"value":1,"bytes":"abc"}' + T, '"abc"}'),
+    (H + '{"type":6,"value":4096,"a\\qb":1}' + T, 'a\\q'),
+    ('{"error":tru}', "py"),
     # 64 keys in an object at most: the 65th is refused at its quote.
     (H + '{"type":6,"value":4096,' + ','.join('"k%d":1' % i for i in range(62)) + ',"z":1}' + T, ',"k61":1,'),
 ]
@@ -444,6 +446,14 @@ for doc in (H + '{"type":15,"value":1,"string":"\\u00C9\\u00e9\\uD83D\\uDE00"},'
     assert [{k: x[k] for k in x if k in ("type", "value", "string")} for x in got] == \
         [{k: x[k] for k in x if k != "bytes"} for x in want], (got, want)
     assert [x.get("bytes", "").lower() for x in got] == [x.get("bytes", "").lower() for x in want], got
+# Memory that would end past the last address, 2^64 - 1: not held, the
+# string unreadable (null), the vector read.
+doc = H + '{"type":15,"value":18446744073709551615,"string":"ab"}' + T
+open(f, "w").write(doc)
+r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
+assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
+got = json.loads(r.stdout)["entries"]
+assert [(x["value"], x["string"]) for x in got] == [(2 ** 64 - 1, None)], got
 print("ok", len(bad), len(good))
 PY
 }
