@@ -376,6 +376,8 @@ def build_vdso(ws, endian, faults=()):
     if "nobits_big" in faults:  # SHT_NOBITS: no bytes, whatever its size
         sh.append(shdr(sho[b".text"], 8, 0x500, 0x100000))
     img[shoff:shoff + len(sh) * k.shsz] = b"".join(sh)
+    if "pad" in faults:  # two pages, as a real vDSO: more than auxv's block
+        img += bytes(0x2000 - len(img))
     # One PT_LOAD over the image and a PT_DYNAMIC, as a real vDSO has.
     ph = (k.phdr(1, 5, 0, 0, len(img), len(img), 0x1000) +
           k.phdr(2, 4, 0x300, 0x300, len(dynamic), len(dynamic), ws,
@@ -386,7 +388,9 @@ def build_vdso(ws, endian, faults=()):
         shnum = 0
     if "shoff_oob" in faults:
         shoff = 0xfff0
-    hdr = k.ehdr(3, 62 if ws == 8 else 3, k.ehsz, 2, shoff, shnum, 8)
+    hdr = k.ehdr(3, 62 if ws == 8 else 3,
+                 0xfff0 if "phoff_oob" in faults else k.ehsz, 2, shoff,
+                 shnum, 8)
     img[0:len(hdr)] = hdr
     if "bad_magic" in faults:
         img[1:4] = b"ELG"

@@ -158,7 +158,7 @@ EOF
 # first ones, then the error.  DT_SONAME after other tags is found; after
 # DT_NULL it is not there; an SHT_NOBITS section has no bytes to check,
 # whatever its size says.
-@test "vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS" {
+@test "vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS, two pages" {
 	need jq
 	local ws
 	for ws in 8 4; do
@@ -171,8 +171,12 @@ EOF
 		    select(.name == "AT_SYSINFO_EHDR") | .vdso |
 		    (.versions | length) == 16 and
 		    .error.message == "too many version definitions"'
-		for f in soname_last nobits_big; do
-			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 "$f"
+		# Two pages (a real vDSO's size, more than auxv reads at first)
+		# whose program headers are out of range: the section headers
+		# still say how much to read.
+		for f in soname_last nobits_big "pad phoff_oob"; do
+			# shellcheck disable=SC2086
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $f
 			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
 			assert_line --partial "0x70000000  soname=linux-test.so.1 build-id="
 			refute_output --partial "(malformed"
@@ -182,6 +186,9 @@ EOF
 		assert_line --partial "0x70000000  build-id="
 		refute_output --partial "soname="
 		refute_output --partial "(malformed"
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 pad bad_magic
+		run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+		assert_line --partial "0x70000000  (malformed: not an ELF image at offset 0)  #"
 	done
 }
 
