@@ -255,50 +255,68 @@ cut_core() {
 # json_err WHAT STATUS ARG...: auxv --json ARG... fails with STATUS; the
 # error object's offset is the number that ends its message, present
 # exactly when the message says "at offset N".
+# json_err WHAT STATUS ARGS...: auxv --json ARGS exits STATUS; its error
+# object is noted in $T/errs to be checked by check_errs: WHAT "offset"
+# (malformed at an offset, given as a number and in the message) or
+# "none" (no offset in either).
 json_err() {
 	local what=$1 status=$2
 	shift 2
 	run -"$status" --separate-stderr "$AUXV" --json "$@"
-	python3 - "$output" "$what" <<'PY'
+	printf '%s\t%s\n' "$what" "$output" >>"$T/errs"
+}
+
+check_errs() {
+	python3 - "$T/errs" <<'PY'
 import json, re, sys
-d, what = json.loads(sys.argv[1]), sys.argv[2]
-err = d["error"]
-assert set(err) <= {"errno", "message", "offset"}, err
-m = re.search(r" at offset (\d+)$", err["message"])
-if what == "offset":
-    assert m is not None, err
-    assert err["offset"] == int(m.group(1)), err
-    assert isinstance(err["offset"], int), err
-else:
-    assert m is None and "offset" not in err, err
+n = 0
+for line in open(sys.argv[1]):
+    what, doc = line.rstrip("\n").split("\t", 1)
+    err = json.loads(doc)["error"]
+    assert set(err) <= {"errno", "message", "offset"}, err
+    m = re.search(r" at offset (\d+)$", err["message"])
+    if what == "offset":
+        assert m is not None, err
+        assert err["offset"] == int(m.group(1)), err
+        assert isinstance(err["offset"], int), err
+    else:
+        assert m is None and "offset" not in err, err
+    n += 1
+assert n == 19, n
 PY
 }
 
 @test "JSON error: offset present for malformed input, absent otherwise" {
+	local b
+	# The fixtures written by one python, not one for each.
+	python3 - "$T" <<'PY'
+import sys
+from mkfixture import fixture_core, raw_main
+d = sys.argv[1]
+for b in ("huge-descsz huge-namesz phoff-past-end note-past-end phentsize "
+          "bad-class no-null big-auxv not-core no-auxv xnum-huge "
+          "desc-overlap").split():
+    open("%s/%s" % (d, b), "wb").write(fixture_core(v=b))
+open(d + "/cut", "wb").write(fixture_core()[:100])
+for name, argv in (("raw", ["-N", "6=4096", "17=100"]),
+                   ("odd", ["-N", "-O", "6=4096"]), ("big", ["-n", "4097"])):
+    open("%s/%s" % (d, name), "wb").write(raw_main(argv))
+PY
 	# Malformed at an offset.
 	for b in huge-descsz huge-namesz phoff-past-end note-past-end \
-	    phentsize bad-class no-null big-auxv; do
-		"$MKFIXTURE" core -b "$b" >"$T/$b"
+	    phentsize bad-class no-null big-auxv cut raw odd; do
 		json_err offset 1 -f "$T/$b"
 	done
-	"$MKFIXTURE" core >"$T/core"
-	head -c 100 "$T/core" >"$T/cut"
-	json_err offset 1 -f "$T/cut"
-	"$MKFIXTURE" raw -N 6=4096 17=100 >"$T/raw"
-	json_err offset 1 -f "$T/raw"
-	"$MKFIXTURE" raw -N -O 6=4096 >"$T/odd"
-	json_err offset 1 -f "$T/odd"
 	# Refused for another reason: no offset.
 	json_err none 1 -f "$T/no such file"
 	json_err none 1 -f "$T"
 	# Too large as a whole: 4097 entries, or more than 65536 headers.
-	"$MKFIXTURE" raw -n 4097 >"$T/big"
 	json_err none 1 -f "$T/big"
 	for b in not-core no-auxv xnum-huge desc-overlap; do
-		"$MKFIXTURE" core -b "$b" >"$T/$b"
 		json_err none 1 -f "$T/$b"
 	done
 	json_err none 1 999999999
+	check_errs
 }
 
 @test "JSON error: the offset of a vector that breaks off is where it does" {
