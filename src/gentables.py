@@ -830,8 +830,7 @@ def rewrite(path, pats):
                           m.group(2), text)
         if n != 1:
             die("%s: no %s to rewrite" % (path, pat))
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    PENDING[path] = text
 
 
 def write_completion(out, keys, arches, formats):
@@ -845,9 +844,19 @@ def write_completion(out, keys, arches, formats):
              for _, var, words in lists])
 
 
+# What is to be written, by path: written only once every file was read,
+# so that a tree that lacks one leaves the tables as they were.
+PENDING = {}
+
+
 def write(out, name, lines):
-    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
+    PENDING[os.path.join(out, name)] = "\n".join(lines) + "\n"
+
+
+def flush():
+    for path, text in PENDING.items():
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def main(argv):
@@ -862,6 +871,7 @@ def main(argv):
     write_hwcap(tree, version, HERE)
     write_completion(HERE, ["AT_" + n for n in names if n != "NULL"],
                      arch_names(HERE), format_names(HERE))
+    flush()
     return 0
 
 

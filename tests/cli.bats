@@ -275,6 +275,19 @@ usage_error() {
 		[ -z "$output" ]
 		[[ "${stderr_lines[0]}" == "auxv: "* ]]
 	done
+	# The largest 64-bit key, and one hex digit more: out of range.
+	run -1 --separate-stderr "$AUXV" -f "$v" -k 0xffffffffffffffff --value
+	[ -z "$output" ]
+	run -2 --separate-stderr "$AUXV" -f "$v" -k 0x1ffffffffffffffff
+	[ "${stderr_lines[0]}" = "auxv: 0x1ffffffffffffffff: unknown key" ]
+	# At most 64 keys (the manual): 64 distinct ones are kept (status 1:
+	# most are absent), a 65th is a usage error; a repeat past 64 is no
+	# new key.
+	run -1 --separate-stderr "$AUXV" -f "$v" -k "$(seq -s, 1 64),6" --value
+	[ "$output" = "$(printf '0x1111\n222\n4096')" ]
+	run -2 --separate-stderr "$AUXV" -f "$v" -k "$(seq -s, 1 65)" --value
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "auxv: too many keys (at most 64)" ]
 }
 
 @test "-k with --od or -o raw, which show whole bytes: usage error" {
@@ -283,6 +296,16 @@ usage_error() {
 	run -2 --separate-stderr "$AUXV" -f "$v" -k 6 --od
 	[ -z "$output" ]
 	run -2 --separate-stderr "$AUXV" -f "$v" -k 6 -o raw
+	[ -z "$output" ]
+	# --value prints text (SPEC): no other format goes with it.
+	local f
+	for f in json od raw table; do
+		run -2 --separate-stderr "$AUXV" -f "$v" -k 6 --value -o "$f"
+		[ -z "$output" ]
+		[ "${stderr_lines[0]}" = "auxv: --value prints text: it takes no -o" ]
+	done
+	# A usage error with standard error closed: still status 2.
+	run -2 bash -c '"$1" --no-such-option 2>&-' _ "$AUXV"
 	[ -z "$output" ]
 }
 

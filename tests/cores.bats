@@ -68,11 +68,21 @@ ARCHES='
 
 @test "a core of each architecture: arch, machine, word size, byte order" {
 	local m class order name bad=0
+	# The cores written by one python, not one for each row.
+	python3 - "$T" "$ARCHES" <<'PY'
+import sys
+from mkfixture import fixture_core
+d, table = sys.argv[1], sys.argv[2]
+for row in table.strip().splitlines():
+    m, cls, order, name = row.split()[:4]
+    open("%s/%s.%s.%s.core" % (d, m, cls, order), "wb").write(fixture_core(
+        ws=int(cls) // 8, endian=order, machine=int(m),
+        execfn=("/opt/%s/prog" % name).encode()))
+PY
 	while read -r m class order name _; do
 		[ -n "$m" ] || continue
-		"$MKFIXTURE" core -m "$m" -c "$class" -e "$order" \
-		    -x "/opt/$name/prog" >"$T/core"
-		"$AUXV" -f "$T/core" --json >"$T/$m.$class.$order.json" ||
+		"$AUXV" -f "$T/$m.$class.$order.core" --json \
+		    >"$T/$m.$class.$order.json" ||
 		    { echo "$m $class $order: status $?"; bad=1; }
 	done <<<"$ARCHES"
 	python3 - "$T" "$ARCHES" <<'PY'
@@ -245,50 +255,68 @@ cut_core() {
 # json_err WHAT STATUS ARG...: auxv --json ARG... fails with STATUS; the
 # error object's offset is the number that ends its message, present
 # exactly when the message says "at offset N".
+# json_err WHAT STATUS ARGS...: auxv --json ARGS exits STATUS; its error
+# object is noted in $T/errs to be checked by check_errs: WHAT "offset"
+# (malformed at an offset, given as a number and in the message) or
+# "none" (no offset in either).
 json_err() {
 	local what=$1 status=$2
 	shift 2
 	run -"$status" --separate-stderr "$AUXV" --json "$@"
-	python3 - "$output" "$what" <<'PY'
+	printf '%s\t%s\n' "$what" "$output" >>"$T/errs"
+}
+
+check_errs() {
+	python3 - "$T/errs" <<'PY'
 import json, re, sys
-d, what = json.loads(sys.argv[1]), sys.argv[2]
-err = d["error"]
-assert set(err) <= {"errno", "message", "offset"}, err
-m = re.search(r" at offset (\d+)$", err["message"])
-if what == "offset":
-    assert m is not None, err
-    assert err["offset"] == int(m.group(1)), err
-    assert isinstance(err["offset"], int), err
-else:
-    assert m is None and "offset" not in err, err
+n = 0
+for line in open(sys.argv[1]):
+    what, doc = line.rstrip("\n").split("\t", 1)
+    err = json.loads(doc)["error"]
+    assert set(err) <= {"errno", "message", "offset"}, err
+    m = re.search(r" at offset (\d+)$", err["message"])
+    if what == "offset":
+        assert m is not None, err
+        assert err["offset"] == int(m.group(1)), err
+        assert isinstance(err["offset"], int), err
+    else:
+        assert m is None and "offset" not in err, err
+    n += 1
+assert n == 19, n
 PY
 }
 
 @test "JSON error: offset present for malformed input, absent otherwise" {
+	local b
+	# The fixtures written by one python, not one for each.
+	python3 - "$T" <<'PY'
+import sys
+from mkfixture import fixture_core, raw_main
+d = sys.argv[1]
+for b in ("huge-descsz huge-namesz phoff-past-end note-past-end phentsize "
+          "bad-class no-null big-auxv not-core no-auxv xnum-huge "
+          "desc-overlap").split():
+    open("%s/%s" % (d, b), "wb").write(fixture_core(v=b))
+open(d + "/cut", "wb").write(fixture_core()[:100])
+for name, argv in (("raw", ["-N", "6=4096", "17=100"]),
+                   ("odd", ["-N", "-O", "6=4096"]), ("big", ["-n", "4097"])):
+    open("%s/%s" % (d, name), "wb").write(raw_main(argv))
+PY
 	# Malformed at an offset.
 	for b in huge-descsz huge-namesz phoff-past-end note-past-end \
-	    phentsize bad-class no-null big-auxv; do
-		"$MKFIXTURE" core -b "$b" >"$T/$b"
+	    phentsize bad-class no-null big-auxv cut raw odd; do
 		json_err offset 1 -f "$T/$b"
 	done
-	"$MKFIXTURE" core >"$T/core"
-	head -c 100 "$T/core" >"$T/cut"
-	json_err offset 1 -f "$T/cut"
-	"$MKFIXTURE" raw -N 6=4096 17=100 >"$T/raw"
-	json_err offset 1 -f "$T/raw"
-	"$MKFIXTURE" raw -N -O 6=4096 >"$T/odd"
-	json_err offset 1 -f "$T/odd"
 	# Refused for another reason: no offset.
 	json_err none 1 -f "$T/no such file"
 	json_err none 1 -f "$T"
 	# Too large as a whole: 4097 entries, or more than 65536 headers.
-	"$MKFIXTURE" raw -n 4097 >"$T/big"
 	json_err none 1 -f "$T/big"
 	for b in not-core no-auxv xnum-huge desc-overlap; do
-		"$MKFIXTURE" core -b "$b" >"$T/$b"
 		json_err none 1 -f "$T/$b"
 	done
 	json_err none 1 999999999
+	check_errs
 }
 
 @test "JSON error: the offset of a vector that breaks off is where it does" {
@@ -357,6 +385,8 @@ PY
 #   ["prpsinfo", SIZE, FNAME]  FNAME in the 16 bytes 96 before the end
 #                              (pr_fname, then pr_psargs's 80)
 #   ["file", [[START, END, NAME], ...]]  NT_FILE, page size 4096
+#   ["file", [...], {"count": N, "len": L}]  the same with its count
+#                              replaced by N, cut to its first L bytes
 #   ["pad", TOTAL]             a note that brings the notes to TOTAL bytes
 # Prints the notes' size in bytes.
 names_core() {
@@ -376,6 +406,9 @@ for n in spec["notes"]:
         d = k.p(k.W * 2, len(n[1]), 4096)
         d += b"".join(k.p(k.W * 3, s, t, 0) for s, t, _ in n[1])
         d += b"".join(name.encode() + b"\0" for _, _, name in n[1])
+        if len(n) > 2:
+            d = k.p(k.W, n[2].get("count", len(n[1]))) + d[k.ws:]
+            d = d[:n[2].get("len", len(d))]
         notes += k.note(b"CORE", 0x46494c45, d)
     elif n[0] == "pad":
         left = n[1] - len(notes) - sum(len(k.note(b"CORE", 3, bytes(x[1])))
@@ -418,6 +451,31 @@ core_names() {
 	names_core "$T/core" 8 little '{"auxv": [[9, 4096]], "notes": [
 	    ["prpsinfo", 96, "sixteen-bytes-ok"]]}' >/dev/null
 	[ "$(core_names "$T/core")" = '["sixteen-bytes-ok",null]' ]
+}
+
+# NT_FILE is a count and page size, a (start, end, offset) triple per
+# mapping, then the names, each ending in a NUL (Linux fs/binfmt_elf.c
+# fill_files_note).  One of two 64-bit words, one triple and "/abc\0" is
+# 45 bytes.  A note too short for its header or its count of triples, or
+# a name without its NUL, names no program; without AT_ENTRY, the first
+# mapping's file is the program.
+@test "core names: an NT_FILE cut short or miscounted names no program; no AT_ENTRY: the first file" {
+	local spec opts want
+	while read -r opts want; do
+		spec='{"auxv": [[9, 4096]], "notes": [
+		    ["file", [[4096, 8192, "/abc"]], '$opts']]}'
+		names_core "$T/core" 8 little "$spec" >/dev/null
+		[ "$(core_names "$T/core")" = "[null,$want]" ]
+	done <<'EOF'
+{"len":45} "/abc"
+{"len":15} null
+{"len":44} null
+{"count":0} null
+{"count":2} null
+EOF
+	names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [
+	    ["file", [[4096, 8192, "/a"], [8192, 12288, "/b"]]]]}' >/dev/null
+	[ "$(core_names "$T/core")" = '[null,"/a"]' ]
 }
 
 @test "core names: read from 64 MiB of notes, not from more" {

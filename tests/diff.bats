@@ -39,6 +39,19 @@ AT_??? (0x99): 0x7 -> 0x8
 	[[ "$output" == *$'\nAT_ENTRY: 0x401000 -> 0x402000\n'* ]]
 }
 
+# A bit the tables do not name (x86 AT_HWCAP2 bit 40) changes as its
+# mask, in hex; a named one beside it by its name (bit 1, fsgsbase).
+@test "--diff: a bit without a name is its mask, in human and JSON" {
+	mkraw "$BATS_TEST_TMPDIR/a" 8 '<' 26 0x10000000000
+	mkraw "$BATS_TEST_TMPDIR/b" 8 '<' 26 0x2
+	run -1 --separate-stderr "$AUXV" --arch x86_64 --diff \
+	    -f "$BATS_TEST_TMPDIR/a" -f "$BATS_TEST_TMPDIR/b"
+	[ "${lines[2]}" = "AT_HWCAP2: 0x10000000000 -> 0x2  -$(python3 -c 'print(hex(1 << 40))') +fsgsbase" ]
+	run -1 --separate-stderr "$AUXV" --arch x86_64 --diff --json \
+	    -f "$BATS_TEST_TMPDIR/a" -f "$BATS_TEST_TMPDIR/b"
+	jq -e '.differences[0].flags == ["-0x10000000000", "+fsgsbase"]' <<<"$output"
+}
+
 @test "--diff --json: one object, the same differences" {
 	mkpair
 	run -1 --separate-stderr "$AUXV" --arch x86_64 --diff --json \
@@ -208,4 +221,8 @@ PY
 	# The same keys in jq's eyes, element by element.
 	jq -e '[.differences[] | keys == ["a","b","change","field","flags","name","type"]] | all' \
 	    "$t/cores.json" "$t/raw.json"
+	# In human output, the layout's fields first, as NAME: A -> B.
+	run -1 --separate-stderr "$AUXV" --diff -f "$t/c64" -f "$t/c32"
+	[ "${lines[2]}" = "arch: x86_64 -> i386" ]
+	[ "${lines[3]}" = "word_size: 8 -> 4" ]
 }

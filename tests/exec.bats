@@ -168,6 +168,27 @@ child_gone() {
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
 
+# PATH unset: execvp's default, which python's os.defpath spells too; a
+# PATH whose only file of that name is not executable: permission denied,
+# as os.execvp's PermissionError.
+@test "PATH unset: the default search path; only a file not executable: permission denied" {
+	local want d=$BATS_TEST_TMPDIR/p
+	want=$(env -u PATH /usr/bin/python3 -c 'import os
+print([os.path.join(d, "true") for d in os.defpath.split(":")
+       if os.access(os.path.join(d, "true"), os.X_OK)][0])')
+	run -0 --separate-stderr env -u PATH "$AUXV" -k EXECFN --value -e true
+	[ "$output" = "$want" ]
+	mkdir "$d"
+	printf '#!/bin/sh\n' >"$d/auxv-test-plain"
+	chmod 644 "$d/auxv-test-plain"
+	run -1 env PATH="$d" /usr/bin/python3 -c \
+	    'import os; os.execvp("auxv-test-plain", ["x"])'
+	[[ "$output" == *PermissionError* ]]
+	run -1 --separate-stderr env PATH="$d" "$AUXV" -e auxv-test-plain
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: auxv-test-plain: permission denied" ]
+}
+
 # A directory of PATH so long that DIR/true is PATH_MAX bytes or more with
 # its NUL (4095 characters fit): passed over for the next one, as python3's
 # os.execvp passes over a directory it cannot run the file from.
@@ -214,6 +235,39 @@ child_gone() {
 
 	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR"
 	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR: permission denied" ]
+}
+
+# Other refusals of execve are told as strerror(3) tells them (python's
+# os.strerror): a program open for writing, and a path too long to hold.
+@test "a program open for writing, a path too long: strerror's words" {
+	local f=$BATS_TEST_TMPDIR/busy long
+	cp "$(type -P true)" "$f"
+	run -1 --separate-stderr bash -c 'exec 9>>"$1"; exec "$2" -e "$1"' _ \
+	    "$f" "$AUXV"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(python3 -c 'import errno, os; print(os.strerror(errno.ETXTBSY))')" ]
+	long=/$(printf 'a%.0s' $(seq 5000))
+	run -1 --separate-stderr "$AUXV" -e "$long"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $long: $(python3 -c 'import errno, os; print(os.strerror(errno.ENAMETOOLONG))')" ]
+}
+
+# Out of file descriptors for the socket pair to the child (at most 4:
+# standard input, output, error and one more), and out of processes for
+# the child (ulimit -u 1 as nobody, whom the limit binds, unlike root):
+# the error, status 1, no child left.
+@test "-e out of file descriptors or processes: strerror's words, status 1" {
+	run -1 --separate-stderr python3 -c 'import os, resource, sys
+os.closerange(3, 1 << 16)
+resource.setrlimit(resource.RLIMIT_NOFILE, (4, 4))
+os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EMFILE))')" ]
+	need setpriv
+	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups bash -c 'ulimit -u 1; exec "$1" -e /bin/true' _ "$AUXV"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EAGAIN))')" ]
 }
 
 @test "script with a missing interpreter: interpreter not found" {

@@ -274,3 +274,28 @@ PY
 	grep -q '^b\\377\\033\[2J  ' full
 	table_check full
 }
+
+# Where the locale decodes no UTF-8 (LC_ALL=C), each character of a cell
+# counts one column, as a terminal shows one replacement for it: the
+# columns start at the header's, counted in characters.  A cell longer
+# than the table's first 4096 bytes of room is held whole: a string of
+# 3000 bytes 0xff (U+EFFF in a JSON save) is 3000 escapes \377.
+@test "-o table: in the C locale a character is one column; a cell of 12000 bytes is whole" {
+	cd "$BATS_TEST_TMPDIR"
+	mkraw 日本 8 '<' 6 4096
+	cp 日本 ab
+	LC_ALL=C "$AUXV" -o table -k PAGESZ -f 日本 -f ab >full
+	python3 - full <<'PY'
+import re, sys
+rows = open(sys.argv[1], encoding="utf-8").read().splitlines()
+starts = lambda l: [m.start() for m in re.finditer(r"(?:^|(?<=  ))\S", l)]
+assert len(rows) == 3 and rows[1].startswith("日本  "), rows
+for r in rows[1:]:
+    assert starts(r) == starts(rows[0]), (r, rows[0])
+PY
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"string":"%s"}]}' \
+	    "$(printf '\\uefff%.0s' $(seq 3000))" >big.json
+	run -0 --separate-stderr "$AUXV" -o table -k EXECFN -f big.json
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[1]}" = "big.json  -     $(printf '\\377%.0s' $(seq 3000))" ]
+}

@@ -214,6 +214,38 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/lines.json: no object of that --pid in the file" ]
 }
 
+# A save of a failure (an object with "error", no "entries") is no vector;
+# with --pid, another process's saved failure is passed over and the next
+# object read, but an object that is malformed stops the search there.
+@test "-f of JSON Lines: a saved failure, passed over for --pid; a malformed one stops it" {
+	local f=$BATS_TEST_TMPDIR/l.json
+	run -1 --separate-stderr "$AUXV" --json 999999999
+	echo "$output" >"$f"
+	jq -e 'has("error") and (has("entries") | not)' "$f"
+	run -1 --separate-stderr "$AUXV" -f "$f"
+	[ "$stderr" = "auxv: $f: a saved failure: no vector" ]
+	run -1 --separate-stderr "$AUXV" -f "$f" --json
+	jq -e '.error.message == "a saved failure: no vector"' <<<"$output"
+	printf '{"pid":7,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}\n' >>"$f"
+	run -0 --separate-stderr "$AUXV" -f "$f" --pid 7 -k PAGESZ --value
+	[ "$output" = 4096 ]
+	# Malformed before the object asked for, or not an object at all:
+	# refused at that offset (python finds it: the value that is wrong).
+	python3 - "$AUXV" "$f" <<'PY'
+import subprocess, sys
+auxv, f = sys.argv[1:]
+good = '{"pid":7,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}'
+for first, at in (('{"pid":3,"word_size":5,"entries":[]}', '"word_size":5'),
+                  ('[1,2]', '')):
+    doc = good.replace('"pid":7', '"pid":1') + "\n" + first + "\n" + good + "\n"
+    off = doc.index(first) + (doc[doc.index(first):].index(at) + len(at) if at else 0)
+    open(f, "w").write(doc)
+    r = subprocess.run([auxv, "-f", f, "--pid", "7"], capture_output=True, text=True)
+    want = "auxv: %s: not auxv's JSON: malformed at offset %d\n" % (f, off)
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", want), (doc, r)
+PY
+}
+
 @test "-f of JSON that is not auxv's: refused with the offset, never a crash" {
 	local f=$BATS_TEST_TMPDIR/j
 	printf '{"a":1}\n' >"$f"
@@ -347,6 +379,16 @@ bad = [
     ('{"word_size":8,"byte_order":"little","machine":65536,"entries":[' + E + T, '"machine":65536'),
     ('{"word_size":8,"byte_order":"little","comm":5,"entries":[' + E + T, '"comm":'),
     ('{"pid":"1","word_size":8,"byte_order":"little","entries":[' + E + T, '"pid":'),
+    ('{"word_size":8,"byte_order":"little","exe":5,"entries":[' + E + T, '"exe":'),
+    # A high surrogate not followed by a low one: after what was read.
+    (H + '{"type":15,"value":1,"string":"a\\ud800x"}' + T, 'a\\ud800'),
+    (H + '{"type":15,"value":1,"string":"a\\ud800\\u0041"}' + T, 'a\\ud800\\u0041'),
+    # Bytes of an odd number of hex digits: at the end of their entry.
+    (H + '{"type":25,"value":1,"bytes":"abc"}' + T, '"abc"}'),
+    (H + '{"type":6,"value":4096,"a\\qb":1}' + T, 'a\\q'),
+    ('{"error":tru}', "py"),
+    # 64 keys in an object at most: the 65th is refused at its quote.
+    (H + '{"type":6,"value":4096,' + ','.join('"k%d":1' % i for i in range(62)) + ',"z":1}' + T, ',"k61":1,'),
 ]
 # Memory: 64 KiB in all, as auxv reads it; a string's NUL counts.  Sixteen
 # strings of 4095 bytes fill it; one more byte, at the entry that holds it.
@@ -377,6 +419,9 @@ good = [
     # The layout after the entries, as jq -S and Ansible's facts sort keys.
     ('{"byte_order":"little","entries":[' + E + '],"word_size":8}', 4096),
     ('{"entries":[{"type":6,"value":4096,"x":' + '[' * 15 + ']' * 15 + '}],"word_size":8,"byte_order":"little"}', 4096),
+    (X + '[1.5e3,2E-1,"\\u00C9\\uD83D\\uDE00"]}' + T, 4096),
+    (H + '{"type":6,"value":4096,' + ','.join('"k%d":1' % i for i in range(62)) + '}' + T, 4096),
+    (H + '{"type":6,"value":1,"string":null,"bytes":null}' + T, 1),
 ]
 for doc, value in good:
     json.loads(doc)
@@ -389,6 +434,26 @@ r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
 assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
 want = [(x["value"], x["string"]) for x in json.loads(doc)["entries"]]
 assert [(x["value"], x["string"]) for x in json.loads(r.stdout)["entries"]] == want
+# Upper-case hex in a \\u escape and in bytes; an empty vector.
+for doc in (H + '{"type":15,"value":1,"string":"\\u00C9\\u00e9\\uD83D\\uDE00"},'
+            '{"type":25,"value":4096,"bytes":"0A0b0C0d0E0f101112131415161718FF"}' + T,
+            H + T):
+    open(f, "w").write(doc)
+    r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
+    got = json.loads(r.stdout)["entries"]
+    want = json.loads(doc)["entries"]
+    assert [{k: x[k] for k in x if k in ("type", "value", "string")} for x in got] == \
+        [{k: x[k] for k in x if k != "bytes"} for x in want], (got, want)
+    assert [x.get("bytes", "").lower() for x in got] == [x.get("bytes", "").lower() for x in want], got
+# Memory that would end past the last address, 2^64 - 1: not held, the
+# string unreadable (null), the vector read.
+doc = H + '{"type":15,"value":18446744073709551615,"string":"ab"}' + T
+open(f, "w").write(doc)
+r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
+assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
+got = json.loads(r.stdout)["entries"]
+assert [(x["value"], x["string"]) for x in got] == [(2 ** 64 - 1, None)], got
 print("ok", len(bad), len(good))
 PY
 }

@@ -254,6 +254,8 @@ SONAME = b"linux-test.so.1"
 VERSION = b"LINUX_9.9"
 BUILD_ID = bytes(range(0xa0, 0xb4))
 INTERP = b"/lib/ld-test.so.7"
+# A function name of 200 bytes that are not UTF-8 (fault long_names).
+LONG_NAME = b"\xff" * 200
 
 
 def strtab(names):
@@ -268,7 +270,8 @@ def build_vdso(ws, endian, faults=()):
     k = Elf(ws, endian)
     W = k.W
     dynstr, so = strtab([SONAME, VERSION, b"__vdso_foo", b"bar", b"baz",
-                         b"obj", b"und"])
+                         b"obj", b"und"] +
+                        ([LONG_NAME] if "long_names" in faults else []))
     if "strtab_no_nul" in faults:
         # The table ends in a name without its NUL, and baz is that name.
         so[b"baz"] = len(dynstr)
@@ -288,6 +291,10 @@ def build_vdso(ws, endian, faults=()):
         syms[1] = (0x10000,) + syms[1][1:]
     if "versym_oob" in faults:
         syms[2] = syms[2][:4] + (7,)
+    if "many_syms" in faults:  # 129 functions, one more than auxv keeps
+        syms += [(so[b"bar"], GLOBAL, STT_FUNC, 1, 0)] * (129 - 3)
+    if "long_names" in faults:  # 125 more of LONG_NAME
+        syms += [(so[LONG_NAME], GLOBAL, STT_FUNC, 1, 0)] * 125
     dynsym = b""
     for name, bind, typ, shndx, _ in syms:
         info = (bind << 4) | typ
@@ -308,18 +315,38 @@ def build_vdso(ws, endian, faults=()):
               k.p("II", so[SONAME], 0) +
               k.p("HHHHIII", 1, 0, 2, 1, 0, vd2_aux, vd2_next) +
               k.p("II", so[VERSION], 0))
+    if "many_verdefs" in faults:  # 17, one more than auxv keeps
+        nver = 17
+        verdef = b"".join(k.p("HHHHIII", 1, 0, 2 + i, 1, 0, 20,
+                              28 if i < 16 else 0) +
+                          k.p("II", so[VERSION], 0) for i in range(17))
     # As readelf wants them to show symbol versions: the tables by
     # address (the image is linked at 0).
-    dynamic = k.p(W * 18, 14, so[SONAME], 5, 0x200, 6, 0x100, 10,
-                  len(dynstr), 11, 24 if ws == 8 else 16, 0x6ffffff0, 0x280,
-                  0x6ffffffc, 0x2c0, 0x6ffffffd, 2, 0, 0)
+    dyn = [(14, so[SONAME]), (5, 0x200), (6, 0x100), (10, len(dynstr)),
+           (11, 24 if ws == 8 else 16), (0x6ffffff0, 0x280),
+           (0x6ffffffc, 0x2c0), (0x6ffffffd, 2), (0, 0)]
+    if "soname_oob" in faults:
+        dyn[0] = (14, 0x10000)
+    if "soname_last" in faults:  # after the other tags: still found
+        dyn = dyn[1:-1] + dyn[:1] + dyn[-1:]
+    if "no_soname" in faults:  # DT_NULL ends the array before it
+        dyn = [(0, 0)] + dyn
+    dynamic = b"".join(k.p(W * 2, t, v) for t, v in dyn)
     namesz = 0x7fffffff if "note_oob" in faults else None
-    note = k.note(b"GNU", 3, BUILD_ID, namesz)
+    note = k.note(b"GNU", 3, bytes(65) if "build_id_long" in faults
+                  else BUILD_ID, namesz)
     layout = {"text": 0x500, "dynsym": 0x100, "dynstr": 0x200,
               "versym": 0x280, "verdef": 0x2c0, "dynamic": 0x300,
               "note": 0x3c0, "shstrtab": 0x400}
     shoff = 0x600
-    img = bytearray(shoff + 9 * k.shsz)
+    img = bytearray(shoff + 10 * k.shsz)
+    # A table too large for its place goes after the section headers.
+    for name, data in (("dynsym", dynsym), ("dynstr", dynstr),
+                       ("versym", versym), ("verdef", verdef)):
+        if len(data) > {"dynsym": 0x100, "dynstr": 0x80, "versym": 0x40,
+                        "verdef": 0x40}[name]:
+            layout[name] = len(img)
+            img += bytes(len(data))
     for name, data in (("dynsym", dynsym), ("dynstr", dynstr),
                        ("versym", versym), ("verdef", verdef),
                        ("dynamic", dynamic), ("note", note),
@@ -332,30 +359,41 @@ def build_vdso(ws, endian, faults=()):
         return k.shdr(name, typ, flags, off, off, size, link, info,
                       align or ws, entsize)
     dynsym_link = 2 if "link_self" in faults else 3
-    dynsym_off = 0x7fff0000 if "section_oob" in faults else 0x100
+    dynsym_off = 0x7fff0000 if "section_oob" in faults else layout["dynsym"]
     sh = [shdr(0, 0, 0, 0, flags=0),
           shdr(sho[b".text"], 1, 0x500, 16, flags=6),
           shdr(sho[b".dynsym"], 11, dynsym_off, len(dynsym), dynsym_link, 1,
                24 if ws == 8 else 16),
-          shdr(sho[b".dynstr"], 3, 0x200, len(dynstr)),
-          shdr(sho[b".gnu.version"], 0x6fffffff, 0x280, len(versym), 2, 0,
+          shdr(sho[b".dynstr"], 3, layout["dynstr"], len(dynstr)),
+          shdr(sho[b".gnu.version"], 0x6fffffff, layout["versym"],
+               len(versym), 2, 0,
                2),
-          shdr(sho[b".gnu.version_d"], 0x6ffffffd, 0x2c0, len(verdef), 3,
-               nver),
+          shdr(sho[b".gnu.version_d"], 0x6ffffffd, layout["verdef"],
+               len(verdef), 0 if "verdef_link0" in faults else 3, nver),
           shdr(sho[b".dynamic"], 6, 0x300, len(dynamic), 3, 0, 2 * ws),
           shdr(sho[b".note"], 7, 0x3c0, len(note), align=4),
           shdr(sho[b".shstrtab"], 3, 0x400, len(shstr), flags=0)]
+    if "nobits_big" in faults:  # SHT_NOBITS: no bytes, whatever its size
+        sh.append(shdr(sho[b".text"], 8, 0x500, 0x100000))
     img[shoff:shoff + len(sh) * k.shsz] = b"".join(sh)
+    if "pad" in faults:  # two pages, as a real vDSO: more than auxv's block
+        img += bytes(0x2000 - len(img))
     # One PT_LOAD over the image and a PT_DYNAMIC, as a real vDSO has.
     ph = (k.phdr(1, 5, 0, 0, len(img), len(img), 0x1000) +
           k.phdr(2, 4, 0x300, 0x300, len(dynamic), len(dynamic), ws,
                  paddr=0x300))
     img[k.ehsz:k.ehsz + len(ph)] = ph
     shnum = 0xffff if "shnum_huge" in faults else len(sh)
+    if "no_sections" in faults:
+        shnum = 0
     if "shoff_oob" in faults:
         shoff = 0xfff0
-    hdr = k.ehdr(3, 62 if ws == 8 else 3, k.ehsz, 2, shoff, shnum, 8)
+    hdr = k.ehdr(3, 62 if ws == 8 else 3,
+                 0xfff0 if "phoff_oob" in faults else k.ehsz, 2, shoff,
+                 shnum, 8)
     img[0:len(hdr)] = hdr
+    if "bad_magic" in faults:
+        img[1:4] = b"ELG"
     return bytes(img)
 
 
@@ -371,13 +409,23 @@ def build_program(ws, endian, machine, base, faults=()):
     if os.environ.get("VDSO_PROPS"):
         props = [tuple(int(x, 16) for x in p.split(":"))
                  for p in os.environ["VDSO_PROPS"].split()]
+    if "prop_many" in faults:  # 17, one more than auxv keeps
+        props = [(0xc0000002, 1 << i) for i in range(17)]
     desc = b"".join(k.p("III", t, 4, v) + bytes(ws - 4) for t, v in props)
+    if "prop_oob" in faults:  # the last property's size runs past the note
+        desc = desc[:-ws - 4] + k.p("I", 0x100) + desc[-ws:]
     pnote = k.note(b"GNU", 5, desc)
+    if "prop_other" in faults:  # another note first, passed over
+        pnote = k.note(b"GNU", 3, bytes(8)) + pnote
+    size = 0x800 if len(pnote) > 0xc0 else 0x400
+    ilen = {"interp_empty": 0, "interp_big": 4097}
+    ilen = [ilen[f] for f in faults if f in ilen] + [len(interp)]
     segs = [  # type, flags, offset, filesz, memsz
         (6, 4, k.ehsz, 0, 0),
-        (3, 4, 0x2c0, len(interp), len(interp)),
-        (1, 5, 0, 0x400, 0x400),
-        (0x6474e553, 4, 0x300, len(pnote), len(pnote)),
+        (3, 4, 0x2c0, ilen[0], ilen[0]),
+        (1, 5, 0, size, size),
+        (0x6474e553, 4, 0x300, 1025 if "prop_big" in faults else len(pnote),
+         len(pnote)),
         (0x6474e551, 7, 0, 0, 0),
         (7, 4, 0x3c0, 8, 0x48)]
     if "rare_phdrs" in faults:
@@ -387,10 +435,15 @@ def build_program(ws, endian, machine, base, faults=()):
                  (0x6474e554, 0x65a3dbe5, 0x65a3dbe6, 0x65a3dbe7, 0x60000123)]
     n = len(segs) * k.phsz
     segs[0] = (6, 4, k.ehsz, n, n)
-    img = bytearray(0x400)
+    if "no_phdr_seg" in faults or "no_bias" in faults:
+        # Without PT_PHDR the bias is the ELF header's page's, when the
+        # header's e_phoff is where AT_PHDR points.
+        segs = segs[1:]
+    img = bytearray(size)
     ph = b"".join(k.phdr(t, f, o, o, fs, ms, ws, paddr=o)
                   for t, f, o, fs, ms in segs)
-    hdr = k.ehdr(3, machine, k.ehsz, len(segs), entry=0x100)
+    hdr = k.ehdr(3, machine, k.ehsz + (8 if "no_bias" in faults else 0),
+                 len(segs), entry=0x100)
     img[0:len(hdr)] = hdr
     img[k.ehsz:k.ehsz + len(ph)] = ph
     img[0x2c0:0x2c0 + len(interp)] = interp
@@ -406,7 +459,12 @@ def crafted_core(ws, endian, machine, faults):
     loads = [(prog_at, prog)]
     if "vdso_unmapped" not in faults:
         loads.append((vdso_at, build_vdso(ws, endian, faults)))
-    pairs = [(33, vdso_at), (3, phdr), (4, phent), (5, phnum), (6, 4096)]
+    if "phdrs_cut" in faults:  # more than the image holds
+        phnum = 128
+    if "phdr_unmapped" in faults:
+        phdr = 0x10
+    pairs = [(33, vdso_at), (3, phdr), (4, phent), (5, phnum),
+             (6, 3000 if "pagesz_odd" in faults else 4096)]
     return build_core(k, machine, k.note(b"CORE", NT_AUXV, k.vector(pairs)),
                       loads)
 

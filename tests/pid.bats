@@ -320,10 +320,10 @@ probe_mountns() {
 	[ "$output" = /bin/true ]
 }
 
-@test "/proc not mounted: said, for a PID, -a and -e" {
+@test "/proc not mounted: said, for a PID, -a, -C, -w and -e" {
 	need mountns
 	local a
-	for a in 1 -a "-e /bin/true"; do
+	for a in 1 -a "-C sleep" -w "-e /bin/true"; do
 		# shellcheck disable=SC2086
 		run -1 --separate-stderr unshare -m sh -c \
 		    'umount -l /proc && exec "$@"' _ "$AUXV" $a
@@ -581,9 +581,14 @@ print(n)'
 	run -1 --separate-stderr "$AUXV" -C kthreadd --json
 	jq -e --argjson p "$p" '.pid == $p and .comm == "kthreadd" and
 	    .error.message == "kernel thread: no auxiliary vector"' <<<"$output"
-	# A zombie of a name of its own: its parent does not reap it.
+	# A zombie of a name of its own: its parent does not reap it (python,
+	# which has no SIGCHLD handler, unlike bash, which reaps a child that
+	# ends before its exec).
 	cp "$(type -P true)" "$BATS_TEST_TMPDIR/$n"
-	bash -c '"$1" & exec sleep 1000' _ "$BATS_TEST_TMPDIR/$n" 3>&- &
+	python3 -c 'import os, sys
+if os.fork() == 0:
+    os.execv(sys.argv[1], [sys.argv[1]])
+os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
 	EXTRA_PIDS=$!
 	for _ in $(seq 100); do
 		z=$(ps -o pid=,stat= -C "$n" | awk '$2 ~ /^Z/ { print $1 }')

@@ -282,10 +282,10 @@ complete_after() {
 	done
 }
 
-# A kernel-like tree, tests/gentables-tree.txt, of a few made-up bits in
-# the shapes gentables.py parses: what it writes must name exactly those.
-@test "gentables.py: a small made-up tree gives its names, no others" {
-	local T=$BATS_TEST_TMPDIR
+# gentables_tree: a copy of gentables.py and the files it reads and
+# rewrites in $T/src, and the made-up kernel tree of
+# tests/gentables-tree.txt in $T/linux.
+gentables_tree() {
 	mkdir "$T/src"
 	cp "$TESTS_DIR/../src/"{gentables.py,arch.c,auxv.bash,auxv.zsh} \
 	    "$TESTS_DIR/../src/"print{,_*}.c "$T/src/"
@@ -297,6 +297,13 @@ for path, body in re.findall(r"^=== (\S+)\n(.*?)(?=^=== |\Z)",
                 exist_ok=True)
     open(os.path.join(sys.argv[2], path), "w").write(body)
 EOF
+}
+
+# A kernel-like tree, tests/gentables-tree.txt, of a few made-up bits in
+# the shapes gentables.py parses: what it writes must name exactly those.
+@test "gentables.py: a small made-up tree gives its names, no others" {
+	local T=$BATS_TEST_TMPDIR
+	gentables_tree
 	run -0 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
 	# One warning per guessed name: the new type and seven bits.
 	[ "${#stderr_lines[@]}" -eq 8 ]
@@ -326,4 +333,29 @@ assert "compgen -W 'AT_PAGESZ AT_TESTNEW'" in open(d + "/auxv.bash").read()
 assert "\nkeys=(AT_PAGESZ AT_TESTNEW)\n" in open(d + "/auxv.zsh").read()
 assert "\nformats=(human od json raw table)\n" in open(d + "/auxv.zsh").read()
 EOF
+}
+
+# Each file of the tree that gentables.py reads, removed in turn: status
+# 1, a last line naming that file and strerror(ENOENT) (python's), after
+# what it had to guess so far, and nothing written (src/ as it was: no
+# table half updated).  Without the
+# generic auxvec.h the folder is no Linux tree at all.
+@test "gentables.py: a file of the tree missing is named, status 1, nothing written" {
+	local T=$BATS_TEST_TMPDIR f enoent
+	gentables_tree
+	cp -r "$T/src" "$T/orig"
+	enoent=$(python3 -c 'import errno, os; print(os.strerror(errno.ENOENT))')
+	for f in Makefile arch/x86/include/asm/cpufeatures.h \
+	    arch/arm64/kernel/cpuinfo.c arch/sh/kernel/cpu/proc.c; do
+		mv "$T/linux/$f" "$T/away"
+		run -1 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
+		mv "$T/away" "$T/linux/$f"
+		[ -z "$output" ]
+		[ "${stderr_lines[-1]}" = "gentables: $T/linux/$f: $enoent" ]
+		diff -r "$T/orig" "$T/src"
+	done
+	rm "$T/linux/include/uapi/linux/auxvec.h"
+	run -1 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
+	[ "$stderr" = "gentables: $T/linux: not a Linux source tree" ]
+	diff -r "$T/orig" "$T/src"
 }

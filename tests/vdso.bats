@@ -127,6 +127,13 @@ sym_name_oob|symbol name out of range|versions=LINUX_9.9
 versym_oob|symbol version out of range|functions=__vdso_foo@@LINUX_9.9,bar,baz@LINUX_9.9
 strtab_no_nul|symbol name out of range|functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9 (malformed
 note_oob|note out of range|soname=linux-test.so.1
+verdef_link0|version definitions: bad string table at offset 704|functions=__vdso_foo,bar,baz (malformed
+soname_oob|soname out of range at offset 768|versions=LINUX_9.9
+build_id_long|build ID too long at offset 960|soname=linux-test.so.1 versions=
+no_sections|no section headers at offset 0|AT_SYSINFO_EHDR:      0x70000000  (malformed
+bad_magic|not an ELF image at offset 0|AT_SYSINFO_EHDR:      0x70000000  (malformed
+many_syms|too many symbols at offset|functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9,bar,
+many_verdefs|too many version definitions at offset|versions=LINUX_9.9,LINUX_9.9,
 EOF
 }
 
@@ -148,6 +155,65 @@ EOF
 	done < <(faults)
 }
 
+# A vDSO keeps 128 functions and 16 version definitions (bounds.h): the
+# first ones, then the error.  DT_SONAME after other tags is found; after
+# DT_NULL it is not there; an SHT_NOBITS section has no bytes to check,
+# whatever its size says.
+@test "vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS, two pages" {
+	need jq
+	local ws
+	for ws in 8 4; do
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 many_syms
+		"$AUXV" --json -f "$T/core" | jq -e '.entries[] |
+		    select(.name == "AT_SYSINFO_EHDR") | .vdso |
+		    (.functions | length) == 128 and .error.message == "too many symbols"'
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 many_verdefs
+		"$AUXV" --json -f "$T/core" | jq -e '.entries[] |
+		    select(.name == "AT_SYSINFO_EHDR") | .vdso |
+		    (.versions | length) == 16 and
+		    .error.message == "too many version definitions"'
+		# Two pages (a real vDSO's size, more than auxv reads at first)
+		# whose program headers are out of range: the section headers
+		# still say how much to read.
+		for f in soname_last nobits_big "pad phoff_oob"; do
+			# shellcheck disable=SC2086
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $f
+			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+			assert_line --partial "0x70000000  soname=linux-test.so.1 build-id="
+			refute_output --partial "(malformed"
+		done
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 no_soname
+		run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+		assert_line --partial "0x70000000  build-id="
+		refute_output --partial "soname="
+		refute_output --partial "(malformed"
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 pad bad_magic
+		run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+		assert_line --partial "0x70000000  (malformed: not an ELF image at offset 0)  #"
+	done
+}
+
+# 125 functions of a 200-byte name not UTF-8: the vDSO's -v text is over
+# 100 KB (each byte \377), more than the 64 KiB auxv keeps of a vDSO's
+# text to write again for the next source with the same vDSO: written as
+# it goes, whole, for each of two sources.
+@test "a vDSO whose text is longer than the memo: written whole, each time" {
+	"$MKFIXTURE" crafted-core "$T/core" 8 little 62 long_names
+	"$AUXV" -v -f "$T/core" -f "$T/core" >"$T/out"
+	python3 - "$T/out" <<'PY'
+import sys
+name = "\\377" * 200
+want = ("functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9," +
+        ",".join([name] * 125) + "  # System-supplied DSO's ELF header")
+lines = [l for l in open(sys.argv[1]).read().split("\n")
+         if l.startswith("AT_SYSINFO_EHDR:")]
+assert len(lines) == 2, len(lines)
+for l in lines:
+    assert l.endswith(want), l[-300:]
+    assert len(l) > 100000, len(l)
+PY
+}
+
 @test "strtab without a NUL at its end: the name past it is not read" {
 	"$MKFIXTURE" crafted-core "$T/core" 8 little 62 strtab_no_nul
 	run -0 "$AUXV" -v -f "$T/core"
@@ -166,6 +232,39 @@ EOF
 	jq -e '.entries[] | select(.name == "AT_PHDR") |
 	    .phdrs_error.message == "PT_INTERP without NUL" and
 	    ([.phdrs[] | select(.name == "PT_INTERP") | .interp] == [null])' "$T/c.json"
+}
+
+# The program headers behind AT_PHDR, each fault of mkfixture.py's
+# crafted program: without PT_PHDR the bias is that of the ELF header on
+# AT_PHDR's page (4096 bytes where AT_PAGESZ is no power of two), and
+# without either nothing the headers point to is read; sizes out of range
+# (PT_INTERP of 0 or 4097 bytes, a property note over 1024 bytes, a
+# property past its note, 17 properties), another note before the
+# properties, more headers than mapped, headers not mapped at all.
+@test "program headers: the bias without PT_PHDR, each malformed part named" {
+	local faults want ws
+	while IFS='|' read -r faults want; do
+		for ws in 8 4; do
+			# shellcheck disable=SC2086
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $faults
+			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
+			[ -z "$stderr" ]
+			assert_line --partial "$want"
+		done
+	done <<'EOF'
+no_phdr_seg|  INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK
+no_phdr_seg pagesz_odd|  INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK
+no_bias|  INTERP(R)=(unreadable) LOAD(RX) GNU_PROPERTY(R)=(unreadable) GNU_STACK
+interp_empty|INTERP(R)=(malformed) LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72 (malformed: PT_INTERP size out of range)  #
+interp_big|INTERP(R)=(malformed) LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72 (malformed: PT_INTERP size out of range)  #
+prop_big|GNU_PROPERTY(R)=(malformed) GNU_STACK(RWX) TLS(R)=size:72 (malformed: PT_GNU_PROPERTY too large)  #
+prop_oob|GNU_PROPERTY(R)=(malformed) GNU_STACK(RWX) TLS(R)=size:72 (malformed: GNU property out of range)  #
+prop_many|GNU_PROPERTY(R)=(malformed) GNU_STACK(RWX) TLS(R)=size:72 (malformed: too many GNU properties)  #
+prop_other|INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72  #
+phdrs_cut|PHDR(R) INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK(RWX) TLS(R)=size:72 NULL()
+phdrs_cut|(malformed: program headers cut short)  #
+phdr_unmapped|AT_PHDR:              0x10  (unreadable)  # Program headers for program
+EOF
 }
 
 @test "a raw vector: nothing to read, vdso and phdrs null, (unreadable)" {
