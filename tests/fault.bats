@@ -130,7 +130,7 @@ for pid in (1, 2):
 	run -1 --separate-stderr faulty realloc 1 ENOMEM -f "$f" --pid 2
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
-	run -1 --separate-stderr faulty reallocarray 1 ENOMEM -f "$f" --json
+	run -1 --separate-stderr faulty realloc 1 ENOMEM -f "$f" --json
 	[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
 	python3 -c 'import json, sys
 o = json.loads(sys.argv[1])
@@ -171,12 +171,14 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	    "$output" "$first"
 }
 
-@test "the rest of a process's vDSO unreadable (2nd process_vm_readv on): shown unreadable, not malformed" {
+@test "the rest of a process's vDSO unreadable (its first block alone readable): shown unreadable, not malformed" {
 	need_faultinj
 	start_bg sleep 100
-	# The first call reads the vDSO's first block; the second, its rest.
-	AUXV_FAULT_AFTER=1 run -0 --separate-stderr \
-	    faulty process_vm_readv 2 EFAULT -v "$BG_PID"
+	# The first call would read all of the vDSO ahead: it fails.  With
+	# only the vDSO kept, the second reads its first block alone and the
+	# third the rest.
+	AUXV_FAULT_ALSO=1 AUXV_FAULT_AFTER=1 run -0 --separate-stderr \
+	    faulty process_vm_readv 3 EFAULT -v -k SYSINFO_EHDR "$BG_PID"
 	stop_bg
 	[ -z "$stderr" ]
 	[[ "$output" != *malformed* ]]

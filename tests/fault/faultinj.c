@@ -10,6 +10,8 @@
  *                     there, and stdio's writes to stdout reach write)
  *   AUXV_FAULT_N      the number of the call that fails, from 1
  *   AUXV_FAULT_AFTER  1: every call from the Nth on fails too
+ *   AUXV_FAULT_ALSO   the number of one more call that fails, before N
+ *                     (a first call failed, a later one let through)
  *   AUXV_FAULT_ERRNO  a name (ENOMEM, EIO, ...) or a number
  *   AUXV_FAULT_COUNT  a file written at exit: "KIND COUNT" a line for
  *                     each kind, then "fired COUNT", the calls failed
@@ -111,6 +113,7 @@ static pid_t our_pid;
 static int fault_kind = -1;
 static unsigned long fault_n;
 static int fault_after;
+static unsigned long fault_also;
 static int fault_errno = EIO;
 static const char *count_path;
 static unsigned long counts[NKIND];
@@ -201,6 +204,8 @@ fault_init(void)
 				fault_kind = (int)i;
 	if ((s = getenv("AUXV_FAULT_N")) != NULL)
 		fault_n = strtoul(s, NULL, 10);
+	if ((s = getenv("AUXV_FAULT_ALSO")) != NULL)
+		fault_also = strtoul(s, NULL, 10);
 	if ((s = getenv("AUXV_FAULT_AFTER")) != NULL)
 		fault_after = strcmp(s, "1") == 0;
 	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL) {
@@ -222,7 +227,7 @@ fault(enum kind k)
 		return 0;
 	n = __atomic_add_fetch(&counts[k], 1, __ATOMIC_RELAXED);
 	if ((int)k != fault_kind || fault_n == 0 ||
-	    (fault_after ? n < fault_n : n != fault_n))
+	    (n != fault_also && (fault_after ? n < fault_n : n != fault_n)))
 		return 0;
 	__atomic_add_fetch(&fired, 1, __ATOMIC_RELAXED);
 	errno = fault_errno;
