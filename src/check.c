@@ -151,7 +151,7 @@ read_maps(struct check_env *e, uint64_t code)
 			len = 0;
 		memmove(buf, p, len);
 	}
-	e->maps_ok = n == 0;
+	e->maps_ok = n == 0 && e->nmaps > 0;
 	close(fd);
 }
 

@@ -671,11 +671,13 @@ check_args(struct cmdline *cl)
 		warnx("--diff compares two sources, in human or json");
 		usage();
 	}
-	if (o->check && (o->diff || o->watch || o->value_only ||
-	                    o->nkeys > 0 || o->printer->check == NULL)) {
-		warnx("--check shows its rules, in human or json: it takes "
-		      "no --diff, -w, -k, --value or -o %s",
+	if (o->check && o->printer->check == NULL) {
+		warnx("--check shows its rules in human or json, not -o %s",
 		    o->printer->name);
+		usage();
+	}
+	if (o->check && (o->diff || o->watch || o->value_only || o->nkeys)) {
+		warnx("--check takes no --diff, -w, -k or --value");
 		usage();
 	}
 	if (o->count > 0 && !o->watch) {
