@@ -219,3 +219,53 @@ need_x86_64() {
 	run -2 --separate-stderr "$AUXV" --check --diff self self
 	[ -z "$output" ]
 }
+
+# The static auxv started by tests/exec/uexec with a vector of uexec's
+# making, one fault injected (FEX-Emu#788's bugs, one at a time).
+uexec_check() {
+	[ "$(uname -m)" = x86_64 ] || skip "uexec jumps into x86-64 code only"
+	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
+	st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
+	run --separate-stderr "$UEXEC" "$1" "$st" --check --json
+}
+
+@test "uexec: a vector made right by a userland exec holds every rule" {
+	need jq
+	uexec_check none
+	[ "$status" -eq 0 ]
+	[ "$(fails "$output")" = "" ]
+	# The headers uexec's vector names are the file's, as readelf has them.
+	n=$(readelf_h "$st" "Number of program headers")
+	[[ "$(evidence "$output" phdr)" == *"0x400040 holds the executable's $n headers"* ]]
+}
+
+@test "uexec: each fault fails its rule alone, status 1" {
+	need jq
+	local f rule
+	for f in phdr:phdr phnum:phdr entry:entry ids:ids hwcap0:hwcap \
+	    nohwcap2:entries sysinfo:sysinfo twice:entries random:stack \
+	    base:base; do
+		uexec_check "${f%%:*}"
+		rule=${f#*:}
+		echo "fault ${f%%:*}: status $status, fails $(fails "$output")"
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = "$rule" ]
+	done
+}
+
+@test "uexec: the evidence names both sides (readelf, id, CPUID)" {
+	need jq
+	uexec_check entry
+	e=$(readelf_h "$st" "Entry point address")
+	[[ "$(evidence "$output" entry)" == *"e_entry $e + load bias 0x0 = $e" ]]
+	uexec_check ids
+	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
+	uexec_check hwcap0
+	# Every flag of CPUID leaf 1 EDX that cpuinfo lists, said missing.
+	for fl in fpu tsc cx8 sse2; do
+		grep -qw "$fl" /proc/cpuinfo || continue
+		[[ "$(evidence "$output" hwcap)" == *" -$fl "* ]]
+	done
+}
