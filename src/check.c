@@ -27,8 +27,7 @@
 /* Where the page size is unknown, the load bias is found with this one. */
 #define CHECK_PAGE_GUESS 4096
 
-static void
-ev(struct check_result *r, const char *fmt, ...)
+static void ev(struct check_result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static void
@@ -107,18 +106,18 @@ map_line(struct check_env *e, char *line, uint64_t code)
 	if (e->nmaps == NITEMS(e->maps))
 		return;
 	m = &e->maps[e->nmaps];
-	if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64
-	                 " %n",
+	if (sscanf(line,
+	        "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64 " %n",
 	        &m->lo, &m->hi, perms, &m->off, &m->major, &m->minor, &m->ino,
 	        &used) < 7 ||
 	    used == 0)
 		return;
 	path = line + used;
 	m->readable = perms[0] == 'r';
-	m->kind = strcmp(path, "[stack]") == 0  ? CHECK_MAP_STACK
-	    : strcmp(path, "[vdso]") == 0       ? CHECK_MAP_VDSO
-	    : path[0] == '/' || m->ino != 0 ? CHECK_MAP_FILE
-	                                        : CHECK_MAP_OTHER;
+	m->kind = strcmp(path, "[stack]") == 0 ? CHECK_MAP_STACK
+	    : strcmp(path, "[vdso]") == 0      ? CHECK_MAP_VDSO
+	    : path[0] == '/' || m->ino != 0    ? CHECK_MAP_FILE
+	                                       : CHECK_MAP_OTHER;
 	if (code != 0 && code >= m->lo && code < m->hi && path[0] == '/')
 		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
 	e->nmaps++;
@@ -256,7 +255,8 @@ read_exe(struct check_env *e)
 	e->exe_dev = st.st_dev;
 	e->exe_ino = st.st_ino;
 	pg = e->kpagesz != 0 ? e->kpagesz : CHECK_PAGE_GUESS;
-	if (lo != UINT64_MAX && (m = map_file(e, st.st_dev, st.st_ino)) != NULL) {
+	if (lo != UINT64_MAX &&
+	    (m = map_file(e, st.st_dev, st.st_ino)) != NULL) {
 		e->bias = m->lo - (lo & ~(pg - 1));
 		e->have_bias = 1;
 	}
@@ -276,7 +276,8 @@ no_data(struct check_result *r, const char *why)
 static const char *
 live_why(const struct check_env *e)
 {
-	return e->live ? e->exe_why : "a saved vector: no process to hold it to";
+	return e->live ? e->exe_why
+	               : "a saved vector: no process to hold it to";
 }
 
 /*
@@ -300,8 +301,9 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		return CHECK_FAIL;
 	}
 	if (phent != e->exe.phentsize || phnum != e->exe.phnum) {
-		ev(r, "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
-		      "; the executable's e_phentsize %u, e_phnum %u",
+		ev(r,
+		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
+		    "; the executable's e_phentsize %u, e_phnum %u",
 		    phent, phnum, e->exe.phentsize, e->exe.phnum);
 		return CHECK_FAIL;
 	}
@@ -314,13 +316,15 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 			found = 1;
 		}
 	if (e->have_bias && found && phdr != want) {
-		ev(r, "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
-		      " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
+		ev(r,
+		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
+		    " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
 		    phdr, e->exe.phoff, want, e->bias);
 		return CHECK_FAIL;
 	}
 	if (e->fo->phdrs != FOLLOW_READ || e->fo->pi.n != e->nph) {
-		ev(r, "AT_PHDR 0x%" PRIx64 ": %s; the executable has %zu headers",
+		ev(r,
+		    "AT_PHDR 0x%" PRIx64 ": %s; the executable has %zu headers",
 		    phdr,
 		    e->fo->phdrs != FOLLOW_READ ? "memory not readable"
 		                                : "headers cut short",
@@ -328,14 +332,18 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		return CHECK_FAIL;
 	}
 	for (i = 0; i < e->nph; i++)
-		if (memcmp(&e->fo->pi.ph[i], &e->ph[i], sizeof(e->ph[i])) != 0) {
-			ev(r, "AT_PHDR 0x%" PRIx64 ": header %zu (type 0x%" PRIx32
-			      ") differs from the executable's (type 0x%" PRIx32
-			      ")",
+		if (memcmp(&e->fo->pi.ph[i], &e->ph[i], sizeof(e->ph[i])) !=
+		    0) {
+			ev(r,
+			    "AT_PHDR 0x%" PRIx64 ": header %zu (type 0x%" PRIx32
+			    ") differs from the executable's (type 0x%" PRIx32
+			    ")",
 			    phdr, i, e->fo->pi.ph[i].type, e->ph[i].type);
 			return CHECK_FAIL;
 		}
-	ev(r, "AT_PHDR 0x%" PRIx64 " holds the executable's %zu headers of %u bytes",
+	ev(r,
+	    "AT_PHDR 0x%" PRIx64
+	    " holds the executable's %zu headers of %u bytes",
 	    phdr, e->nph, e->exe.phentsize);
 	if (e->have_bias)
 		ev(r, ", load bias 0x%" PRIx64, e->bias);
@@ -356,8 +364,9 @@ rule_entry(const struct check_env *e, struct check_result *r)
 		ev(r, "AT_ENTRY absent");
 		return CHECK_FAIL;
 	}
-	ev(r, "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64 " + load bias 0x%" PRIx64
-	      " = 0x%" PRIx64,
+	ev(r,
+	    "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64
+	    " + load bias 0x%" PRIx64 " = 0x%" PRIx64,
 	    entry, e->exe.entry, e->bias, e->exe.entry + e->bias);
 	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
 }
@@ -381,7 +390,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 		return CHECK_FAIL;
 	}
 	if (e->interp[0] == '\0') {
-		ev(r, "AT_BASE 0x%" PRIx64 "; the executable has no PT_INTERP: 0",
+		ev(r,
+		    "AT_BASE 0x%" PRIx64 "; the executable has no PT_INTERP: 0",
 		    base);
 		return base == 0 ? CHECK_OK : CHECK_FAIL;
 	}
@@ -389,8 +399,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 	snprintf(path, sizeof(path), "%s%s",
 	    strcmp(e->dir, "/proc/self") == 0 ? "" : e->dir,
 	    strcmp(e->dir, "/proc/self") == 0 ? "" : "/root");
-	snprintf(path + strlen(path), sizeof(path) - strlen(path), "%s",
-	    e->interp);
+	snprintf(
+	    path + strlen(path), sizeof(path) - strlen(path), "%s", e->interp);
 	if (stat(path, &st) == -1 ||
 	    (m = map_file(e, st.st_dev, st.st_ino)) == NULL) {
 		ev(r, "AT_BASE 0x%" PRIx64 "; interpreter %s not mapped", base,
@@ -448,8 +458,8 @@ proc_ids(const struct check_env *e, struct ids *x)
 static enum check_res
 rule_ids(const struct check_env *e, struct check_result *r)
 {
-	static const uint64_t types[4] = { AT_NUM_UID, AT_NUM_EUID,
-		AT_NUM_GID, AT_NUM_EGID };
+	static const uint64_t types[4] = { AT_NUM_UID, AT_NUM_EUID, AT_NUM_GID,
+		AT_NUM_EGID };
 	uint64_t at[4] = { 0 }, secure = 0;
 	struct ids x;
 	size_t i;
@@ -464,8 +474,9 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		}
 	if (proc_ids(e, &x) == -1)
 		return no_data(r, "process status not readable");
-	ev(r, "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
-	      "; the process %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
+	ev(r,
+	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
+	    "; the process %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
 	    at[0], at[1], at[2], at[3], x.id[0], x.id[1], x.id[2], x.id[3]);
 	for (i = 0; i < 4; i++)
 		same &= at[i] == x.id[i];
@@ -478,8 +489,9 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		return CHECK_OK;
 	/* exec sets the saved IDs to the effective ones (execve(2)). */
 	if (e->v->kind == SRC_PID && x.suid == at[1] && x.sgid == at[3]) {
-		ev(r, " (changed since exec; saved IDs %" PRIu64 "/%" PRIu64
-		      " are the vector's)",
+		ev(r,
+		    " (changed since exec; saved IDs %" PRIu64 "/%" PRIu64
+		    " are the vector's)",
 		    x.suid, x.sgid);
 		return CHECK_OK;
 	}
@@ -623,18 +635,22 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		if (w == 0 && x86 && v->kind == SRC_SELF &&
 		    src_self_cpuid(1, regs) == 0) {
 			cpu = regs[3];
-			ev(r, "AT_HWCAP 0x%" PRIx64 "; CPUID.1:EDX 0x%" PRIx64, val,
-			    cpu);
+			ev(r, "AT_HWCAP 0x%" PRIx64 "; CPUID.1:EDX 0x%" PRIx64,
+			    val, cpu);
 		} else if (flags[0] != '\0') {
 			cpu = 0;
 			for (bit = 0; bit < HWCAP_BITS; bit++) {
-				len = name_len(hwcap_names[t][bit], HWCAP_NAME_LEN);
+				len = name_len(
+				    hwcap_names[t][bit], HWCAP_NAME_LEN);
 				if (len == 0)
 					val &= ~(1ULL << bit);
-				else if (has_word(flags, hwcap_names[t][bit], len))
+				else if (has_word(
+				             flags, hwcap_names[t][bit], len))
 					cpu |= 1ULL << bit;
 			}
-			ev(r, "%s 0x%" PRIx64 " (named bits); /proc/cpuinfo 0x%" PRIx64,
+			ev(r,
+			    "%s 0x%" PRIx64
+			    " (named bits); /proc/cpuinfo 0x%" PRIx64,
 			    words[w].name, val, cpu);
 		} else
 			continue;
@@ -652,8 +668,8 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 static enum check_res
 rule_sysinfo(const struct check_env *e, struct check_result *r)
 {
-	const struct check_map *m = e->maps_ok ? map_kind(e, CHECK_MAP_VDSO)
-	                                       : NULL;
+	const struct check_map *m =
+	    e->maps_ok ? map_kind(e, CHECK_MAP_VDSO) : NULL;
 	uint64_t si = 0, ehdr = 0;
 	size_t nsi = count(e->v, AT_NUM_SYSINFO, &si);
 	size_t neh = count(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
@@ -661,7 +677,8 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 
 	if (nsi > 0 && !i386) {
 		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
-		    e->v->arch != NULL ? e->v->arch->name : "this architecture");
+		    e->v->arch != NULL ? e->v->arch->name
+		                       : "this architecture");
 		return CHECK_FAIL;
 	}
 	if (!e->maps_ok)
@@ -672,7 +689,8 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 			ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64, ehdr);
 		return neh > 0 ? CHECK_FAIL : CHECK_OK;
 	}
-	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr, m->lo);
+	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
+	    m->lo);
 	if (neh == 0 || ehdr != m->lo)
 		return CHECK_FAIL;
 	if (e->fo->vdso != FOLLOW_READ || e->fo->vi.bad != NULL) {
@@ -762,8 +780,8 @@ rule_platform(const struct check_env *e, struct check_result *r)
 		     k++) {
 			ev(r, " %s", platforms[i].platform[k]);
 			if (strlen(platforms[i].platform[k]) == d->strlen &&
-			    memcmp(platforms[i].platform[k], d->str, d->strlen) ==
-			        0)
+			    memcmp(platforms[i].platform[k], d->str,
+			        d->strlen) == 0)
 				return CHECK_OK;
 		}
 		/* arm's platform grows with new cores: "v8l" under arm64. */
@@ -862,9 +880,10 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			name = at_lookup(v->ent[i].type, AF_ALL) != NULL
 			    ? at_lookup(v->ent[i].type, AF_ALL)->name
 			    : "???";
-			ev(r, "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
-			    res == CHECK_OK ? "" : "; ", name, v->ent[i].type, j,
-			    i);
+			ev(r,
+			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
+			    res == CHECK_OK ? "" : "; ", name, v->ent[i].type,
+			    j, i);
 			res = CHECK_FAIL;
 		}
 	}
@@ -875,12 +894,14 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		return res;
 	}
 	for (i = 0; i < NITEMS(expected); i++) {
-		if (!(expected[i].arches & a) || count(v, expected[i].type, NULL))
+		if (!(expected[i].arches & a) ||
+		    count(v, expected[i].type, NULL))
 			continue;
 		/* What depends on the vDSO or kernel is known of a live one. */
 		if (expected[i].vdso && !vdso)
 			continue;
-		if (expected[i].since != 0 && (!e->live || e->kver < expected[i].since))
+		if (expected[i].since != 0 &&
+		    (!e->live || e->kver < expected[i].since))
 			continue;
 		ev(r, "%sAT_%s absent", res == CHECK_OK ? "" : "; ",
 		    at_lookup(expected[i].type, AF_ALL)->name);
@@ -932,8 +953,8 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	e->exe_why = NULL;
 	e->v = v;
 	e->gv = *v;
-	e->live = v->kind == SRC_SELF || v->kind == SRC_PID ||
-	    v->kind == SRC_EXEC;
+	e->live =
+	    v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC;
 	e->kver = kernel_version();
 	if (e->live) {
 		e->kpagesz = kernel_pagesz();
@@ -946,8 +967,8 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 			 */
 			code = (uint64_t)(uintptr_t)rules;
 		} else
-			snprintf(e->dir, sizeof(e->dir), "/proc/%ld",
-			    (long)v->pid);
+			snprintf(
+			    e->dir, sizeof(e->dir), "/proc/%ld", (long)v->pid);
 		read_maps(e, code);
 		if (v->kind == SRC_SELF) {
 			e->orig = v->mem;

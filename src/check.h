@@ -52,9 +52,9 @@ struct check_env {
 	const struct auxv_vec *v; /* as given */
 	struct auxv_vec gv;       /* the same, its memory read through maps */
 	struct memsrc orig;
-	int live;      /* the vector of a running process: self, PID, -e */
-	char dir[48];  /* /proc/self or /proc/PID, for a live source */
-	int maps_ok;   /* maps was read */
+	int live;     /* the vector of a running process: self, PID, -e */
+	char dir[48]; /* /proc/self or /proc/PID, for a live source */
+	int maps_ok;  /* maps was read */
 	size_t nmaps;
 	struct check_map maps[AUXV_CHECK_MAPS];
 	char exe_path[PATH_MAX]; /* self: the file of our code */
@@ -74,7 +74,7 @@ struct check_env {
 };
 
 size_t check_vector(struct check_env *, const struct auxv_vec *,
-    const struct opts *, struct decoded *, struct strpool *,
-    struct followed *, struct check_result *);
+    const struct opts *, struct decoded *, struct strpool *, struct followed *,
+    struct check_result *);
 
 #endif

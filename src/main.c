@@ -166,7 +166,8 @@ static const char synopsis[] =
     " [-k key[,key...]]\n"
     "       auxv [options] -e command [arg ...]\n"
     "       auxv --diff|--diff-all [--json] A B\n"
-    "       auxv --check [--json] [PID | -a | -C name | -f file | -e command]\n";
+    "       auxv --check [--json] [PID | -a | -C name | -f file | -e "
+    "command]\n";
 
 static const char help[] =
     "Show the ELF auxiliary vector of this process, of processes, of a\n"

@@ -92,7 +92,7 @@ src_self_cpuid(uint32_t leaf, uint32_t *regs)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	return __get_cpuid(leaf, &regs[0], &regs[1], &regs[2], &regs[3]) ? 0
-	                                                                  : -1;
+	                                                                 : -1;
 #else
 	(void)leaf;
 	(void)regs;

@@ -22,8 +22,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define MAX_PHDRS 32
-#define MAX_AUXV  128
+#define MAX_PHDRS  32
+#define MAX_AUXV   128
 #define AREA_WORDS 8192
 
 extern char **environ;
@@ -61,7 +61,8 @@ load(int fd, const Elf64_Phdr *ph, size_t n)
 		if (mend <= fend)
 			continue;
 		if (prot & PROT_WRITE)
-			memset((void *)fend, 0, ((fend + pg - 1) & ~(pg - 1)) - fend);
+			memset((void *)fend, 0,
+			    ((fend + pg - 1) & ~(pg - 1)) - fend);
 		fend = (fend + pg - 1) & ~(pg - 1);
 		if (mend > fend &&
 		    mmap((void *)fend, mend - fend, prot,
@@ -113,8 +114,8 @@ main(int argc, char *argv[])
 	    eh.e_phnum > MAX_PHDRS ||
 	    pread(fd, ph, eh.e_phnum * sizeof(ph[0]), (off_t)eh.e_phoff) !=
 	        (ssize_t)(eh.e_phnum * sizeof(ph[0]))) {
-		fprintf(stderr, "uexec: %s: not a static non-PIE ELF64\n",
-		    argv[2]);
+		fprintf(
+		    stderr, "uexec: %s: not a static non-PIE ELF64\n", argv[2]);
 		return 2;
 	}
 	if ((k = (size_t)open("/proc/self/auxv", O_RDONLY)) == (size_t)-1)
