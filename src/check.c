@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,21 +26,13 @@
 /* Where the page size is unknown, the load bias is found with this one. */
 #define CHECK_PAGE_GUESS 4096
 
-static void ev(struct check_result *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-ev(struct check_result *r, const char *fmt, ...)
-{
-	size_t len = strlen(r->ev);
-	va_list ap;
-
-	if (len >= sizeof(r->ev) - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(r->ev + len, sizeof(r->ev) - len, fmt, ap);
-	va_end(ap);
-}
+/*
+ * Appends to a rule's evidence; text past its room is cut (snprintf
+ * leaves the room at least one byte, its NUL).
+ */
+#define ev(r, ...)                                                             \
+	(void)snprintf((r)->ev + strlen((r)->ev),                              \
+	    sizeof((r)->ev) - strlen((r)->ev), __VA_ARGS__)
 
 /* How often type is in the vector; its first value in *val. */
 static size_t
