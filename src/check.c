@@ -676,9 +676,15 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		return no_data(r, "no memory map");
 	if (m == NULL) {
 		ev(r, "no [vdso] mapped");
-		if (neh > 0)
-			ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64, ehdr);
-		return neh > 0 ? CHECK_FAIL : CHECK_OK;
+		if (neh == 0)
+			return CHECK_OK;
+		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64, ehdr);
+		/* As valgrind does: a process may unmap it after its exec. */
+		if (e->v->kind == SRC_PID) {
+			ev(r, " (unmapped since exec)");
+			return CHECK_OK;
+		}
+		return CHECK_FAIL;
 	}
 	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
 	    m->lo);
@@ -924,6 +930,27 @@ static const struct {
 /* clang-format on */
 
 /*
+ * Whether the process's vector is not the one checked any more: it ran
+ * a new program (fork and exec in -a's scan) between the reads.
+ */
+static int
+exec_since(const struct check_env *e)
+{
+	unsigned char now[AUXV_MAX_RAW];
+	char path[64];
+	size_t len;
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "%s/auxv", e->dir);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 1;
+	rc = src_read_full(fd, now, sizeof(now), &len);
+	close(fd);
+	return rc == -1 || len != e->v->rawlen ||
+	    memcmp(now, e->v->raw, len) != 0;
+}
+
+/*
  * Gathers what the rules read and runs them all into res (CHECK_RULES
  * rows).  For self the memory is read only where our map says it is
  * readable.  Returns the number of rules that fail.
@@ -977,7 +1004,15 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		res[i].name = rules[i].name;
 		res[i].ev[0] = '\0';
 		res[i].res = rules[i].fn(e, &res[i]);
-		nfail += res[i].res == CHECK_FAIL;
 	}
+	/* What was read after the vector must be of the same image. */
+	if (v->kind == SRC_PID && exec_since(e))
+		for (i = 0; i < CHECK_RULES; i++) {
+			res[i].ev[0] = '\0';
+			res[i].res = no_data(&res[i],
+			    "the process ran a new program while checked");
+		}
+	for (i = 0; i < CHECK_RULES; i++)
+		nfail += res[i].res == CHECK_FAIL;
 	return nfail;
 }

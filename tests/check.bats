@@ -269,3 +269,39 @@ uexec_check() {
 		[[ "$(evidence "$output" hwcap)" == *" -$fl "* ]]
 	done
 }
+
+@test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
+	need jq
+	# glibc calls into the vDSO it found at start: C that makes no call
+	# to it once it is gone.
+	cat >"$BATS_TEST_TMPDIR/unvdso.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int main(void) {
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long lo, hi;
+	char l[512];
+	while (fgets(l, sizeof l, f))
+		if (sscanf(l, "%lx-%lx", &lo, &hi) == 2 && strstr(l, "[vdso]"))
+			munmap((void *)lo, hi - lo);
+	fclose(f);
+	write(1, "unmapped\n", 9);
+	pause();
+}
+EOF
+	gcc -o "$BATS_TEST_TMPDIR/unvdso" "$BATS_TEST_TMPDIR/unvdso.c" ||
+	    skip "gcc cannot build a helper"
+	start_bg "$BATS_TEST_TMPDIR/unvdso"
+	for _ in $(seq 100); do
+		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	! grep -q '\[vdso\]' "/proc/$BG_PID/maps"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" sysinfo)" == "no [vdso] mapped; AT_SYSINFO_EHDR 0x"*" (unmapped since exec)" ]]
+}
+
