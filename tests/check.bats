@@ -305,3 +305,42 @@ EOF
 	[[ "$(evidence "$output" sysinfo)" == "no [vdso] mapped; AT_SYSINFO_EHDR 0x"*" (unmapped since exec)" ]]
 }
 
+
+@test "a PID that changed its IDs since exec: said, not failed" {
+	need jq
+	[ "$(id -u)" -eq 0 ] || skip "not root: cannot change IDs"
+	# Real and effective to nobody, the saved ones still root's (0).
+	start_bg python3 -c '
+import os, time
+os.setresgid(65534, 65534, 0)
+os.setresuid(65534, 65534, 0)
+print("changed", flush=True)
+time.sleep(100)'
+	for _ in $(seq 100); do
+		grep -q changed "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	grep -q '^Uid:.65534.65534.0' "/proc/$BG_PID/status"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" ids)" == "AT_UID/EUID/GID/EGID 0/0/0/0; the process 65534/65534/65534/65534 (changed since exec"* ]]
+}
+
+@test "-e: a static musl program holds every rule" {
+	need ptrace
+	[ -n "${MARKER_MUSL:-}" ] && [ -x "$MARKER_MUSL" ] ||
+	    skip "no musl-gcc (musl-tools) to build a musl program"
+	run -0 "$AUXV" --check -e "$MARKER_MUSL"
+	! grep -q FAIL <<<"$output"
+}
+
+@test "-a --json: one object per process, checks or an error, for jq" {
+	need jq
+	run --separate-stderr "$AUXV" --check -a --json
+	[ "$status" -eq 0 ]
+	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 11 or .error)' \
+	    <<<"$output"
+	jq -e -s --argjson p $$ 'any(.[]; .pid == $p and .failures == 0)' \
+	    <<<"$output"
+}
