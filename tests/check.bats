@@ -141,6 +141,11 @@ need_x86_64() {
 	need_x86_64
 	need jq
 	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	# ASan reserves its shadow memory where qemu-user cannot give it.
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under qemu-user"
+	qemu-x86_64 "$AUXV" --version >/dev/null 2>&1 ||
+	    skip "qemu-x86_64 cannot run $AUXV here"
 	run -1 --separate-stderr qemu-x86_64 "$AUXV" --check --json
 	# Debian 12's qemu 7.2: AT_MINSIGSTKSZ, AT_HWCAP2 and the AT_RSEQ
 	# pair are not given; no vDSO is mapped, so none is wanted.
