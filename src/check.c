@@ -911,8 +911,9 @@ rule_entries(const struct check_env *e, struct check_result *r)
 }
 
 /* clang-format off */
+/* Names inline: a table of pointers costs a relocation each at start. */
 static const struct {
-	const char *name;
+	char name[10];
 	enum check_res (*fn)(const struct check_env *, struct check_result *);
 } rules[CHECK_RULES] = {
 	{ "phdr",	rule_phdr },
