@@ -871,9 +871,6 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
 			;
 		if (j < i) {
-			for (j = 0; j < i && v->ent[j].type != v->ent[i].type;
-			     j++)
-				;
 			name = at_lookup(v->ent[i].type, AF_ALL) != NULL
 			    ? at_lookup(v->ent[i].type, AF_ALL)->name
 			    : "???";
