@@ -31,7 +31,7 @@ _auxv()
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-a --all -C -w --watch --count -e --exec -f --file -o --format --json --od -k --key --value -v --verbose --diff --diff-all --pid --arch --word-size --endian -h --help --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-a --all -C -w --watch --count -e --exec -f --file -o --format --json --od -k --key --value -v --verbose --diff --diff-all --check --pid --arch --word-size --endian -h --help --version' -- "$cur"))
 	else
 		COMPREPLY=($(compgen -W "$(ls /proc | grep '^[0-9]')" -- "$cur"))
 	fi

@@ -25,6 +25,7 @@ _arguments -s -S \
 	'(-v --verbose)'{-v,--verbose}'[describe each type]' \
 	'--diff[only what differs between two sources]' \
 	'--diff-all[as --diff, addresses and random bytes too]' \
+	'--check[hold each vector to its process and the kernel'"'"'s rules]' \
 	'--arch=[HWCAP tables and AT_ names of ARCH]:architecture:compadd -a arches' \
 	'--word-size=[word size of a raw file]:word size:(4 8)' \
 	'--endian=[byte order of a raw file]:byte order:(little big)' \

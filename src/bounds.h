@@ -74,6 +74,15 @@
 #define AUXV_MAX_PROP_NOTE 1024
 #define AUXV_MAX_PROPS     16
 
+/*
+ * --check: the mappings of /proc/PID/maps kept (the first so many), and
+ * the most of it read; the bytes of /proc/PID/smaps read for the page
+ * size (its first mapping's).
+ */
+#define AUXV_CHECK_MAPS       4096
+#define AUXV_CHECK_MAPS_BYTES (8UL * 1024 * 1024)
+#define AUXV_CHECK_SMAPS      4096
+
 /* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
 #define AUXV_COMM_MAX 64
 

@@ -17,6 +17,7 @@
 
 #include "arch.h"
 #include "bounds.h"
+#include "check.h"
 #include "decode.h"
 #include "esc.h"
 #include "follow.h"
@@ -51,6 +52,7 @@ enum {
 	OPT_DIFF_ALL,
 	OPT_PID,
 	OPT_COUNT,
+	OPT_CHECK,
 };
 
 /* A source named on the command line, in the order given. */
@@ -88,6 +90,8 @@ struct work {
 	struct src_proc proc2;
 	struct strpool pool2;
 	struct decoded dec2[AUXV_MAX_ENTRIES];
+	struct check_env check; /* --check */
+	struct check_result checks[CHECK_RULES];
 };
 
 /* What the loop over sources tallies for the exit status. */
@@ -102,6 +106,7 @@ static const char shortopts[] = "-aC:f:ehk:o:vw";
 static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
 	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "diff-all", no_argument, NULL, OPT_DIFF_ALL },
@@ -159,7 +164,9 @@ static const char synopsis[] =
     "       auxv -w [-C name[,name...]] [--count n] [-v] [-o format]"
     " [-k key[,key...]]\n"
     "       auxv [options] -e command [arg ...]\n"
-    "       auxv --diff|--diff-all [--json] A B\n";
+    "       auxv --diff|--diff-all [--json] A B\n"
+    "       auxv --check [--json] [PID | -a | -C name | -f file | -e "
+    "command]\n";
 
 static const char help[] =
     "Show the ELF auxiliary vector of this process, of processes, of a\n"
@@ -190,6 +197,9 @@ static const char help[] =
     "                         self, -f FILE); status 0 same, 1 different,\n"
     "                         2 trouble (a write error included)\n"
     "      --diff-all         the same, addresses and random bytes too\n"
+    "      --check            hold each vector to its process and the\n"
+    "                         kernel's rules: a line per rule, ok or FAIL;\n"
+    "                         status 1 when one fails\n"
     "\n"
     "Decoding:\n"
     "      --arch ARCH        HWCAP tables and AT_ names of ARCH (uname -m)\n"
@@ -403,6 +413,22 @@ failed(struct work *w, const struct source *s, struct pr_ctx *c,
 }
 
 /*
+ * --check of one parsed source: its rules, and status 1 when one fails.
+ * With many sources, the human format says only which fail.
+ */
+static void
+check_one(struct work *w, struct source *s, struct pr_ctx *c,
+    const struct opts *o, struct tally *t)
+{
+	if (check_vector(&w->check, &s->vec, o, w->dec, &w->pool, &w->followed,
+	        w->checks) > 0)
+		t->status = AUXV_EXIT_SOURCE;
+	c->summary = o->all;
+	o->printer->check(&w->out, c, &s->vec, w->checks, CHECK_RULES);
+	c->first = 0;
+}
+
+/*
  * Shows one opened source: parses its bytes, keeps the wanted entries,
  * decodes and prints them.  A vector that breaks off is shown up to the
  * break and then reported.
@@ -421,6 +447,14 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
+		failed(w, s, c, o, &d, t);
+		return;
+	}
+	if (o->check && !bad) {
+		check_one(w, s, c, o, t);
+		return;
+	}
+	if (o->check) {
 		failed(w, s, c, o, &d, t);
 		return;
 	}
@@ -596,6 +630,9 @@ parse_args(
 				usage();
 			}
 			break;
+		case OPT_CHECK:
+			o->check = 1;
+			break;
 		case OPT_DIFF:
 		case OPT_DIFF_ALL:
 			o->diff = c == OPT_DIFF_ALL ? 2 : 1;
@@ -632,6 +669,15 @@ check_args(struct cmdline *cl)
 	}
 	if (o->diff && (cl->nsrc != 2 || o->all || o->printer->diff == NULL)) {
 		warnx("--diff compares two sources, in human or json");
+		usage();
+	}
+	if (o->check && o->printer->check == NULL) {
+		warnx("--check shows its rules in human or json, not -o %s",
+		    o->printer->name);
+		usage();
+	}
+	if (o->check && (o->diff || o->watch || o->value_only || o->nkeys)) {
+		warnx("--check takes no --diff, -w, -k or --value");
 		usage();
 	}
 	if (o->count > 0 && !o->watch) {
@@ -836,7 +882,7 @@ show_all(
 		    t->perm == 1 ? "" : "es");
 	}
 	/* -C, asked for processes by name, fails where one had no vector. */
-	return o->comms != NULL ? t->status : AUXV_EXIT_OK;
+	return o->comms != NULL || o->check ? t->status : AUXV_EXIT_OK;
 }
 
 /* What --watch counts for its summary, besides show_one's context. */

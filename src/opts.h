@@ -28,6 +28,7 @@ struct opts {
 	int names;            /* 1: read processes' comm, 2: and exe */
 	char *comms;          /* -C NAME[,NAME]: comma-separated */
 	int diff;             /* --diff: 1, --diff-all: 2 */
+	int check;            /* --check */
 	pid_t json_pid;       /* --pid: the object of a JSON file; 0 any */
 	int stdin_closed;     /* fd 0 was not open at start */
 	const char *proc_err; /* why /proc can't name processes, or NULL */

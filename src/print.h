@@ -46,8 +46,10 @@ struct pr_ctx {
 	struct table *table;             /* -o table's rows */
 	struct pr_memo *memo;            /* the last followed text written */
 	const struct pr_watch *watch;    /* --watch: the program's exec */
+	int summary; /* --check of many: a line for each that fails */
 };
 
+struct check_result;
 struct diff_ctx;
 struct pr_memo;
 
@@ -73,6 +75,9 @@ struct printer {
 	size_t (*diff)(struct diff_ctx *, const struct auxv_vec *,
 	    const struct decoded *, size_t, const struct auxv_vec *,
 	    const struct decoded *, size_t);
+	/* --check's results; NULL: the format cannot show them. */
+	void (*check)(struct out *, const struct pr_ctx *,
+	    const struct auxv_vec *, const struct check_result *, size_t);
 };
 
 /*

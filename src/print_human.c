@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "check.h"
 #include "esc.h"
 #include "print.h"
 #include "print_diff.h"
@@ -99,6 +100,61 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	}
 }
 
+/* --check's columns: the rule's name, its result. */
+#define CHECK_NAME_COLS 10
+#define CHECK_RES_COLS  9
+
+static void
+put_col(struct out *f, const char *s, size_t cols)
+{
+	size_t len = strlen(s);
+
+	out_mem(f, s, len);
+	for (; len < cols; len++)
+		out_char(f, ' ');
+}
+
+static const char check_words[][8] = {
+	[CHECK_OK] = "ok",
+	[CHECK_FAIL] = "FAIL",
+	[CHECK_NODATA] = "no data",
+};
+
+/*
+ * --check: a line per rule, its name and result in columns, then the
+ * evidence; with -a only a line for each process that fails, naming the
+ * rules.
+ */
+static void
+human_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
+    const struct check_result *r, size_t n)
+{
+	size_t i, k = 0;
+
+	if (c->summary) {
+		for (i = 0; i < n; i++) {
+			if (r[i].res != CHECK_FAIL)
+				continue;
+			if (k++ == 0) {
+				pr_label(f, v);
+				out_str(f, ": FAIL:");
+			}
+			out_char(f, ' ');
+			out_str(f, r[i].name);
+		}
+		if (k > 0)
+			out_char(f, '\n');
+		return;
+	}
+	pr_header(f, c, v);
+	for (i = 0; i < n; i++) {
+		put_col(f, r[i].name, CHECK_NAME_COLS);
+		put_col(f, check_words[r[i].res], CHECK_RES_COLS);
+		esc_human(f, r[i].ev, strlen(r[i].ev));
+		out_char(f, '\n');
+	}
+}
+
 const struct printer pr_human = {
 	"human",
 	PR_DECODE | PR_VALUE | PR_FOLLOW_VERBOSE,
@@ -106,4 +162,5 @@ const struct printer pr_human = {
 	NULL,
 	NULL,
 	pr_diff,
+	human_check,
 };

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "arch.h"
+#include "check.h"
 #include "esc.h"
 #include "print.h"
 #include "print_diff.h"
@@ -232,6 +233,44 @@ json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	out_str(f, "}\n");
 }
 
+static const char check_words[][8] = {
+	[CHECK_OK] = "ok",
+	[CHECK_FAIL] = "FAIL",
+	[CHECK_NODATA] = "no data",
+};
+
+/* --check: the source, then a checks array and the number that fail. */
+static void
+json_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
+    const struct check_result *r, size_t n)
+{
+	struct json o = { f, 0 }, a = { f, 0 }, e;
+	size_t i, nfail = 0;
+
+	json_head(&o, v);
+	json_layout(&o, v);
+	json_key(&o, "checks");
+	out_char(f, '[');
+	for (i = 0; i < n; i++) {
+		json_next(&a);
+		e = (struct json){ f, 0 };
+		out_char(f, '{');
+		json_key(&e, "name");
+		json_strz(f, r[i].name);
+		json_key(&e, "result");
+		json_strz(f, check_words[r[i].res]);
+		json_key(&e, "evidence");
+		json_strz(f, r[i].ev);
+		out_char(f, '}');
+		nfail += r[i].res == CHECK_FAIL;
+	}
+	out_char(f, ']');
+	json_key(&o, "failures");
+	out_dec(f, nfail);
+	out_str(f, "}\n");
+	(void)c;
+}
+
 const struct printer pr_json = {
 	"json",
 	PR_DECODE | PR_PID | PR_FOLLOW,
@@ -239,4 +278,5 @@ const struct printer pr_json = {
 	json_failure,
 	NULL,
 	pr_diff_json,
+	json_check,
 };

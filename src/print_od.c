@@ -82,4 +82,5 @@ const struct printer pr_od = {
 	NULL,
 	NULL,
 	NULL,
+	NULL,
 };

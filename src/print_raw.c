@@ -20,4 +20,5 @@ const struct printer pr_raw = {
 	NULL,
 	NULL,
 	NULL,
+	NULL,
 };

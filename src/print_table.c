@@ -298,4 +298,5 @@ const struct printer pr_table = {
 	NULL,
 	table_finish,
 	NULL,
+	NULL,
 };

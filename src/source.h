@@ -12,6 +12,7 @@
 #define AUXV_SOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "bounds.h"
@@ -59,6 +60,7 @@ int src_self(struct source *, const struct opts *, char **, struct diag *);
 int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
+int src_self_cpuid(uint32_t, uint32_t *);
 int src_read_full(int, unsigned char *, size_t, size_t *);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);

@@ -3,6 +3,9 @@
  * that ends envp.  Its word size, byte order and machine are the build's,
  * read from our own ELF header.
  */
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include <elf.h>
 #include <stdio.h>
 #include <string.h>
@@ -77,4 +80,22 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 	s->vec.rawlen = len;
 	s->vec.mem.read = self_read;
 	return 0;
+}
+
+/*
+ * CPUID leaf's EAX..EDX as this process sees them (an emulator's model
+ * under an emulator): 0, or -1 where the machine has no CPUID.  The one
+ * place that knows the build's own instruction set.
+ */
+int
+src_self_cpuid(uint32_t leaf, uint32_t *regs)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return __get_cpuid(leaf, &regs[0], &regs[1], &regs[2], &regs[3]) ? 0
+	                                                                 : -1;
+#else
+	(void)leaf;
+	(void)regs;
+	return -1;
+#endif
 }

@@ -184,7 +184,7 @@ usage_error() {
 	[[ "${stderr_lines[0]}" == *"$opt"* ]]
 	assert_equal "${stderr_lines[1]}" \
 	    "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]"
-	assert_equal "${#stderr_lines[@]}" 8
+	assert_equal "${#stderr_lines[@]}" 9
 }
 
 @test "parser: bad options are usage errors, status 2, with the synopsis" {

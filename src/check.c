@@ -1,0 +1,1016 @@
+/*
+ * --check: each rule a row of one table.  A rule reads the vector, what
+ * check_vector() gathered of its process (memory map, executable, CPU)
+ * and the kernel's facts below, and returns ok, FAIL with both sides in
+ * its evidence, or no data where the source lacks what it needs (a core,
+ * a saved vector).  Nothing here prints.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "arch.h"
+#include "at.h"
+#include "check.h"
+#include "out.h"
+#include "source.h"
+
+/* Where the page size is unknown, the load bias is found with this one. */
+#define CHECK_PAGE_GUESS 4096
+
+/*
+ * Appends to a rule's evidence; text past its room is cut (snprintf
+ * leaves the room at least one byte, its NUL).
+ */
+#define ev(r, ...)                                                             \
+	(void)snprintf((r)->ev + strlen((r)->ev),                              \
+	    sizeof((r)->ev) - strlen((r)->ev), __VA_ARGS__)
+
+/* How often type is in the vector; its first value in *val. */
+static size_t
+count(const struct auxv_vec *v, uint64_t type, uint64_t *val)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nent; i++)
+		if (v->ent[i].type == type && n++ == 0 && val != NULL)
+			*val = v->ent[i].value;
+	return n;
+}
+
+static const struct check_map *
+map_at(const struct check_env *e, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < e->nmaps; i++)
+		if (addr >= e->maps[i].lo && addr < e->maps[i].hi)
+			return &e->maps[i];
+	return NULL;
+}
+
+static const struct check_map *
+map_kind(const struct check_env *e, unsigned char kind)
+{
+	size_t i;
+
+	for (i = 0; i < e->nmaps; i++)
+		if (e->maps[i].kind == kind)
+			return &e->maps[i];
+	return NULL;
+}
+
+/* The lowest mapping of the file dev, ino. */
+static const struct check_map *
+map_file(const struct check_env *e, uint64_t dev, uint64_t ino)
+{
+	const struct check_map *m = NULL;
+	size_t i;
+
+	for (i = 0; i < e->nmaps; i++)
+		if (e->maps[i].ino == ino && e->maps[i].major == major(dev) &&
+		    e->maps[i].minor == minor(dev) &&
+		    (m == NULL || e->maps[i].lo < m->lo))
+			m = &e->maps[i];
+	return m;
+}
+
+/*
+ * One line of /proc/PID/maps: "lo-hi perms off MM:mm ino   path".  The
+ * path of the mapping that holds code (our own code, for self) is kept.
+ */
+static void
+map_line(struct check_env *e, char *line, uint64_t code)
+{
+	struct check_map *m;
+	char perms[8], *path;
+	int used = 0;
+
+	if (e->nmaps == NITEMS(e->maps))
+		return;
+	m = &e->maps[e->nmaps];
+	if (sscanf(line,
+	        "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64 " %n",
+	        &m->lo, &m->hi, perms, &m->off, &m->major, &m->minor, &m->ino,
+	        &used) < 7 ||
+	    used == 0)
+		return;
+	path = line + used;
+	m->readable = perms[0] == 'r';
+	m->kind = strcmp(path, "[stack]") == 0 ? CHECK_MAP_STACK
+	    : strcmp(path, "[vdso]") == 0      ? CHECK_MAP_VDSO
+	    : path[0] == '/' || m->ino != 0    ? CHECK_MAP_FILE
+	                                       : CHECK_MAP_OTHER;
+	if (code != 0 && code >= m->lo && code < m->hi && path[0] == '/')
+		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
+	e->nmaps++;
+}
+
+/* Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it, line by line. */
+static void
+read_maps(struct check_env *e, uint64_t code)
+{
+	char path[64], buf[PATH_MAX + 256], *nl, *p;
+	size_t len = 0, total = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/maps", e->dir);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return;
+	while (total < AUXV_CHECK_MAPS_BYTES &&
+	    (n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0) {
+		total += (size_t)n;
+		len += (size_t)n;
+		buf[len] = '\0';
+		for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+			*nl = '\0';
+			map_line(e, p, code);
+		}
+		len -= (size_t)(p - buf);
+		/* A line longer than the buffer is passed over. */
+		if (len == sizeof(buf) - 1)
+			len = 0;
+		memmove(buf, p, len);
+	}
+	e->maps_ok = n == 0 && e->nmaps > 0;
+	close(fd);
+}
+
+/*
+ * Our own memory, read only where maps says it is readable: a vector
+ * that points anywhere must not crash the check of it.
+ */
+static ssize_t
+guarded_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	const struct check_env *e = m->ctx;
+	const struct check_map *mp = map_at(e, addr);
+
+	if (mp == NULL || !mp->readable)
+		return -1;
+	if (len > mp->hi - addr)
+		len = (size_t)(mp->hi - addr);
+	return e->orig.read(&e->orig, addr, buf, len);
+}
+
+/* The first KernelPageSize of our smaps: the kernel's base page. */
+static uint64_t
+kernel_pagesz(void)
+{
+	char buf[AUXV_CHECK_SMAPS + 1], *p;
+	size_t len;
+	int fd;
+
+	if ((fd = open("/proc/self/smaps", O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;
+	if (src_read_full(fd, (unsigned char *)buf, sizeof(buf) - 1, &len) ==
+	    -1)
+		len = 0;
+	close(fd);
+	buf[len] = '\0';
+	if ((p = strstr(buf, "\nKernelPageSize:")) == NULL)
+		return 0;
+	return strtoull(p + 16, NULL, 10) * 1024;
+}
+
+static unsigned int
+kernel_version(void)
+{
+	struct utsname u;
+	unsigned int maj = 0, min = 0;
+
+	if (uname(&u) == -1 || sscanf(u.release, "%u.%u", &maj, &min) != 2)
+		return 0;
+	return maj * 1000 + min;
+}
+
+/*
+ * The executable's ELF header, program headers and interpreter, through
+ * the ELF layer; and its load bias, from where maps has its first page.
+ */
+static void
+read_exe(struct check_env *e)
+{
+	unsigned char h[sizeof(Elf64_Ehdr)], buf[sizeof(Elf64_Phdr)];
+	char path[PATH_MAX + 64];
+	const struct check_map *m;
+	struct elf_reader r;
+	struct stat st;
+	uint64_t lo = UINT64_MAX, pg;
+	size_t i, sz;
+	int fd;
+
+	if (e->exe_path[0] != '\0')
+		snprintf(path, sizeof(path), "%s", e->exe_path);
+	else
+		snprintf(path, sizeof(path), "%s/exe", e->dir);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		e->exe_why = errno == EACCES || errno == EPERM
+		    ? "executable not readable (permission denied)"
+		    : "executable not found";
+		return;
+	}
+	elf_reader_fd(&r, fd);
+	e->exe_why = "executable is not a readable ELF file";
+	if (fstat(fd, &st) == -1 ||
+	    elf_read(&r, 0, h, sizeof(h)) < (ssize_t)ELF_ID_LEN ||
+	    elf_header(h, sizeof(h), &e->exe) == -1 || !e->exe.whole)
+		goto out;
+	sz = elf_size(e->exe.wordsize, ELF_PHDR);
+	if (e->exe.phentsize != sz || e->exe.phnum > NITEMS(e->ph))
+		goto out;
+	for (i = 0; i < e->exe.phnum; i++) {
+		if (elf_read(&r, e->exe.phoff + i * sz, buf, sz) != (ssize_t)sz)
+			goto out;
+		elf_phdr(&e->exe, buf, &e->ph[i]);
+		if (e->ph[i].type == PT_LOAD && e->ph[i].vaddr < lo)
+			lo = e->ph[i].vaddr;
+		if (e->ph[i].type == PT_INTERP && e->interp[0] == '\0' &&
+		    e->ph[i].filesz < sizeof(e->interp) &&
+		    elf_read(&r, e->ph[i].offset, e->interp,
+		        (size_t)e->ph[i].filesz) != (ssize_t)e->ph[i].filesz)
+			e->interp[0] = '\0';
+	}
+	e->interp[sizeof(e->interp) - 1] = '\0';
+	e->nph = e->exe.phnum;
+	e->exe_why = NULL;
+	e->exe_dev = st.st_dev;
+	e->exe_ino = st.st_ino;
+	pg = e->kpagesz != 0 ? e->kpagesz : CHECK_PAGE_GUESS;
+	if (lo != UINT64_MAX &&
+	    (m = map_file(e, st.st_dev, st.st_ino)) != NULL) {
+		e->bias = m->lo - (lo & ~(pg - 1));
+		e->have_bias = 1;
+	}
+out:
+	close(fd);
+}
+
+/* Rules.  Each fills r and returns its result. */
+
+static enum check_res
+no_data(struct check_result *r, const char *why)
+{
+	ev(r, "%s", why);
+	return CHECK_NODATA;
+}
+
+static const char *
+live_why(const struct check_env *e)
+{
+	return e->live ? e->exe_why
+	               : "a saved vector: no process to hold it to";
+}
+
+/*
+ * AT_PHDR, AT_PHENT, AT_PHNUM: the executable's e_phentsize, e_phnum and
+ * headers, at the address the kernel computes (binfmt_elf.c: e_phoff in
+ * the PT_LOAD that holds it, plus the load bias).
+ */
+static enum check_res
+rule_phdr(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	uint64_t phdr = 0, phent = 0, phnum = 0, want = 0;
+	size_t i;
+	int found = 0;
+
+	if (live_why(e) != NULL)
+		return no_data(r, live_why(e));
+	if (!count(v, AT_NUM_PHDR, &phdr) || !count(v, AT_NUM_PHENT, &phent) ||
+	    !count(v, AT_NUM_PHNUM, &phnum)) {
+		ev(r, "AT_PHDR, AT_PHENT or AT_PHNUM absent");
+		return CHECK_FAIL;
+	}
+	if (phent != e->exe.phentsize || phnum != e->exe.phnum) {
+		ev(r,
+		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
+		    "; the executable's e_phentsize %u, e_phnum %u",
+		    phent, phnum, e->exe.phentsize, e->exe.phnum);
+		return CHECK_FAIL;
+	}
+	for (i = 0; i < e->nph && !found; i++)
+		if (e->ph[i].type == PT_LOAD &&
+		    e->ph[i].offset <= e->exe.phoff &&
+		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz) {
+			want = e->exe.phoff - e->ph[i].offset + e->ph[i].vaddr +
+			    e->bias;
+			found = 1;
+		}
+	if (e->have_bias && found && phdr != want) {
+		ev(r,
+		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
+		    " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
+		    phdr, e->exe.phoff, want, e->bias);
+		return CHECK_FAIL;
+	}
+	if (e->fo->phdrs != FOLLOW_READ || e->fo->pi.n != e->nph) {
+		ev(r,
+		    "AT_PHDR 0x%" PRIx64 ": %s; the executable has %zu headers",
+		    phdr,
+		    e->fo->phdrs != FOLLOW_READ ? "memory not readable"
+		                                : "headers cut short",
+		    e->nph);
+		return CHECK_FAIL;
+	}
+	for (i = 0; i < e->nph; i++)
+		if (memcmp(&e->fo->pi.ph[i], &e->ph[i], sizeof(e->ph[i])) !=
+		    0) {
+			ev(r,
+			    "AT_PHDR 0x%" PRIx64 ": header %zu (type 0x%" PRIx32
+			    ") differs from the executable's (type 0x%" PRIx32
+			    ")",
+			    phdr, i, e->fo->pi.ph[i].type, e->ph[i].type);
+			return CHECK_FAIL;
+		}
+	ev(r,
+	    "AT_PHDR 0x%" PRIx64
+	    " holds the executable's %zu headers of %u bytes",
+	    phdr, e->nph, e->exe.phentsize);
+	if (e->have_bias)
+		ev(r, ", load bias 0x%" PRIx64, e->bias);
+	return CHECK_OK;
+}
+
+/* AT_ENTRY: the executable's e_entry plus the load bias. */
+static enum check_res
+rule_entry(const struct check_env *e, struct check_result *r)
+{
+	uint64_t entry = 0;
+
+	if (live_why(e) != NULL)
+		return no_data(r, live_why(e));
+	if (!e->have_bias)
+		return no_data(r, "executable not found in the memory map");
+	if (!count(e->v, AT_NUM_ENTRY, &entry)) {
+		ev(r, "AT_ENTRY absent");
+		return CHECK_FAIL;
+	}
+	ev(r,
+	    "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64
+	    " + load bias 0x%" PRIx64 " = 0x%" PRIx64,
+	    entry, e->exe.entry, e->bias, e->exe.entry + e->bias);
+	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
+}
+
+/*
+ * AT_BASE: where the file PT_INTERP names is mapped (its first page: the
+ * interpreters of every architecture are linked at 0), 0 without one.
+ */
+static enum check_res
+rule_base(const struct check_env *e, struct check_result *r)
+{
+	const struct check_map *m;
+	char path[PATH_MAX + 64];
+	uint64_t base = 0;
+	struct stat st;
+
+	if (live_why(e) != NULL)
+		return no_data(r, live_why(e));
+	if (!count(e->v, AT_NUM_BASE, &base)) {
+		ev(r, "AT_BASE absent");
+		return CHECK_FAIL;
+	}
+	if (e->interp[0] == '\0') {
+		ev(r,
+		    "AT_BASE 0x%" PRIx64 "; the executable has no PT_INTERP: 0",
+		    base);
+		return base == 0 ? CHECK_OK : CHECK_FAIL;
+	}
+	/* Another process's paths are in its root. */
+	snprintf(path, sizeof(path), "%s%s",
+	    strcmp(e->dir, "/proc/self") == 0 ? "" : e->dir,
+	    strcmp(e->dir, "/proc/self") == 0 ? "" : "/root");
+	snprintf(
+	    path + strlen(path), sizeof(path) - strlen(path), "%s", e->interp);
+	if (stat(path, &st) == -1 ||
+	    (m = map_file(e, st.st_dev, st.st_ino)) == NULL) {
+		ev(r, "AT_BASE 0x%" PRIx64 "; interpreter %s not mapped", base,
+		    e->interp);
+		return CHECK_FAIL;
+	}
+	ev(r, "AT_BASE 0x%" PRIx64 "; %s mapped at 0x%" PRIx64, base, e->interp,
+	    m->lo);
+	return base == m->lo ? CHECK_OK : CHECK_FAIL;
+}
+
+/* The process's real and effective IDs now, and its saved ones. */
+struct ids {
+	uint64_t id[4]; /* uid, euid, gid, egid */
+	uint64_t suid, sgid;
+};
+
+static int
+proc_ids(const struct check_env *e, struct ids *x)
+{
+	char path[64], buf[4096], *u, *g;
+	size_t len;
+	int fd;
+
+	if (e->v->kind == SRC_SELF) {
+		x->id[0] = getuid();
+		x->id[1] = x->suid = geteuid();
+		x->id[2] = getgid();
+		x->id[3] = x->sgid = getegid();
+		return 0;
+	}
+	snprintf(path, sizeof(path), "%s/status", e->dir);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (src_read_full(fd, (unsigned char *)buf, sizeof(buf) - 1, &len) ==
+	    -1)
+		len = 0;
+	close(fd);
+	buf[len] = '\0';
+	if ((u = strstr(buf, "\nUid:")) == NULL ||
+	    (g = strstr(buf, "\nGid:")) == NULL ||
+	    sscanf(u, "\nUid: %" SCNu64 " %" SCNu64 " %" SCNu64, &x->id[0],
+	        &x->id[1], &x->suid) != 3 ||
+	    sscanf(g, "\nGid: %" SCNu64 " %" SCNu64 " %" SCNu64, &x->id[2],
+	        &x->id[3], &x->sgid) != 3)
+		return -1;
+	return 0;
+}
+
+/*
+ * AT_UID, AT_EUID, AT_GID, AT_EGID: the process's IDs (at exec: a
+ * process that changed them since, its saved IDs still the vector's
+ * effective ones, is said to have), and AT_SECURE where they differ.
+ */
+static enum check_res
+rule_ids(const struct check_env *e, struct check_result *r)
+{
+	static const uint64_t types[4] = { AT_NUM_UID, AT_NUM_EUID, AT_NUM_GID,
+		AT_NUM_EGID };
+	uint64_t at[4] = { 0 }, secure = 0;
+	struct ids x;
+	size_t i;
+	int same = 1;
+
+	if (!e->live)
+		return no_data(r, "a saved vector: no process to hold it to");
+	for (i = 0; i < 4; i++)
+		if (!count(e->v, types[i], &at[i])) {
+			ev(r, "%s absent", at_lookup(types[i], AF_ALL)->name);
+			return CHECK_FAIL;
+		}
+	if (proc_ids(e, &x) == -1)
+		return no_data(r, "process status not readable");
+	ev(r,
+	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
+	    "; the process %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
+	    at[0], at[1], at[2], at[3], x.id[0], x.id[1], x.id[2], x.id[3]);
+	for (i = 0; i < 4; i++)
+		same &= at[i] == x.id[i];
+	(void)count(e->v, AT_NUM_SECURE, &secure);
+	if ((at[0] != at[1] || at[2] != at[3]) && secure == 0) {
+		ev(r, "; AT_SECURE 0 where they differ");
+		return CHECK_FAIL;
+	}
+	if (same)
+		return CHECK_OK;
+	/* exec sets the saved IDs to the effective ones (execve(2)). */
+	if (e->v->kind == SRC_PID && x.suid == at[1] && x.sgid == at[3]) {
+		ev(r,
+		    " (changed since exec; saved IDs %" PRIu64 "/%" PRIu64
+		    " are the vector's)",
+		    x.suid, x.sgid);
+		return CHECK_OK;
+	}
+	return CHECK_FAIL;
+}
+
+/* AT_PAGESZ: the kernel's page size, KernelPageSize of smaps. */
+static enum check_res
+rule_pagesz(const struct check_env *e, struct check_result *r)
+{
+	uint64_t pg = 0;
+
+	if (!e->live)
+		return no_data(r, "a saved vector: its kernel is not this one");
+	if (e->kpagesz == 0)
+		return no_data(r, "/proc/self/smaps not readable");
+	if (!count(e->v, AT_NUM_PAGESZ, &pg)) {
+		ev(r, "AT_PAGESZ absent");
+		return CHECK_FAIL;
+	}
+	ev(r, "AT_PAGESZ %" PRIu64 "; KernelPageSize %" PRIu64, pg, e->kpagesz);
+	return pg == e->kpagesz ? CHECK_OK : CHECK_FAIL;
+}
+
+/*
+ * AT_CLKTCK: USER_HZ, 100 (include/asm-generic/param.h) but on alpha,
+ * 1024 (arch/alpha/include/uapi/asm/param.h).
+ */
+static enum check_res
+rule_clktck(const struct check_env *e, struct check_result *r)
+{
+	uint64_t hz = 0, want = e->v->machine == EM_ALPHA ? 1024 : 100;
+
+	if (e->v->machine == 0)
+		return no_data(r, "architecture unknown");
+	if (!count(e->v, AT_NUM_CLKTCK, &hz)) {
+		ev(r, "AT_CLKTCK absent");
+		return CHECK_FAIL;
+	}
+	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
+	return hz == want ? CHECK_OK : CHECK_FAIL;
+}
+
+/* The flags line of /proc/cpuinfo ("flags" on x86, else "Features"). */
+static int
+cpu_flags(const char *key, char *buf, size_t size)
+{
+	char line[8192], *p;
+	size_t klen = strlen(key);
+	FILE *f;
+	int rc = -1;
+
+	if ((f = fopen("/proc/cpuinfo", "re")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, key, klen) == 0 &&
+		    (p = strchr(line, ':')) != NULL) {
+			snprintf(buf, size, " %s", p + 1);
+			if ((p = strchr(buf, '\n')) != NULL)
+				*p = ' ';
+			rc = 0;
+			break;
+		}
+	fclose(f);
+	return rc;
+}
+
+/* Whether name is a word of the list (words between blanks). */
+static int
+has_word(const char *list, const char *name, size_t len)
+{
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)) != NULL; p++)
+		if (p[-1] == ' ' && (p[len] == ' ' || p[len] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* The named bits where the vector's word and the CPU's differ. */
+static uint64_t
+name_diff(struct check_result *r, enum hwcap_table t, uint64_t only_vec,
+    uint64_t only_cpu)
+{
+	uint64_t d = only_vec | only_cpu, b;
+	unsigned int bit;
+
+	for (; d != 0; d &= d - 1) {
+		b = d & -d;
+		bit = (unsigned int)__builtin_ctzll(b);
+		ev(r, " %c%s", (only_vec & b) ? '+' : '-',
+		    hwcap_names[t][bit][0] != '\0' ? hwcap_names[t][bit] : "?");
+		if (hwcap_names[t][bit][0] == '\0')
+			ev(r, "(bit %u)", bit);
+	}
+	return only_vec | only_cpu;
+}
+
+/*
+ * AT_HWCAP words against the CPU: on x86 for self AT_HWCAP is CPUID leaf
+ * 1 EDX as we see it; else each named bit is set where /proc/cpuinfo
+ * lists the name.  Only the words the vector has (a missing one is the
+ * entries rule's).
+ */
+static const struct {
+	uint64_t type;
+	char name[12];
+} words[4] = {
+	{ AT_NUM_HWCAP, "AT_HWCAP" },
+	{ AT_NUM_HWCAP2, "AT_HWCAP2" },
+	{ AT_NUM_HWCAP3, "AT_HWCAP3" },
+	{ AT_NUM_HWCAP4, "AT_HWCAP4" },
+};
+
+static enum check_res
+rule_hwcap(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	const int x86 = v->machine == EM_X86_64 || v->machine == EM_386;
+	char flags[8192];
+	uint32_t regs[4];
+	uint64_t val, cpu, bad = 0;
+	enum hwcap_table t;
+	struct elf_id host;
+	unsigned int w, bit;
+	size_t len;
+
+	if (!e->live || v->arch == NULL)
+		return no_data(r, "a saved vector: its CPU is not this one");
+	elf_host(&host);
+	if (!x86 && v->machine != host.machine)
+		return no_data(r, "/proc/cpuinfo names another architecture");
+	if (cpu_flags(x86 ? "flags" : "Features", flags, sizeof(flags)) == -1)
+		flags[0] = '\0';
+	for (w = 0; w < 4; w++) {
+		t = (enum hwcap_table)v->arch->hwcap[w];
+		if (t == HWT_NONE || !count(v, words[w].type, &val))
+			continue;
+		if (r->ev[0] != '\0')
+			ev(r, "; ");
+		if (w == 0 && x86 && v->kind == SRC_SELF &&
+		    src_self_cpuid(1, regs) == 0) {
+			cpu = regs[3];
+			ev(r, "AT_HWCAP 0x%" PRIx64 "; CPUID.1:EDX 0x%" PRIx64,
+			    val, cpu);
+		} else if (flags[0] != '\0') {
+			cpu = 0;
+			for (bit = 0; bit < HWCAP_BITS; bit++) {
+				len = name_len(
+				    hwcap_names[t][bit], HWCAP_NAME_LEN);
+				if (len == 0)
+					val &= ~(1ULL << bit);
+				else if (has_word(
+				             flags, hwcap_names[t][bit], len))
+					cpu |= 1ULL << bit;
+			}
+			ev(r,
+			    "%s 0x%" PRIx64
+			    " (named bits); /proc/cpuinfo 0x%" PRIx64,
+			    words[w].name, val, cpu);
+		} else
+			continue;
+		bad |= name_diff(r, t, val & ~cpu, cpu & ~val);
+	}
+	if (r->ev[0] == '\0')
+		return no_data(r, "no CPU flags to compare with");
+	return bad != 0 ? CHECK_FAIL : CHECK_OK;
+}
+
+/*
+ * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
+ * inside the vDSO; AT_SYSINFO_EHDR the start of [vdso], an ELF image.
+ */
+static enum check_res
+rule_sysinfo(const struct check_env *e, struct check_result *r)
+{
+	const struct check_map *m =
+	    e->maps_ok ? map_kind(e, CHECK_MAP_VDSO) : NULL;
+	uint64_t si = 0, ehdr = 0;
+	size_t nsi = count(e->v, AT_NUM_SYSINFO, &si);
+	size_t neh = count(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
+	int i386 = e->v->machine == EM_386;
+
+	if (nsi > 0 && !i386) {
+		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
+		    e->v->arch != NULL ? e->v->arch->name
+		                       : "this architecture");
+		return CHECK_FAIL;
+	}
+	if (!e->maps_ok)
+		return no_data(r, "no memory map");
+	if (m == NULL) {
+		ev(r, "no [vdso] mapped");
+		if (neh == 0)
+			return CHECK_OK;
+		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64, ehdr);
+		/* As valgrind does: a process may unmap it after its exec. */
+		if (e->v->kind == SRC_PID) {
+			ev(r, " (unmapped since exec)");
+			return CHECK_OK;
+		}
+		return CHECK_FAIL;
+	}
+	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
+	    m->lo);
+	if (neh == 0 || ehdr != m->lo)
+		return CHECK_FAIL;
+	if (e->fo->vdso != FOLLOW_READ || e->fo->vi.bad != NULL) {
+		ev(r, "; not an ELF image: %s",
+		    e->fo->vdso != FOLLOW_READ ? "unreadable" : e->fo->vi.bad);
+		return CHECK_FAIL;
+	}
+	if (i386) {
+		ev(r, "; AT_SYSINFO 0x%" PRIx64, si);
+		if (nsi > 0 && (si < m->lo || si >= m->hi))
+			return CHECK_FAIL;
+	}
+	return CHECK_OK;
+}
+
+/* AT_RANDOM, AT_EXECFN, AT_PLATFORM, AT_BASE_PLATFORM in [stack]. */
+static enum check_res
+rule_stack(const struct check_env *e, struct check_result *r)
+{
+	static const uint64_t types[] = { AT_NUM_RANDOM, AT_NUM_EXECFN,
+		AT_NUM_PLATFORM, AT_NUM_BASE_PLATFORM };
+	const struct check_map *m;
+	enum check_res res = CHECK_OK;
+	uint64_t val;
+	size_t i;
+
+	if (!e->maps_ok)
+		return no_data(r, "no memory map");
+	if ((m = map_kind(e, CHECK_MAP_STACK)) == NULL)
+		return no_data(r, "no [stack] in the memory map");
+	ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
+	for (i = 0; i < NITEMS(types); i++) {
+		if (!count(e->v, types[i], &val))
+			continue;
+		if (val < m->lo || val >= m->hi) {
+			ev(r, "; AT_%s 0x%" PRIx64 " outside",
+			    at_lookup(types[i], AF_ALL)->name, val);
+			res = CHECK_FAIL;
+		}
+	}
+	if (res == CHECK_OK)
+		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
+	return res;
+}
+
+/*
+ * AT_PLATFORM of the vector's architecture: ELF_PLATFORM of
+ * arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m, "i686" under a
+ * 64-bit kernel: COMPAT_ELF_PLATFORM), arch/arm64 ("aarch64"; 32-bit:
+ * "v8l", "v8b"), arch/arm (elf_platform: "v4".."v7", with "l" or "b").
+ */
+static const struct {
+	uint16_t machine;
+	uint8_t wordsize;
+	char platform[8][8];
+} platforms[] = {
+	{ EM_X86_64, 8, { "x86_64" } },
+	{ EM_X86_64, 4, { "x86_64" } },
+	{ EM_386, 4, { "i386", "i486", "i586", "i686" } },
+	{ EM_AARCH64, 8, { "aarch64" } },
+	{ EM_ARM, 4,
+	    { "v4l", "v4b", "v5l", "v5b", "v6l", "v6b", "v7l", "v7b" } },
+};
+
+static enum check_res
+rule_platform(const struct check_env *e, struct check_result *r)
+{
+	const struct decoded *d = NULL;
+	size_t i, k;
+
+	for (i = 0; i < e->ndec && d == NULL; i++)
+		if (e->dec[i].type == AT_NUM_PLATFORM)
+			d = &e->dec[i];
+	if (d == NULL)
+		return no_data(r, "no AT_PLATFORM");
+	if (!d->readable || d->truncated)
+		return no_data(r, "AT_PLATFORM not readable");
+	ev(r, "AT_PLATFORM \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
+	    d->str);
+	for (i = 0; i < NITEMS(platforms); i++) {
+		if (platforms[i].machine != e->v->machine ||
+		    platforms[i].wordsize != e->v->wordsize)
+			continue;
+		ev(r, "; %s has", e->v->arch != NULL ? e->v->arch->name : "it");
+		for (k = 0; k < NITEMS(platforms[i].platform) &&
+		     platforms[i].platform[k][0] != '\0';
+		     k++) {
+			ev(r, " %s", platforms[i].platform[k]);
+			if (strlen(platforms[i].platform[k]) == d->strlen &&
+			    memcmp(platforms[i].platform[k], d->str,
+			        d->strlen) == 0)
+				return CHECK_OK;
+		}
+		/* arm's platform grows with new cores: "v8l" under arm64. */
+		if (e->v->machine == EM_ARM && d->strlen == 3 &&
+		    d->str[0] == 'v' && (d->str[2] == 'l' || d->str[2] == 'b'))
+			return CHECK_OK;
+		return CHECK_FAIL;
+	}
+	r->ev[0] = '\0';
+	return no_data(r, "no platform names for this architecture");
+}
+
+/*
+ * Every entry the kernel gives each architecture, Linux 7.3: the generic
+ * set of fs/binfmt_elf.c create_elf_tables (AT_HWCAP2 where ELF_HWCAP2 is
+ * defined, AT_HWCAP3 where ELF_HWCAP3 is: arm64; AT_RSEQ_* since 6.3),
+ * then ARCH_DLINFO: x86-64 and arm64 AT_SYSINFO_EHDR and AT_MINSIGSTKSZ
+ * (x86 since 5.14), i386 AT_SYSINFO and AT_SYSINFO_EHDR with the vDSO and
+ * AT_MINSIGSTKSZ; arm AT_SYSINFO_EHDR where the vDSO is built.  since is
+ * the version the kernel gives it from (major * 1000 + minor); vdso: only
+ * where a vDSO is mapped.
+ */
+#define A_X86_64 0x01u
+#define A_I386   0x02u
+#define A_ARM64  0x04u
+#define A_ARM    0x08u
+#define A_ALL    0x0fu
+
+static const struct {
+	uint8_t type;
+	uint8_t arches;
+	uint8_t vdso;
+	unsigned int since;
+} expected[] = {
+	{ AT_NUM_SYSINFO, A_I386, 1, 0 },
+	{ AT_NUM_SYSINFO_EHDR, A_ALL, 1, 0 },
+	{ AT_NUM_MINSIGSTKSZ, A_X86_64 | A_I386, 0, 5014 },
+	{ AT_NUM_MINSIGSTKSZ, A_ARM64, 0, 4018 },
+	{ AT_NUM_HWCAP, A_ALL, 0, 0 },
+	{ AT_NUM_PAGESZ, A_ALL, 0, 0 },
+	{ AT_NUM_CLKTCK, A_ALL, 0, 0 },
+	{ AT_NUM_PHDR, A_ALL, 0, 0 },
+	{ AT_NUM_PHENT, A_ALL, 0, 0 },
+	{ AT_NUM_PHNUM, A_ALL, 0, 0 },
+	{ AT_NUM_BASE, A_ALL, 0, 0 },
+	{ AT_NUM_FLAGS, A_ALL, 0, 0 },
+	{ AT_NUM_ENTRY, A_ALL, 0, 0 },
+	{ AT_NUM_UID, A_ALL, 0, 0 },
+	{ AT_NUM_EUID, A_ALL, 0, 0 },
+	{ AT_NUM_GID, A_ALL, 0, 0 },
+	{ AT_NUM_EGID, A_ALL, 0, 0 },
+	{ AT_NUM_SECURE, A_ALL, 0, 0 },
+	{ AT_NUM_RANDOM, A_ALL, 0, 0 },
+	{ AT_NUM_HWCAP2, A_ALL, 0, 0 },
+	{ AT_NUM_HWCAP3, A_ARM64, 0, 6016 },
+	{ AT_NUM_EXECFN, A_ALL, 0, 0 },
+	{ AT_NUM_PLATFORM, A_ALL, 0, 0 },
+	{ AT_NUM_RSEQ_FEATURE_SIZE, A_ALL, 0, 6003 },
+	{ AT_NUM_RSEQ_ALIGN, A_ALL, 0, 6003 },
+};
+
+static unsigned int
+arch_bit(const struct auxv_vec *v)
+{
+	switch (v->machine) {
+	case EM_X86_64:
+		return v->wordsize == 8 ? A_X86_64 : 0;
+	case EM_386:
+		return A_I386;
+	case EM_AARCH64:
+		return A_ARM64;
+	case EM_ARM:
+		return A_ARM;
+	default:
+		return 0;
+	}
+}
+
+static enum check_res
+rule_entries(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	unsigned int a = arch_bit(v);
+	enum check_res res = CHECK_OK;
+	const char *name;
+	size_t i, j;
+	int vdso = e->maps_ok && map_kind(e, CHECK_MAP_VDSO) != NULL;
+
+	for (i = 0; i < v->nent; i++) {
+		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
+			;
+		if (j < i) {
+			name = at_lookup(v->ent[i].type, AF_ALL) != NULL
+			    ? at_lookup(v->ent[i].type, AF_ALL)->name
+			    : "???";
+			ev(r,
+			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
+			    res == CHECK_OK ? "" : "; ", name, v->ent[i].type,
+			    j, i);
+			res = CHECK_FAIL;
+		}
+	}
+	if (a == 0) {
+		if (res == CHECK_OK)
+			return no_data(
+			    r, "no table of entries for this architecture");
+		return res;
+	}
+	for (i = 0; i < NITEMS(expected); i++) {
+		if (!(expected[i].arches & a) ||
+		    count(v, expected[i].type, NULL))
+			continue;
+		/* What depends on the vDSO or kernel is known of a live one. */
+		if (expected[i].vdso && !vdso)
+			continue;
+		if (expected[i].since != 0 &&
+		    (!e->live || e->kver < expected[i].since))
+			continue;
+		ev(r, "%sAT_%s absent", res == CHECK_OK ? "" : "; ",
+		    at_lookup(expected[i].type, AF_ALL)->name);
+		res = CHECK_FAIL;
+	}
+	if (res == CHECK_OK)
+		ev(r, "each of the %zu entries once; none of %s's missing",
+		    v->nent, v->arch != NULL ? v->arch->name : "its");
+	return res;
+}
+
+/* clang-format off */
+/* Names inline: a table of pointers costs a relocation each at start. */
+static const struct {
+	char name[10];
+	enum check_res (*fn)(const struct check_env *, struct check_result *);
+} rules[CHECK_RULES] = {
+	{ "phdr",	rule_phdr },
+	{ "entry",	rule_entry },
+	{ "base",	rule_base },
+	{ "ids",	rule_ids },
+	{ "pagesz",	rule_pagesz },
+	{ "clktck",	rule_clktck },
+	{ "hwcap",	rule_hwcap },
+	{ "sysinfo",	rule_sysinfo },
+	{ "stack",	rule_stack },
+	{ "platform",	rule_platform },
+	{ "entries",	rule_entries },
+};
+/* clang-format on */
+
+/*
+ * Whether the process's vector is not the one checked any more: it ran
+ * a new program (fork and exec in -a's scan) between the reads.
+ */
+static int
+exec_since(const struct check_env *e)
+{
+	unsigned char now[AUXV_MAX_RAW];
+	char path[64];
+	size_t len;
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "%s/auxv", e->dir);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 1;
+	rc = src_read_full(fd, now, sizeof(now), &len);
+	close(fd);
+	return rc == -1 || len != e->v->rawlen ||
+	    memcmp(now, e->v->raw, len) != 0;
+}
+
+/*
+ * Gathers what the rules read and runs them all into res (CHECK_RULES
+ * rows).  For self the memory is read only where our map says it is
+ * readable.  Returns the number of rules that fail.
+ */
+size_t
+check_vector(struct check_env *e, const struct auxv_vec *v,
+    const struct opts *o, struct decoded *dec, struct strpool *pool,
+    struct followed *fo, struct check_result *res)
+{
+	uint64_t code = 0;
+	size_t i, nfail = 0;
+
+	memset(e, 0, offsetof(struct check_env, maps));
+	e->exe_path[0] = e->interp[0] = '\0';
+	e->nph = 0;
+	e->have_bias = 0;
+	e->bias = 0;
+	e->exe_why = NULL;
+	e->v = v;
+	e->gv = *v;
+	e->live =
+	    v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC;
+	e->kver = kernel_version();
+	if (e->live) {
+		e->kpagesz = kernel_pagesz();
+		if (v->kind == SRC_SELF) {
+			snprintf(e->dir, sizeof(e->dir), "/proc/self");
+			/*
+			 * The file our tables were loaded from is the
+			 * executable, whoever loaded it (the kernel, an
+			 * emulator, a userland exec).
+			 */
+			code = (uint64_t)(uintptr_t)rules;
+		} else
+			snprintf(
+			    e->dir, sizeof(e->dir), "/proc/%ld", (long)v->pid);
+		read_maps(e, code);
+		if (v->kind == SRC_SELF) {
+			e->orig = v->mem;
+			e->gv.mem.read = e->maps_ok ? guarded_read : NULL;
+			e->gv.mem.ahead = NULL;
+			e->gv.mem.ctx = e;
+		}
+		read_exe(e);
+	}
+	e->dec = dec;
+	e->ndec = decode_all(&e->gv, o, dec, pool);
+	follow_vector(&e->gv, dec, e->ndec, fo);
+	e->fo = fo;
+	for (i = 0; i < CHECK_RULES; i++) {
+		res[i].name = rules[i].name;
+		res[i].ev[0] = '\0';
+		res[i].res = rules[i].fn(e, &res[i]);
+	}
+	/* What was read after the vector must be of the same image. */
+	if (v->kind == SRC_PID && exec_since(e))
+		for (i = 0; i < CHECK_RULES; i++) {
+			res[i].ev[0] = '\0';
+			res[i].res = no_data(&res[i],
+			    "the process ran a new program while checked");
+		}
+	for (i = 0; i < CHECK_RULES; i++)
+		nfail += res[i].res == CHECK_FAIL;
+	return nfail;
+}

@@ -1,0 +1,80 @@
+/*
+ * --check: a vector held against the process it belongs to and the rules
+ * the kernel follows when it builds one (fs/binfmt_elf.c
+ * create_elf_tables, each architecture's ARCH_DLINFO).  One table of
+ * rules; each says ok, FAIL with both sides, or that the source lacks
+ * what it needs.
+ */
+#ifndef AUXV_CHECK_H
+#define AUXV_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "bounds.h"
+#include "decode.h"
+#include "elfcore.h"
+#include "follow.h"
+#include "vec.h"
+
+enum check_res { CHECK_OK, CHECK_FAIL, CHECK_NODATA };
+
+/* Evidence of one rule: both sides, as text (untrusted bytes included). */
+#define CHECK_EV_LEN 512
+
+struct check_result {
+	const char *name; /* the rule's, from its table */
+	enum check_res res;
+	char ev[CHECK_EV_LEN];
+};
+
+/* A mapping of /proc/PID/maps. */
+struct check_map {
+	uint64_t lo, hi, off, ino;
+	unsigned int major, minor;
+	unsigned char readable;
+	unsigned char kind; /* CHECK_MAP_* */
+};
+#define CHECK_MAP_FILE  0
+#define CHECK_MAP_STACK 1
+#define CHECK_MAP_VDSO  2
+#define CHECK_MAP_OTHER 3
+
+#define CHECK_RULES 11
+
+/*
+ * What the rules read besides the vector, filled by check_vector(): the
+ * process's memory map, its executable's headers, the CPU.  Held by the
+ * caller (large), zero-filled before the first use.
+ */
+struct check_env {
+	const struct auxv_vec *v; /* as given */
+	struct auxv_vec gv;       /* the same, its memory read through maps */
+	struct memsrc orig;
+	int live;     /* the vector of a running process: self, PID, -e */
+	char dir[48]; /* /proc/self or /proc/PID, for a live source */
+	int maps_ok;  /* maps was read */
+	size_t nmaps;
+	struct check_map maps[AUXV_CHECK_MAPS];
+	char exe_path[PATH_MAX]; /* self: the file of our code */
+	const char *exe_why;     /* why the executable has no data, or NULL */
+	struct elf_id exe;
+	uint64_t exe_dev, exe_ino;
+	size_t nph;
+	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
+	int have_bias;
+	uint64_t bias;
+	char interp[AUXV_MAX_INTERP]; /* "" when none */
+	uint64_t kpagesz;             /* KernelPageSize, or 0 */
+	unsigned int kver;            /* running kernel: major * 1000 + minor */
+	const struct decoded *dec;
+	size_t ndec;
+	const struct followed *fo;
+};
+
+size_t check_vector(struct check_env *, const struct auxv_vec *,
+    const struct opts *, struct decoded *, struct strpool *, struct followed *,
+    struct check_result *);
+
+#endif

@@ -1,0 +1,351 @@
+# auxv --check: each rule held against independent oracles (readelf,
+# /proc/PID/maps and status, getconf, python3 struct), natively, under
+# qemu-user, and on vectors made wrong one fault at a time.
+
+load common
+
+# The names of the rules that fail, from --check --json output $1.
+fails() {
+	jq -r '[.checks[] | select(.result == "FAIL") | .name] | join(" ")' \
+	    <<<"$1"
+}
+
+# The evidence of rule $2 in --check --json output $1.
+evidence() {
+	jq -r --arg n "$2" '.checks[] | select(.name == $n) | .evidence' <<<"$1"
+}
+
+# A field of readelf -h of file $1: "Entry point address", ...
+readelf_h() {
+	readelf -h "$1" | sed -n "s/^ *$2: *//p" | sed 's/ .*//'
+}
+
+# Writes $BATS_TEST_TMPDIR/v.raw: our shell's own vector, as the kernel
+# gave it (python3 struct), changed by the python statements $1 on the
+# list v of [type, value] pairs.
+crafted() {
+	python3 - "$1" "$BATS_TEST_TMPDIR/v.raw" "/proc/$$/auxv" <<'EOF'
+import struct, sys
+from oracle import pairs_of
+v = [list(p) for p in pairs_of(sys.argv[3], 8)]
+exec(sys.argv[1])
+with open(sys.argv[2], "wb") as f:
+    for t, x in v + [[0, 0]]:
+        f.write(struct.pack("<QQ", t, x))
+EOF
+}
+
+need_x86_64() {
+	[ "$(uname -m)" = x86_64 ] || skip "not an x86-64 machine"
+}
+
+@test "self: every rule holds, and the evidence is the oracles'" {
+	need jq
+	run -0 --separate-stderr "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(jq '[.checks[] | select(.result != "ok")] | length' <<<"$output")" -eq 0 ]
+	[ "$(jq '.checks | length' <<<"$output")" -eq 11 ]
+	[[ "$(evidence "$output" pagesz)" == *"KernelPageSize $(getconf PAGESIZE)" ]]
+	[[ "$(evidence "$output" clktck)" == *"USER_HZ $(getconf CLK_TCK)" ]]
+	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
+	n=$(readelf_h "$AUXV" "Number of program headers")
+	[[ "$(evidence "$output" phdr)" == *"executable's $n headers"* ]]
+}
+
+@test "self, human: a line per rule, its name, ok, the evidence" {
+	run -0 "$AUXV" --check
+	[ "${#lines[@]}" -eq 11 ]
+	for r in phdr entry base ids pagesz clktck hwcap sysinfo stack \
+	    platform entries; do
+		grep -qE "^$r +ok +[^ ]" <<<"$output"
+	done
+}
+
+@test "a PID: AT_ENTRY and AT_BASE against readelf and /proc/PID/maps" {
+	need jq
+	start_bg sleep 100
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	exe=$(readlink "/proc/$BG_PID/exe")
+	maps=$(cat "/proc/$BG_PID/maps")
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	entry=$(readelf_h "$exe" "Entry point address")
+	[[ "$(evidence "$output" entry)" == *"e_entry $entry + load bias"* ]]
+	# sleep is a PIE: its first mapping is its load bias.
+	if readelf_h "$exe" Type | grep -q DYN; then
+		bias=0x$(grep -m1 " $exe\$" <<<"$maps" | sed 's/-.*//; s/^0*//')
+		[[ "$(evidence "$output" entry)" == *"load bias $bias "* ]]
+	fi
+	interp=$(readelf -l "$exe" | sed -n 's/.*interpreter: \(.*\)]/\1/p')
+	real=$(readlink -f "$interp")
+	base=0x$(grep -m1 " $real\$" <<<"$maps" | sed 's/-.*//; s/^0*//')
+	[[ "$(evidence "$output" base)" == *"mapped at $base" ]]
+}
+
+@test "-e: a dynamic program stopped at its exec holds every rule" {
+	need ptrace
+	run -0 "$AUXV" --check -e /bin/true
+	! grep -q FAIL <<<"$output"
+}
+
+@test "-e: static and 32-bit programs hold every rule, AT_BASE 0" {
+	need ptrace
+	[ -x "$MARKER" ] || skip "no static toolchain"
+	! readelf -l "$MARKER" | grep -q INTERP
+	run -0 "$AUXV" --check -e "$MARKER"
+	grep -qE '^base +ok +AT_BASE 0x0; the executable has no PT_INTERP' \
+	    <<<"$output"
+	need run32
+	[ -x "$MARKER32" ] || skip "no 32-bit static toolchain"
+	run -0 "$AUXV" --check -e "$MARKER32"
+	# i386 alone has AT_SYSINFO, in the vDSO.
+	grep -qE '^sysinfo +ok .*AT_SYSINFO 0x' <<<"$output"
+	grep -qE '^platform +ok +AT_PLATFORM "i[3-6]86"' <<<"$output"
+}
+
+@test "a static auxv checks itself: no interpreter, load bias 0" {
+	st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	run -0 "$st" --check
+	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static build is a PIE"
+	grep -qE '^entry +ok .*load bias 0x0 ' <<<"$output"
+}
+
+@test "a static-pie program holds every rule" {
+	need ptrace
+	printf 'int main(void) { return 0; }\n' >"$BATS_TEST_TMPDIR/p.c"
+	gcc -static-pie -fPIE -o "$BATS_TEST_TMPDIR/spie" \
+	    "$BATS_TEST_TMPDIR/p.c" 2>/dev/null ||
+	    skip "gcc -static-pie does not link here"
+	[ "$(readelf_h "$BATS_TEST_TMPDIR/spie" Type)" = DYN ]
+	run -0 "$AUXV" --check -e "$BATS_TEST_TMPDIR/spie"
+	! grep -q FAIL <<<"$output"
+	! grep -qE '^entry .*load bias 0x0 ' <<<"$output"
+}
+
+@test "-a: no process fails, nothing but failures is printed" {
+	run -0 --separate-stderr "$AUXV" --check -a
+	[ -z "$output" ]
+}
+
+@test "as nobody: self holds every rule, the IDs are nobody's" {
+	need setpriv
+	need jq
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups -- "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" ids)" == *"the process 65534/65534/65534/65534" ]]
+}
+
+@test "qemu-user: the emulator's vector lacks entries the kernel gives" {
+	need_x86_64
+	need jq
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	# ASan reserves its shadow memory where qemu-user cannot give it.
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under qemu-user"
+	qemu-x86_64 "$AUXV" --version >/dev/null 2>&1 ||
+	    skip "qemu-x86_64 cannot run $AUXV here"
+	run -1 --separate-stderr qemu-x86_64 "$AUXV" --check --json
+	# Debian 12's qemu 7.2: AT_MINSIGSTKSZ, AT_HWCAP2 and the AT_RSEQ
+	# pair are not given; no vDSO is mapped, so none is wanted.
+	[ "$(fails "$output")" = entries ]
+	qemu-x86_64 "$AUXV" -o raw >"$BATS_TEST_TMPDIR/q.raw"
+	got=$(pyvec "$BATS_TEST_TMPDIR/q.raw" 8 | cut -d' ' -f1)
+	native=$(pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1)
+	ev=$(evidence "$output" entries)
+	# Numbers of include/uapi/linux/auxvec.h and asm/auxvec.h.
+	declare -A num=([AT_MINSIGSTKSZ]=51 [AT_HWCAP2]=26 \
+	    [AT_RSEQ_FEATURE_SIZE]=27 [AT_RSEQ_ALIGN]=28 [AT_SYSINFO_EHDR]=33)
+	n=0
+	for name in $(grep -o 'AT_[A-Z0-9_]* absent' <<<"$ev" | cut -d' ' -f1); do
+		t=${num[$name]}
+		[ -n "$t" ]
+		! grep -qx "$t" <<<"$got"
+		grep -qx "$t" <<<"$native"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 1 ]
+}
+
+@test "a saved vector: the rules without data say so, the others hold" {
+	need jq
+	crafted ''
+	run -0 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(jq -r '[.checks[] | select(.result == "no data") | .name] | join(" ")' <<<"$output")" = \
+	    "phdr entry base ids pagesz hwcap sysinfo stack platform" ]
+	[ "$(jq -r '[.checks[] | select(.result == "ok") | .name] | join(" ")' <<<"$output")" = \
+	    "clktck entries" ]
+}
+
+# One fault at a time in a copy of the kernel's vector: exactly its rule
+# fails, with status 1.
+@test "crafted: a type twice fails entries alone" {
+	need jq
+	crafted 'v.insert(3, [6, 4096])'
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(fails "$output")" = entries ]
+	[[ "$(evidence "$output" entries)" == *"AT_PAGESZ (6) twice"* ]]
+}
+
+@test "crafted: AT_SYSINFO on x86-64 fails sysinfo alone" {
+	need_x86_64
+	need jq
+	crafted 'v.insert(0, [32, 0x1000])'
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(fails "$output")" = sysinfo ]
+	[[ "$(evidence "$output" sysinfo)" == *"only i386 has it" ]]
+}
+
+@test "crafted: AT_HWCAP2 missing fails entries alone" {
+	need_x86_64
+	need jq
+	crafted 'v = [p for p in v if p[0] != 26]'
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(fails "$output")" = entries ]
+	[ "$(evidence "$output" entries)" = "AT_HWCAP2 absent" ]
+}
+
+@test "crafted: AT_CLKTCK other than USER_HZ fails clktck alone" {
+	need jq
+	crafted 'v = [[t, 250 if t == 17 else x] for t, x in v]'
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(fails "$output")" = clktck ]
+	[ "$(evidence "$output" clktck)" = "AT_CLKTCK 250; USER_HZ $(getconf CLK_TCK)" ]
+}
+
+@test "--check refuses options that make no sense with it" {
+	run -2 --separate-stderr "$AUXV" --check -o od
+	[[ "$stderr" == *"--check shows its rules in human or json, not -o od"* ]]
+	run -2 --separate-stderr "$AUXV" --check -k PAGESZ
+	[[ "$stderr" == *"--check takes no"* ]]
+	run -2 --separate-stderr "$AUXV" --check --value
+	run -2 --separate-stderr "$AUXV" --check -w
+	run -2 --separate-stderr "$AUXV" --check --diff self self
+	[ -z "$output" ]
+}
+
+# The static auxv started by tests/exec/uexec with a vector of uexec's
+# making, one fault injected (FEX-Emu#788's bugs, one at a time).
+uexec_check() {
+	[ "$(uname -m)" = x86_64 ] || skip "uexec jumps into x86-64 code only"
+	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
+	st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
+	run --separate-stderr "$UEXEC" "$1" "$st" --check --json
+}
+
+@test "uexec: a vector made right by a userland exec holds every rule" {
+	need jq
+	uexec_check none
+	[ "$status" -eq 0 ]
+	[ "$(fails "$output")" = "" ]
+	# The headers uexec's vector names are the file's, as readelf has them.
+	n=$(readelf_h "$st" "Number of program headers")
+	[[ "$(evidence "$output" phdr)" == *"0x400040 holds the executable's $n headers"* ]]
+}
+
+@test "uexec: each fault fails its rule alone, status 1" {
+	need jq
+	local f rule
+	for f in phdr:phdr phnum:phdr entry:entry ids:ids hwcap0:hwcap \
+	    nohwcap2:entries sysinfo:sysinfo twice:entries random:stack \
+	    base:base; do
+		uexec_check "${f%%:*}"
+		rule=${f#*:}
+		echo "fault ${f%%:*}: status $status, fails $(fails "$output")"
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = "$rule" ]
+	done
+}
+
+@test "uexec: the evidence names both sides (readelf, id, CPUID)" {
+	need jq
+	uexec_check entry
+	e=$(readelf_h "$st" "Entry point address")
+	[[ "$(evidence "$output" entry)" == *"e_entry $e + load bias 0x0 = $e" ]]
+	uexec_check ids
+	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
+	uexec_check hwcap0
+	# Every flag of CPUID leaf 1 EDX that cpuinfo lists, said missing.
+	for fl in fpu tsc cx8 sse2; do
+		grep -qw "$fl" /proc/cpuinfo || continue
+		[[ "$(evidence "$output" hwcap)" == *" -$fl "* ]]
+	done
+}
+
+@test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
+	need jq
+	# glibc calls into the vDSO it found at start: C that makes no call
+	# to it once it is gone.
+	cat >"$BATS_TEST_TMPDIR/unvdso.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int main(void) {
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long lo, hi;
+	char l[512];
+	while (fgets(l, sizeof l, f))
+		if (sscanf(l, "%lx-%lx", &lo, &hi) == 2 && strstr(l, "[vdso]"))
+			munmap((void *)lo, hi - lo);
+	fclose(f);
+	write(1, "unmapped\n", 9);
+	pause();
+}
+EOF
+	gcc -o "$BATS_TEST_TMPDIR/unvdso" "$BATS_TEST_TMPDIR/unvdso.c" ||
+	    skip "gcc cannot build a helper"
+	start_bg "$BATS_TEST_TMPDIR/unvdso"
+	for _ in $(seq 100); do
+		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	! grep -q '\[vdso\]' "/proc/$BG_PID/maps"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" sysinfo)" == "no [vdso] mapped; AT_SYSINFO_EHDR 0x"*" (unmapped since exec)" ]]
+}
+
+
+@test "a PID that changed its IDs since exec: said, not failed" {
+	need jq
+	[ "$(id -u)" -eq 0 ] || skip "not root: cannot change IDs"
+	# Real and effective to nobody, the saved ones still root's (0).
+	start_bg python3 -c '
+import os, time
+os.setresgid(65534, 65534, 0)
+os.setresuid(65534, 65534, 0)
+print("changed", flush=True)
+time.sleep(100)'
+	for _ in $(seq 100); do
+		grep -q changed "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	grep -q '^Uid:.65534.65534.0' "/proc/$BG_PID/status"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" ids)" == "AT_UID/EUID/GID/EGID 0/0/0/0; the process 65534/65534/65534/65534 (changed since exec"* ]]
+}
+
+@test "-e: a static musl program holds every rule" {
+	need ptrace
+	[ -n "${MARKER_MUSL:-}" ] && [ -x "$MARKER_MUSL" ] ||
+	    skip "no musl-gcc (musl-tools) to build a musl program"
+	run -0 "$AUXV" --check -e "$MARKER_MUSL"
+	! grep -q FAIL <<<"$output"
+}
+
+@test "-a --json: one object per process, checks or an error, for jq" {
+	need jq
+	run --separate-stderr "$AUXV" --check -a --json
+	[ "$status" -eq 0 ]
+	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 11 or .error)' \
+	    <<<"$output"
+	jq -e -s --argjson p $$ 'any(.[]; .pid == $p and .failures == 0)' \
+	    <<<"$output"
+}

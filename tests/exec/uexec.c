@@ -1,0 +1,229 @@
+/*
+ * A userland exec for check.bats, x86-64 only: maps a static, non-PIE
+ * ELF program, builds its stack with a vector of our own making (the one
+ * the kernel gave us, made the program's, with one fault injected), and
+ * jumps to its entry.  What an emulator or custom loader does, and gets
+ * wrong, one bug at a time.
+ *
+ * usage: uexec FAULT PROGRAM [ARG]...
+ * FAULT: none, phdr (AT_PHDR at a copy of the headers), phnum (one
+ * header fewer), entry (AT_ENTRY past the entry), ids (IDs fixed to
+ * 1000), hwcap0 (AT_HWCAP 0), nohwcap2 (AT_HWCAP2 left out), sysinfo
+ * (AT_SYSINFO given), twice (AT_PAGESZ twice), random (AT_RANDOM outside
+ * the stack), base (AT_BASE where nothing is).
+ */
+#include <elf.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define MAX_PHDRS  32
+#define MAX_AUXV   128
+#define AREA_WORDS 8192
+
+extern char **environ;
+
+/* AT_RANDOM's bytes outside the stack, for the "random" fault. */
+static unsigned char not_stack[16];
+
+static void __attribute__((noreturn)) die(const char *what)
+{
+	perror(what);
+	exit(127);
+}
+
+/* Maps each PT_LOAD at its address, the bss zeroed. */
+static void
+load(int fd, const Elf64_Phdr *ph, size_t n)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), start, fend, mend;
+	size_t i;
+	int prot;
+
+	for (i = 0; i < n; i++) {
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		prot = (ph[i].p_flags & PF_R ? PROT_READ : 0) |
+		    (ph[i].p_flags & PF_W ? PROT_WRITE : 0) |
+		    (ph[i].p_flags & PF_X ? PROT_EXEC : 0);
+		start = ph[i].p_vaddr & ~(pg - 1);
+		fend = ph[i].p_vaddr + ph[i].p_filesz;
+		mend = ph[i].p_vaddr + ph[i].p_memsz;
+		if (mmap((void *)start, fend - start, prot,
+		        MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd,
+		        (off_t)(ph[i].p_offset & ~(pg - 1))) == MAP_FAILED)
+			die("mmap");
+		if (mend <= fend)
+			continue;
+		if (prot & PROT_WRITE)
+			memset((void *)fend, 0,
+			    ((fend + pg - 1) & ~(pg - 1)) - fend);
+		fend = (fend + pg - 1) & ~(pg - 1);
+		if (mend > fend &&
+		    mmap((void *)fend, mend - fend, prot,
+		        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1,
+		        0) == MAP_FAILED)
+			die("mmap bss");
+	}
+}
+
+/* Where the kernel puts AT_PHDR: e_phoff inside the PT_LOAD holding it. */
+static uint64_t
+phdr_addr(const Elf64_Ehdr *eh, const Elf64_Phdr *ph)
+{
+	size_t i;
+
+	for (i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && ph[i].p_offset <= eh->e_phoff &&
+		    eh->e_phoff < ph[i].p_offset + ph[i].p_filesz)
+			return eh->e_phoff - ph[i].p_offset + ph[i].p_vaddr;
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	/* The new stack: words at the bottom, strings at the top. */
+	static const char platform[] = "x86_64";
+	uint64_t area[AREA_WORDS] __attribute__((aligned(16)));
+	uint64_t auxv[MAX_AUXV][2], *w = area, id;
+	unsigned char *top = (unsigned char *)(area + AREA_WORDS);
+	unsigned char *rnd, *plat, *phcopy;
+	Elf64_Phdr ph[MAX_PHDRS];
+	const char *fault;
+	Elf64_Ehdr eh;
+	size_t n, i, k;
+	char **e;
+	int fd;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: uexec FAULT PROGRAM [ARG]...\n");
+		return 2;
+	}
+	fault = argv[1];
+	if ((fd = open(argv[2], O_RDONLY)) == -1)
+		die(argv[2]);
+	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_type != ET_EXEC ||
+	    eh.e_phnum > MAX_PHDRS ||
+	    pread(fd, ph, eh.e_phnum * sizeof(ph[0]), (off_t)eh.e_phoff) !=
+	        (ssize_t)(eh.e_phnum * sizeof(ph[0]))) {
+		fprintf(
+		    stderr, "uexec: %s: not a static non-PIE ELF64\n", argv[2]);
+		return 2;
+	}
+	if ((k = (size_t)open("/proc/self/auxv", O_RDONLY)) == (size_t)-1)
+		die("/proc/self/auxv");
+	n = (size_t)read((int)k, auxv, sizeof(auxv)) / sizeof(auxv[0]);
+	close((int)k);
+	load(fd, ph, eh.e_phnum);
+	close(fd);
+
+	/* Strings and bytes at the top of the area. */
+	top -= 16;
+	rnd = top;
+	memcpy(rnd, (const void *)(uintptr_t)getauxval(AT_RANDOM), 16);
+	top -= sizeof(platform);
+	plat = top;
+	memcpy(plat, platform, sizeof(platform));
+	top -= eh.e_phnum * sizeof(ph[0]);
+	top = (unsigned char *)((uintptr_t)top & ~(uintptr_t)15);
+	phcopy = top;
+	memcpy(phcopy, ph, eh.e_phnum * sizeof(ph[0]));
+	memcpy(not_stack, rnd, sizeof(not_stack));
+	id = getuid() == 1000 ? 1001 : 1000;
+
+	*w++ = (uint64_t)(argc - 2);
+	for (i = 2; i < (size_t)argc; i++)
+		*w++ = (uint64_t)(uintptr_t)argv[i];
+	*w++ = 0;
+	for (e = environ; *e != NULL; e++)
+		*w++ = (uint64_t)(uintptr_t)*e;
+	*w++ = 0;
+	for (i = 0; i < n && auxv[i][0] != AT_NULL; i++) {
+		uint64_t t = auxv[i][0], v = auxv[i][1];
+
+		switch (t) {
+		case AT_PHDR:
+			v = strcmp(fault, "phdr") == 0
+			    ? (uint64_t)(uintptr_t)phcopy
+			    : phdr_addr(&eh, ph);
+			break;
+		case AT_PHNUM:
+			v = eh.e_phnum - (strcmp(fault, "phnum") == 0);
+			break;
+		case AT_PHENT:
+			v = eh.e_phentsize;
+			break;
+		case AT_ENTRY:
+			v = eh.e_entry + 16 * (strcmp(fault, "entry") == 0);
+			break;
+		case AT_BASE:
+			v = strcmp(fault, "base") == 0 ? 0x10000 : 0;
+			break;
+		case AT_UID:
+		case AT_EUID:
+		case AT_GID:
+		case AT_EGID:
+			if (strcmp(fault, "ids") == 0)
+				v = id;
+			break;
+		case AT_HWCAP:
+			if (strcmp(fault, "hwcap0") == 0)
+				v = 0;
+			break;
+		case AT_HWCAP2:
+			if (strcmp(fault, "nohwcap2") == 0)
+				continue;
+			break;
+		case AT_RANDOM:
+			v = strcmp(fault, "random") == 0
+			    ? (uint64_t)(uintptr_t)not_stack
+			    : (uint64_t)(uintptr_t)rnd;
+			break;
+		case AT_PLATFORM:
+			v = (uint64_t)(uintptr_t)plat;
+			break;
+		case AT_EXECFN:
+			v = (uint64_t)(uintptr_t)argv[2];
+			break;
+		case AT_SYSINFO_EHDR:
+			if (strcmp(fault, "sysinfo") == 0) {
+				*w++ = 32; /* AT_SYSINFO: i386's alone */
+				*w++ = v;
+			}
+			break;
+		case AT_PAGESZ:
+			if (strcmp(fault, "twice") == 0) {
+				*w++ = t;
+				*w++ = v;
+			}
+			break;
+		default:
+			break;
+		}
+		*w++ = t;
+		*w++ = v;
+	}
+	*w++ = AT_NULL;
+	*w++ = 0;
+	if ((unsigned char *)w > phcopy) {
+		fprintf(stderr, "uexec: stack area too small\n");
+		return 2;
+	}
+	fflush(NULL);
+	/* The program's own stack pointer, no exit handler (%rdx), go. */
+	__asm__ volatile("mov %0, %%rsp\n\t"
+	                 "xor %%edx, %%edx\n\t"
+	                 "jmp *%1\n"
+	                 :
+	                 : "r"(area), "a"(eh.e_entry)
+	                 : "memory");
+	__builtin_unreachable();
+}
