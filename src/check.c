@@ -799,7 +799,9 @@ rule_platform(const struct check_env *e, struct check_result *r)
  * (x86 since 5.14), i386 AT_SYSINFO and AT_SYSINFO_EHDR with the vDSO and
  * AT_MINSIGSTKSZ; arm AT_SYSINFO_EHDR where the vDSO is built.  since is
  * the version the kernel gives it from (major * 1000 + minor); vdso: only
- * where a vDSO is mapped.
+ * where a vDSO is mapped.  Read again in 7.3.4's fs/binfmt_elf.c,
+ * arch/x86/include/asm/elf.h (ARCH_DLINFO, ARCH_DLINFO_IA32, the compat
+ * one) and arch/arm64/include/asm/elf.h and hwcap.h (ELF_HWCAP3).
  */
 #define A_X86_64 0x01u
 #define A_I386   0x02u
