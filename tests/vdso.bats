@@ -266,6 +266,8 @@ PY
 	done < <(phdr_faults)
 }
 
+# The program header faults of crafted_all, and a piece of the -v text
+# each must show.
 phdr_faults() {
 	cat <<'EOF'
 no_phdr_seg|  INTERP(R)=/lib/ld-test.so.7 LOAD(RX) GNU_PROPERTY(R)=x86_feature_1_and:IBT,SHSTK GNU_STACK
