@@ -310,6 +310,16 @@ assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 assert d["source"] == "core" and d["path"] == "-", d
 assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 ' "$RANDOM_HEX"
+	# A file whose core starts 7 bytes in, with standard input there
+	# (dd read the 7): its offsets are the core's, not the file's.
+	{ printf 'prefix:'; cat "$T/core"; } >"$T/late"
+	run -0 --separate-stderr bash -c \
+	    'dd bs=7 count=1 of=/dev/null status=none; exec "$1" -f - --json' \
+	    _ "$AUXV" <"$T/late"
+	pycheck "$output" '
+assert d["source"] == "core" and d["path"] == "-", d
+assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
+' "$RANDOM_HEX"
 }
 
 probe_ulimit_v() {
