@@ -267,6 +267,8 @@ usage_error() {
 	assert_output 0x1111
 	run -0 --separate-stderr "$AUXV" -f "$v" -k 0xB --value
 	assert_output 222
+	run -0 --separate-stderr "$AUXV" -f "$v" -k 0XB --value
+	assert_output 222
 	run -0 --separate-stderr "$AUXV" -f "$v" -k 6,PAGESZ -k at_pagesz --value
 	assert_output 4096
 	local k

@@ -229,6 +229,36 @@ cut_core() {
 	done
 }
 
+# A PT_NOTE whose last bytes are too few for a note header (12), or
+# whose offset and size pass 2^64: malformed, at the offset of the stray
+# bytes or where the segment says it starts (python's struct reads it
+# back from the fixture).
+@test "a PT_NOTE that ends in 4 stray bytes or wraps past 2^64: malformed note at its offset" {
+	python3 - "$AUXV" "$T/core" <<'PY'
+import struct, subprocess, sys
+from mkfixture import Elf, build_core
+auxv, f = sys.argv[1:]
+for ws, order in ((8, "little"), (4, "big")):
+    k = Elf(ws, order)
+    first = k.note(b"CORE", 3, bytes(136))
+    core = build_core(k, 62, first + bytes(4))
+    cases = [(core, core.index(first) + len(first))]
+    if ws == 8:
+        # p_offset, after Elf64_Phdr's p_type and p_flags, 16 bytes
+        # short of 2^64; e_phoff at 32.
+        b = bytearray(build_core(k, 62, k.note(b"CORE", 6,
+                                              k.vector([(6, 4096)]))))
+        phoff = struct.unpack_from(k.e + "Q", b, 32)[0]
+        struct.pack_into(k.e + "Q", b, phoff + 8, 2 ** 64 - 16)
+        cases.append((bytes(b), 2 ** 64 - 16))
+    for data, off in cases:
+        open(f, "wb").write(data)
+        r = subprocess.run([auxv, "-f", f], capture_output=True, text=True)
+        want = "auxv: %s: malformed note at offset %d\n" % (f, off)
+        assert (r.returncode, r.stdout, r.stderr) == (1, "", want), (ws, r, want)
+PY
+}
+
 @test "PN_XNUM core cut inside section header 0: truncated at e_shoff" {
 	local phoff phentsize phnum shoff
 	for v in "64 little" "32 big"; do

@@ -252,6 +252,12 @@ print([os.path.join(d, "true") for d in os.defpath.split(":")
 	[ "$stderr" = "auxv: $long: $(python3 -c 'import errno, os; print(os.strerror(errno.ENAMETOOLONG))')" ]
 }
 
+probe_nproc1() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c \
+	    'ulimit -u 1; exec "$1" --version' _ "$AUXV" >/dev/null 2>&1 ||
+	    echo "auxv cannot run under ulimit -u 1 (LeakSanitizer starts a process at exit)"
+}
+
 # Out of file descriptors for the socket pair to the child (at most 4:
 # standard input, output, error and one more), and out of processes for
 # the child (ulimit -u 1 as nobody, whom the limit binds, unlike root):
@@ -264,6 +270,7 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EMFILE))')" ]
 	need setpriv
+	need nproc1
 	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
 	    --clear-groups bash -c 'ulimit -u 1; exec "$1" -e /bin/true' _ "$AUXV"
 	[ -z "$output" ]

@@ -310,6 +310,16 @@ assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 assert d["source"] == "core" and d["path"] == "-", d
 assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 ' "$RANDOM_HEX"
+	# A file whose core starts 7 bytes in, with standard input there
+	# (dd read the 7): its offsets are the core's, not the file's.
+	{ printf 'prefix:'; cat "$T/core"; } >"$T/late"
+	run -0 --separate-stderr bash -c \
+	    'dd bs=7 count=1 of=/dev/null status=none; exec "$1" -f - --json' \
+	    _ "$AUXV" <"$T/late"
+	pycheck "$output" '
+assert d["source"] == "core" and d["path"] == "-", d
+assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
+' "$RANDOM_HEX"
 }
 
 probe_ulimit_v() {
@@ -402,6 +412,24 @@ assert e[31]["string"] == "/usr/bin/fixture", e[31]'
 	pycheck "$output" '
 assert e[31]["string"] is None and e[15]["string"] is None, e
 assert e[25]["bytes"] is None, e'
+	# At the largest offsets a file can have, 2^63 - 8 and past it: the
+	# same.  (p_offset is at 8 in Elf64_Phdr; the PT_LOAD is the second.)
+	local off
+	for off in $(((1 << 63) - 8)) 9223372036854775816; do
+		"$MKFIXTURE" core >"$T/core"
+		python3 - "$T/core" "$off" <<'EOF'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+phoff, = struct.unpack_from("<Q", d, 32)
+assert struct.unpack_from("<I", d, phoff + 56)[0] == 1
+struct.pack_into("<Q", d, phoff + 56 + 8, int(sys.argv[2]))
+open(sys.argv[1], "wb").write(d)
+EOF
+		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+		pycheck "$output" '
+assert e[31]["string"] is None and e[15]["string"] is None, e
+assert e[25]["bytes"] is None and e[6]["value"] == 4096, e'
+	done
 }
 
 @test "core of 8 GiB (sparse): read by offset, quickly" {

@@ -273,6 +273,15 @@ PY
 	! grep -q $'[\e\377]' full
 	grep -q '^b\\377\\033\[2J  ' full
 	table_check full
+	# A character whose wcwidth(3) is -1 that auxv does not escape
+	# (U+2028, a line separator): one column, so that its cell of three
+	# is padded to SOURCE's six.  (python's splitlines would split at it.)
+	local sep
+	sep=$(printf 'x\342\200\250y')
+	cp ab "$sep"
+	"$AUXV" -o table -k PAGESZ -f "$sep" -f ab >full
+	[ "$(sed -n 2p full)" = "$sep     -     4096" ]
+	[ "$(sed -n 3p full)" = "ab      -     4096" ]
 }
 
 # Where the locale decodes no UTF-8 (LC_ALL=C), each character of a cell
