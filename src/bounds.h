@@ -82,6 +82,7 @@
 #define AUXV_CHECK_MAPS       4096
 #define AUXV_CHECK_MAPS_BYTES (8UL * 1024 * 1024)
 #define AUXV_CHECK_SMAPS      4096
+#define AUXV_CHECK_CPUINFO    16384
 
 /* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
 #define AUXV_COMM_MAX 64

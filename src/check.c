@@ -83,6 +83,34 @@ map_file(const struct check_env *e, uint64_t dev, uint64_t ino)
 	return m;
 }
 
+/* Whether c is a digit of base 10 or 16 (not ctype's: locale, relocs). */
+static int
+isdigit_base(char c, int base)
+{
+	return (c >= '0' && c <= '9') ||
+	    (base == 16 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+}
+
+/*
+ * The number at *p in base, and *p past it and the one separator sep
+ * after it (' ' also passes over more blanks); -1 where there is none.
+ */
+static int
+field(char **p, int base, char sep, uint64_t *v)
+{
+	char *end;
+
+	if (!isdigit_base(**p, base))
+		return -1;
+	*v = strtoull(*p, &end, base);
+	if (*end != sep)
+		return -1;
+	for (end++; sep == ' ' && *end == ' '; end++)
+		;
+	*p = end;
+	return 0;
+}
+
 /*
  * One line of /proc/PID/maps: "lo-hi perms off MM:mm ino   path".  The
  * path of the mapping that holds code (our own code, for self) is kept.
@@ -91,19 +119,26 @@ static void
 map_line(struct check_env *e, char *line, uint64_t code)
 {
 	struct check_map *m;
-	char perms[8], *path;
-	int used = 0;
+	char *path = line, *perms;
+	uint64_t maj, min;
 
 	if (e->nmaps == NITEMS(e->maps))
 		return;
 	m = &e->maps[e->nmaps];
-	if (sscanf(line,
-	        "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %x:%x %" SCNu64 " %n",
-	        &m->lo, &m->hi, perms, &m->off, &m->major, &m->minor, &m->ino,
-	        &used) < 7 ||
-	    used == 0)
+	if (field(&path, 16, '-', &m->lo) == -1 ||
+	    field(&path, 16, ' ', &m->hi) == -1)
 		return;
-	path = line + used;
+	perms = path;
+	if ((path = strchr(path, ' ')) == NULL)
+		return;
+	path++;
+	if (field(&path, 16, ' ', &m->off) == -1 ||
+	    field(&path, 16, ':', &maj) == -1 ||
+	    field(&path, 16, ' ', &min) == -1 ||
+	    field(&path, 10, ' ', &m->ino) == -1)
+		return;
+	m->major = (unsigned int)maj;
+	m->minor = (unsigned int)min;
 	m->readable = perms[0] == 'r';
 	m->kind = strcmp(path, "[stack]") == 0 ? CHECK_MAP_STACK
 	    : strcmp(path, "[vdso]") == 0      ? CHECK_MAP_VDSO
@@ -119,17 +154,18 @@ static void
 read_maps(struct check_env *e, uint64_t code)
 {
 	char path[64], buf[PATH_MAX + 256], *nl, *p;
-	size_t len = 0, total = 0;
-	ssize_t n;
-	int fd;
+	size_t len = 0, total = 0, n = 0;
+	int fd, rc = 0;
 
 	snprintf(path, sizeof(path), "%s/maps", e->dir);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return;
 	while (total < AUXV_CHECK_MAPS_BYTES &&
-	    (n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0) {
-		total += (size_t)n;
-		len += (size_t)n;
+	    (rc = src_read_full(fd, (unsigned char *)buf + len,
+	         sizeof(buf) - 1 - len, &n)) == 0 &&
+	    n > 0) {
+		total += n;
+		len += n;
 		buf[len] = '\0';
 		for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
 			*nl = '\0';
@@ -141,7 +177,7 @@ read_maps(struct check_env *e, uint64_t code)
 			len = 0;
 		memmove(buf, p, len);
 	}
-	e->maps_ok = n == 0 && e->nmaps > 0;
+	e->maps_ok = rc == 0 && n == 0 && e->nmaps > 0;
 	close(fd);
 }
 
@@ -186,11 +222,15 @@ static unsigned int
 kernel_version(void)
 {
 	struct utsname u;
-	unsigned int maj = 0, min = 0;
+	char *p;
+	uint64_t maj, min;
 
-	if (uname(&u) == -1 || sscanf(u.release, "%u.%u", &maj, &min) != 2)
+	p = u.release;
+	if (uname(&u) == -1 || field(&p, 10, '.', &maj) == -1 ||
+	    !isdigit_base(*p, 10) || maj > 100000)
 		return 0;
-	return maj * 1000 + min;
+	min = strtoull(p, NULL, 10);
+	return (unsigned int)(maj * 1000 + (min < 1000 ? min : 999));
 }
 
 /*
@@ -431,14 +471,20 @@ proc_ids(const struct check_env *e, struct ids *x)
 		len = 0;
 	close(fd);
 	buf[len] = '\0';
-	if ((u = strstr(buf, "\nUid:")) == NULL ||
-	    (g = strstr(buf, "\nGid:")) == NULL ||
-	    sscanf(u, "\nUid: %" SCNu64 " %" SCNu64 " %" SCNu64, &x->id[0],
-	        &x->id[1], &x->suid) != 3 ||
-	    sscanf(g, "\nGid: %" SCNu64 " %" SCNu64 " %" SCNu64, &x->id[2],
-	        &x->id[3], &x->sgid) != 3)
+	/* "Uid:\treal\teffective\tsaved\tfs", and the same for Gid. */
+	if ((u = strstr(buf, "\nUid:\t")) == NULL ||
+	    (g = strstr(buf, "\nGid:\t")) == NULL)
 		return -1;
-	return 0;
+	u += 6;
+	g += 6;
+	return field(&u, 10, '\t', &x->id[0]) == -1 ||
+	        field(&u, 10, '\t', &x->id[1]) == -1 ||
+	        field(&u, 10, '\t', &x->suid) == -1 ||
+	        field(&g, 10, '\t', &x->id[2]) == -1 ||
+	        field(&g, 10, '\t', &x->id[3]) == -1 ||
+	        field(&g, 10, '\t', &x->sgid) == -1
+	    ? -1
+	    : 0;
 }
 
 /*
@@ -530,24 +576,28 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 static int
 cpu_flags(const char *key, char *buf, size_t size)
 {
-	char line[8192], *p;
-	size_t klen = strlen(key);
-	FILE *f;
-	int rc = -1;
+	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
+	size_t len, klen = strlen(key);
+	int fd;
 
-	if ((f = fopen("/proc/cpuinfo", "re")) == NULL)
+	if ((fd = open("/proc/cpuinfo", O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, key, klen) == 0 &&
-		    (p = strchr(line, ':')) != NULL) {
-			snprintf(buf, size, " %s", p + 1);
-			if ((p = strchr(buf, '\n')) != NULL)
-				*p = ' ';
-			rc = 0;
-			break;
+	if (src_read_full(fd, (unsigned char *)text, sizeof(text) - 1, &len) ==
+	    -1)
+		len = 0;
+	close(fd);
+	text[len] = '\0';
+	/* The first CPU's line: a whole line, from its start. */
+	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		*nl = '\0';
+		if (strncmp(p, key, klen) == 0 &&
+		    (p[klen] == ' ' || p[klen] == '\t') &&
+		    (colon = strchr(p, ':')) != NULL) {
+			snprintf(buf, size, " %s ", colon + 1);
+			return 0;
 		}
-	fclose(f);
-	return rc;
+	}
+	return -1;
 }
 
 /* Whether name is a word of the list (words between blanks). */
