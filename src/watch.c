@@ -41,6 +41,7 @@
 #include <linux/connector.h>
 #include <linux/netlink.h>
 
+#include "at.h"
 #include "scan.h"
 #include "src_proc.h"
 #include "watch.h"
@@ -54,6 +55,13 @@
  */
 #define WATCH_MSG    256
 #define WATCH_EVENTS (WATCH_BATCH * 4)
+
+/*
+ * The programs shown last, by PID (the low bits: a later one of another
+ * PID takes the place): its AT_RANDOM bytes, which the kernel makes anew
+ * for each exec.
+ */
+#define WATCH_SEEN 1024
 
 /*
  * The socket's receive buffer where SO_RCVBUFFORCE is permitted (else
@@ -103,6 +111,10 @@ struct watch {
 	struct cn_event cn[WATCH_EVENTS];
 	struct exec_ev ev[WATCH_EVENTS];
 	struct slot slot[WATCH_EVENTS];
+	struct {
+		pid_t pid;
+		unsigned char rnd[AUXV_RANDOM_LEN];
+	} seen[WATCH_SEEN];
 };
 
 static const char no_connector[] =
@@ -339,6 +351,33 @@ exec_events(struct watch *w, size_t n)
 }
 
 /*
+ * Whether the program read is one shown already: an exec event read only
+ * once the process had exec'd again (a setpriv or env running the next
+ * program) brings the next program's vector, which its own event brings
+ * again.  The same PID and the same random bytes are the same exec.
+ */
+static int
+shown_before(struct watch *w, const struct source *s)
+{
+	const struct auxv_vec *v = &s->vec;
+	unsigned char rnd[AUXV_RANDOM_LEN];
+	size_t i, k = (size_t)v->pid % WATCH_SEEN;
+
+	for (i = 0; i < v->nent && v->ent[i].type != AT_NUM_RANDOM; i++)
+		;
+	if (i == v->nent ||
+	    mem_get(&v->mem, v->ent[i].value, rnd, sizeof(rnd), 0) !=
+	        sizeof(rnd))
+		return 0;
+	if (w->seen[k].pid == v->pid &&
+	    memcmp(w->seen[k].rnd, rnd, sizeof(rnd)) == 0)
+		return 1;
+	w->seen[k].pid = v->pid;
+	memcpy(w->seen[k].rnd, rnd, sizeof(rnd));
+	return 0;
+}
+
+/*
  * Reads the programs of one batch, every vector before the memory it
  * points to, and hands them to fn in order: nonzero when fn asks to
  * stop.  A program that exec'd again later in the batch is counted as
@@ -381,6 +420,10 @@ read_batch(
 			continue;
 		if (sl->rc == 0 && o->deref)
 			src_pid_ahead(&sl->src);
+		if (sl->rc == 0 && shown_before(w, &sl->src)) {
+			sl->skip = 1;
+			continue;
+		}
 		t = (int64_t)w->ev[i].ns + off;
 		sl->ev = (struct watch_event){ w->ev[i].pid,
 			src_ppid(w->ev[i].pid), t / 1000000000,
