@@ -14,6 +14,8 @@ auxv's own output of a clean run:
   - every line on standard error starts "auxv: ", and a run that failed
     names the cause: the injected errno's strerror text (or, for ESRCH
     and EACCES, the words the contract gives them);
+  - a run that succeeds says as much as a clean one: as many lines (-o
+    raw: bytes) for one process or file, something for -a, -C, --watch;
   - standard output is whole lines (-o raw: whole words), and JSON parses
     line by line with python's json, each object holding entries or an
     error; a failed write may cut it anywhere, but then what was written
@@ -233,9 +235,10 @@ class Walk:
             print("  stdout tail: %r" % out[-300:], flush=True)
 
     def judge(self, case, fmt, diff, rc, out, err, counts, errname, clean,
-              first):
+              first, first_out):
         """clean: stdout of a clean run for a file source, else None;
-        first: stdout and stderr of the counting run."""
+        first, first_out: stdout and stderr, and stdout, of the counting
+        run."""
         err_s = err.decode("utf-8", "replace")
         if rc == "hang":
             return self.fail(case, "no end within the time-out", out, err)
@@ -266,6 +269,22 @@ class Walk:
                                  out, err)
         if failed and not err_s:
             return self.fail(case, "status %d, silent" % rc, out, err)
+        # Success, yet less said than a clean run says: output lost.  The
+        # same number of lines (-o raw: bytes) where the source is one
+        # process or file; for -a, -C and --watch, not nothing.
+        name = case.split()[0]
+        if rc == 0 and fired and not diff:
+            if name in ("all", "comm", "watch"):
+                lost = first_out and not out
+            elif fmt == "raw":
+                lost = len(out) != len(first_out)
+            else:
+                lost = out.count(b"\n") != first_out.count(b"\n")
+            if lost:
+                return self.fail(case, "status 0, but output lost (%d "
+                                 "lines, a clean run %d)" % (
+                                     out.count(b"\n"),
+                                     first_out.count(b"\n")), out, err)
         # A call that failed is not input that is wrong.
         for w in (b"malformed", b"truncated"):
             if fired and (w in out or w in err) and w not in first:
@@ -363,7 +382,7 @@ class Walk:
                 for case, env in self.cases_of(name, full, fmt, counts,
                                                self.args.quick):
                     todo.append((case, full, env, fmt, diff, watch, clean,
-                                 out + err))
+                                 out + err, out))
         if self.args.limit and len(todo) > self.args.limit:
             if self.args.seed is not None:
                 # A sample drawn by the seed, in the walk's order.
@@ -376,10 +395,10 @@ class Walk:
                 todo = [todo[int(i * step)] for i in range(self.args.limit)]
 
         def one(t):
-            case, full, env, fmt, diff, watch, clean, first = t
+            case, full, env, fmt, diff, watch, clean, first, first_out = t
             r = self.run(full, env, timeout, watch)
             self.judge(case, fmt, diff, *r, env["AUXV_FAULT_ERRNO"], clean,
-                       first)
+                       first, first_out)
 
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as ex:
             for _ in ex.map(one, todo):
