@@ -182,3 +182,14 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	[[ "$output" != *malformed* ]]
 	assert_line --regexp '^AT_SYSINFO_EHDR: +0x[0-9a-f]+  \(unreadable\)  # '
 }
+
+@test "-o table out of memory for its rows: said, status 1, not an empty success" {
+	need_faultinj
+	local raw=$BATS_TEST_TMPDIR/raw
+	cat /proc/self/auxv >"$raw"
+	# The rows are held to the end, for the widths: every realloc fails.
+	AUXV_FAULT_AFTER=1 run -1 --separate-stderr \
+	    faulty realloc 1 ENOMEM -o table -f "$raw"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: -o table: $(strerror ENOMEM)" ]
+}
