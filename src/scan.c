@@ -204,9 +204,10 @@ pid_cmp(const void *a, const void *b)
  * Whether the process's name is one of -C's comma-separated names.  A
  * name longer than the kernel keeps is compared on its first COMM_LEN
  * bytes, as ps -C does: the process's name is the first part of its
- * program's.  A kernel thread's longer name is compared whole.  -1 and
- * errno when the name can't be read but the process is there (EIO,
- * ENOMEM, EMFILE): neither match nor miss.
+ * program's.  A kernel thread's longer name is compared whole.  A
+ * process that has gone, or whose name is hidden from us (hidepid), is
+ * not one of them, as pgrep has it; -1 and errno when the name can't be
+ * read for another reason (EIO, ENOMEM, EMFILE): neither match nor miss.
  */
 int
 scan_named(pid_t pid, const char *names)
@@ -217,7 +218,10 @@ scan_named(pid_t pid, const char *names)
 
 	errno = 0;
 	if (src_comm(pid, comm, sizeof(comm)) == -1)
-		return errno == 0 || errno == ENOENT || errno == ESRCH ? 0 : -1;
+		return errno == 0 || errno == ENOENT || errno == ESRCH ||
+		        errno == EACCES || errno == EPERM
+		    ? 0
+		    : -1;
 	len = strlen(comm);
 	for (p = names;; p = end + 1) {
 		end = strchrnul(p, ',');
