@@ -15,7 +15,7 @@ auxv's own output of a clean run:
     names the cause: the injected errno's strerror text (or, for ESRCH
     and EACCES, the words the contract gives them);
   - a run that succeeds says as much as a clean one: as many lines (-o
-    raw: bytes) for one process or file, something for -a, -C, --watch;
+    raw: bytes) for one process or file, not silence for -a, -C, --watch;
   - standard output is whole lines (-o raw: whole words), and JSON parses
     line by line with python's json, each object holding entries or an
     error; a failed write may cut it anywhere, but then what was written
@@ -271,11 +271,11 @@ class Walk:
             return self.fail(case, "status %d, silent" % rc, out, err)
         # Success, yet less said than a clean run says: output lost.  The
         # same number of lines (-o raw: bytes) where the source is one
-        # process or file; for -a, -C and --watch, not nothing.
+        # process or file; for -a, -C and --watch, not silence.
         name = case.split()[0]
         if rc == 0 and fired and not diff:
             if name in ("all", "comm", "watch"):
-                lost = first_out and not out
+                lost = first_out and not out and not err
             elif fmt == "raw":
                 lost = len(out) != len(first_out)
             else:
