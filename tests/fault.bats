@@ -78,7 +78,7 @@ walk() {
 @test "quick walk: one failed call at a time, each source and format" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 4 40)" \
-	    --source self,pid,raw,core,json,exec,diff
+	    --source self,pid,raw,stdin,core,json,exec,diff
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" 0 failed"* ]]

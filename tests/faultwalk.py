@@ -151,6 +151,17 @@ class Walk:
                        ]}, f)
             f.write("\n")
 
+    def feed(self, fd):
+        """Writes the core into a pipe, until auxv stops reading."""
+        try:
+            with open(self.core, "rb") as f:
+                data = memoryview(f.read())
+            while data:
+                data = data[os.write(fd, data):]
+        except OSError:
+            pass
+        os.close(fd)
+
     def sources(self):
         """name: (arguments, formats, deterministic output)."""
         all_fmt = list(FORMATS)
@@ -161,6 +172,8 @@ class Walk:
             "all": (["-a"], all_fmt, False),
             "comm": (["-C", "fwsleep"], all_fmt, False),
             "raw": (["-f", self.raw], all_fmt, True),
+            # A core on a pipe: read whole, a read at a time.
+            "stdin": (["-f", "-"], all_fmt, True),
             "core": (["-f", self.core], all_fmt, True),
             "json": (["-f", self.save], all_fmt, True),
             "exec": (["-e", "/bin/true"], all_fmt, False),
@@ -200,9 +213,19 @@ class Walk:
                 while not stop.is_set():
                     subprocess.run([self.truer])
             trigger = threading.Thread(target=loop, daemon=True)
+        # -f - reads the core through a pipe.
+        feed = None
+        if argv[-2:] == ["-f", "-"]:
+            rfd, wfd = os.pipe()
+            feed = threading.Thread(target=self.feed, args=(wfd,))
+            stdin = rfd
+        else:
+            stdin = subprocess.DEVNULL
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                             env=env)
+                             stderr=subprocess.PIPE, stdin=stdin, env=env)
+        if feed:
+            os.close(rfd)
+            feed.start()
         if trigger:
             trigger.start()
         try:
@@ -215,6 +238,8 @@ class Walk:
         stop.set()
         if trigger:
             trigger.join()
+        if feed:
+            feed.join()
         counts = {}
         try:
             for line in open(countfile):
