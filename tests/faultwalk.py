@@ -116,10 +116,13 @@ class Walk:
 
     def setup(self):
         t = self.tmp
-        # Programs of names no other process has, for -C and --watch.
-        self.sleeper = os.path.join(t, "fwsleep")
+        # Programs of names no other process has, for -C and --watch (nor
+        # another walk's, run at the same time).
+        self.sleep_name = "fws%d" % os.getpid()
+        self.true_name = "fwt%d" % os.getpid()
+        self.sleeper = os.path.join(t, self.sleep_name)
         shutil.copy("/bin/sleep", self.sleeper)
-        self.truer = os.path.join(t, "fwtrue")
+        self.truer = os.path.join(t, self.true_name)
         shutil.copy("/bin/true", self.truer)
         p = subprocess.Popen([self.sleeper, "1000"])
         self.procs.append(p)
@@ -170,7 +173,7 @@ class Walk:
             "self": ([], all_fmt, False),
             "pid": ([self.pid], all_fmt, False),
             "all": (["-a"], all_fmt, False),
-            "comm": (["-C", "fwsleep"], all_fmt, False),
+            "comm": (["-C", self.sleep_name], all_fmt, False),
             "raw": (["-f", self.raw], all_fmt, True),
             # A core on a pipe: read whole, a read at a time.
             "stdin": (["-f", "-"], all_fmt, True),
@@ -178,7 +181,7 @@ class Walk:
             "json": (["-f", self.save], all_fmt, True),
             "exec": (["-e", "/bin/true"], all_fmt, False),
             "diff": (["--diff", "self", self.pid], ["human", "json"], False),
-            "watch": (["--watch", "-C", "fwtrue", "--count", "1"], dec,
+            "watch": (["--watch", "-C", self.true_name, "--count", "1"], dec,
                       False),
         }
         return s
