@@ -1014,8 +1014,13 @@ main(int argc, char *argv[], char *envp[])
 	else
 		for (i = 0; i < cl->nsrc; i++)
 			show_source(w, &c, &cl->o, &cl->srcs[i], &t);
-	if (cl->o.printer->finish != NULL)
-		cl->o.printer->finish(&w->out, &c);
+	/* What a format held to the end and could not print is a failure. */
+	if (cl->o.printer->finish != NULL &&
+	    cl->o.printer->finish(&w->out, &c) == -1) {
+		out_flush(&w->out);
+		warn("-o %s", cl->o.printer->name);
+		t.status = AUXV_EXIT_SOURCE;
+	}
 	free(cl->srcs);
 	free(cl->o.comms);
 	return close_stdout(&w->out, t.status,

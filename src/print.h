@@ -23,6 +23,7 @@ struct table {
 	size_t len, cap;
 	size_t nrows;
 	int err;    /* out of memory: nothing is printed */
+	int lost;   /* --watch: a row was not printed for want of memory */
 	int stream; /* --watch: each row printed as it comes */
 	size_t width[TABLE_MAX_COLS];
 	struct out cell; /* scratch: the cell being written */
@@ -69,8 +70,11 @@ struct printer {
 	/* NULL: the format shows nothing of a failed source. */
 	void (*failure)(struct out *, const struct pr_ctx *,
 	    const struct auxv_vec *, const struct diag *, const char *);
-	/* NULL: nothing to do after the last source. */
-	void (*finish)(struct out *, const struct pr_ctx *);
+	/*
+	 * NULL: nothing to do after the last source.  -1 and errno when
+	 * what it held could not all be printed.
+	 */
+	int (*finish)(struct out *, const struct pr_ctx *);
 	/* --diff A B: the number of differences; NULL: it cannot diff. */
 	size_t (*diff)(struct diff_ctx *, const struct auxv_vec *,
 	    const struct decoded *, size_t, const struct auxv_vec *,

@@ -4,6 +4,7 @@
  * columns are as wide as their widest cell, in display columns, so the
  * rows are kept until the last source and laid out then.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -216,6 +217,7 @@ stream_row(struct out *f, const struct pr_ctx *c, size_t nk)
 	}
 	if (t->err) {
 		t->err = 0;
+		t->lost = 1;
 		t->len = 0;
 		return;
 	}
@@ -256,7 +258,8 @@ table_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 		stream_row(f, c, nk);
 }
 
-static void
+/* Prints the rows held, under the header: 0, or -1 and ENOMEM. */
+static int
 table_finish(struct out *f, const struct pr_ctx *c)
 {
 	struct table *t = c->table;
@@ -266,7 +269,10 @@ table_finish(struct out *f, const struct pr_ctx *c)
 	if (t->stream) {
 		free(t->buf);
 		t->buf = NULL;
-		return;
+		if (!t->lost)
+			return 0;
+		errno = ENOMEM;
+		return -1;
 	}
 	(void)keys(c->opts, &nk);
 	ncol = 2 + nk;
@@ -276,7 +282,8 @@ table_finish(struct out *f, const struct pr_ctx *c)
 	if (t->err) {
 		free(t->buf);
 		t->buf = NULL;
-		return;
+		errno = ENOMEM;
+		return -1;
 	}
 	max = term_width(f->fd);
 	put_row(f, t, t->buf + hlen, ncol, max);
@@ -289,6 +296,7 @@ table_finish(struct out *f, const struct pr_ctx *c)
 	}
 	free(t->buf);
 	t->buf = NULL;
+	return 0;
 }
 
 const struct printer pr_table = {

@@ -204,10 +204,10 @@ pid_cmp(const void *a, const void *b)
  * Whether the process's name is one of -C's comma-separated names.  A
  * name longer than the kernel keeps is compared on its first COMM_LEN
  * bytes, as ps -C does: the process's name is the first part of its
- * program's.  A kernel thread's longer name is compared whole.  A name
- * this user may not read (hidepid) is a miss, as for ps -C, and so is a
- * process that has gone.  -1 and errno when the name can't be read but
- * the process is there (EIO, ENOMEM, EMFILE): neither match nor miss.
+ * program's.  A kernel thread's longer name is compared whole.  A
+ * process that has gone, or whose name is hidden from us (hidepid), is
+ * not one of them, as pgrep has it; -1 and errno when the name can't be
+ * read for another reason (EIO, ENOMEM, EMFILE): neither match nor miss.
  */
 int
 scan_named(pid_t pid, const char *names)

@@ -78,7 +78,7 @@ walk() {
 @test "quick walk: one failed call at a time, each source and format" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 4 40)" \
-	    --source self,pid,raw,core,json,exec,diff
+	    --source self,pid,raw,stdin,core,json,exec,diff
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" 0 failed"* ]]
@@ -183,4 +183,15 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	[ -z "$stderr" ]
 	[[ "$output" != *malformed* ]]
 	assert_line --regexp '^AT_SYSINFO_EHDR: +0x[0-9a-f]+  \(unreadable\)  # '
+}
+
+@test "-o table out of memory for its rows: said, status 1, not an empty success" {
+	need_faultinj
+	local raw=$BATS_TEST_TMPDIR/raw
+	cat /proc/self/auxv >"$raw"
+	# The rows are held to the end, for the widths: every realloc fails.
+	AUXV_FAULT_AFTER=1 run -1 --separate-stderr \
+	    faulty realloc 1 ENOMEM -o table -f "$raw"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: -o table: $(strerror ENOMEM)" ]
 }

@@ -14,6 +14,8 @@ auxv's own output of a clean run:
   - every line on standard error starts "auxv: ", and a run that failed
     names the cause: the injected errno's strerror text (or, for ESRCH
     and EACCES, the words the contract gives them);
+  - a run that succeeds says as much as a clean one: as many lines (-o
+    raw: bytes) for one process or file, not silence for -a, -C, --watch;
   - standard output is whole lines (-o raw: whole words), and JSON parses
     line by line with python's json, each object holding entries or an
     error; a failed write may cut it anywhere, but then what was written
@@ -114,10 +116,13 @@ class Walk:
 
     def setup(self):
         t = self.tmp
-        # Programs of names no other process has, for -C and --watch.
-        self.sleeper = os.path.join(t, "fwsleep")
+        # Programs of names no other process has, for -C and --watch (nor
+        # another walk's, run at the same time).
+        self.sleep_name = "fws%d" % os.getpid()
+        self.true_name = "fwt%d" % os.getpid()
+        self.sleeper = os.path.join(t, self.sleep_name)
         shutil.copy("/bin/sleep", self.sleeper)
-        self.truer = os.path.join(t, "fwtrue")
+        self.truer = os.path.join(t, self.true_name)
         shutil.copy("/bin/true", self.truer)
         p = subprocess.Popen([self.sleeper, "1000"])
         self.procs.append(p)
@@ -149,6 +154,17 @@ class Walk:
                        ]}, f)
             f.write("\n")
 
+    def feed(self, fd):
+        """Writes the core into a pipe, until auxv stops reading."""
+        try:
+            with open(self.core, "rb") as f:
+                data = memoryview(f.read())
+            while data:
+                data = data[os.write(fd, data):]
+        except OSError:
+            pass
+        os.close(fd)
+
     def sources(self):
         """name: (arguments, formats, deterministic output)."""
         all_fmt = list(FORMATS)
@@ -157,13 +173,15 @@ class Walk:
             "self": ([], all_fmt, False),
             "pid": ([self.pid], all_fmt, False),
             "all": (["-a"], all_fmt, False),
-            "comm": (["-C", "fwsleep"], all_fmt, False),
+            "comm": (["-C", self.sleep_name], all_fmt, False),
             "raw": (["-f", self.raw], all_fmt, True),
+            # A core on a pipe: read whole, a read at a time.
+            "stdin": (["-f", "-"], all_fmt, True),
             "core": (["-f", self.core], all_fmt, True),
             "json": (["-f", self.save], all_fmt, True),
             "exec": (["-e", "/bin/true"], all_fmt, False),
             "diff": (["--diff", "self", self.pid], ["human", "json"], False),
-            "watch": (["--watch", "-C", "fwtrue", "--count", "1"], dec,
+            "watch": (["--watch", "-C", self.true_name, "--count", "1"], dec,
                       False),
         }
         return s
@@ -198,9 +216,19 @@ class Walk:
                 while not stop.is_set():
                     subprocess.run([self.truer])
             trigger = threading.Thread(target=loop, daemon=True)
+        # -f - reads the core through a pipe.
+        feed = None
+        if argv[-2:] == ["-f", "-"]:
+            rfd, wfd = os.pipe()
+            feed = threading.Thread(target=self.feed, args=(wfd,))
+            stdin = rfd
+        else:
+            stdin = subprocess.DEVNULL
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                             env=env)
+                             stderr=subprocess.PIPE, stdin=stdin, env=env)
+        if feed:
+            os.close(rfd)
+            feed.start()
         if trigger:
             trigger.start()
         try:
@@ -213,6 +241,8 @@ class Walk:
         stop.set()
         if trigger:
             trigger.join()
+        if feed:
+            feed.join()
         counts = {}
         try:
             for line in open(countfile):
@@ -233,9 +263,10 @@ class Walk:
             print("  stdout tail: %r" % out[-300:], flush=True)
 
     def judge(self, case, fmt, diff, rc, out, err, counts, errname, clean,
-              first):
+              first, first_out):
         """clean: stdout of a clean run for a file source, else None;
-        first: stdout and stderr of the counting run."""
+        first, first_out: stdout and stderr, and stdout, of the counting
+        run."""
         err_s = err.decode("utf-8", "replace")
         if rc == "hang":
             return self.fail(case, "no end within the time-out", out, err)
@@ -266,6 +297,22 @@ class Walk:
                                  out, err)
         if failed and not err_s:
             return self.fail(case, "status %d, silent" % rc, out, err)
+        # Success, yet less said than a clean run says: output lost.  The
+        # same number of lines (-o raw: bytes) where the source is one
+        # process or file; for -a, -C and --watch, not silence.
+        name = case.split()[0]
+        if rc == 0 and fired and not diff:
+            if name in ("all", "comm", "watch"):
+                lost = first_out and not out and not err
+            elif fmt == "raw":
+                lost = len(out) != len(first_out)
+            else:
+                lost = out.count(b"\n") != first_out.count(b"\n")
+            if lost:
+                return self.fail(case, "status 0, but output lost (%d "
+                                 "lines, a clean run %d)" % (
+                                     out.count(b"\n"),
+                                     first_out.count(b"\n")), out, err)
         # A call that failed is not input that is wrong.  (EFAULT from
         # process_vm_readv is memory that is not there: a string read on
         # past what was read ahead is cut there, "truncated" as the
@@ -367,7 +414,7 @@ class Walk:
                 for case, env in self.cases_of(name, full, fmt, counts,
                                                self.args.quick):
                     todo.append((case, full, env, fmt, diff, watch, clean,
-                                 out + err))
+                                 out + err, out))
         if self.args.limit and len(todo) > self.args.limit:
             if self.args.seed is not None:
                 # A sample drawn by the seed, in the walk's order.
@@ -380,10 +427,10 @@ class Walk:
                 todo = [todo[int(i * step)] for i in range(self.args.limit)]
 
         def one(t):
-            case, full, env, fmt, diff, watch, clean, first = t
+            case, full, env, fmt, diff, watch, clean, first, first_out = t
             r = self.run(full, env, timeout, watch)
             self.judge(case, fmt, diff, *r, env["AUXV_FAULT_ERRNO"], clean,
-                       first)
+                       first, first_out)
 
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as ex:
             for _ in ex.map(one, todo):
