@@ -412,6 +412,8 @@ read_batch(
 			diag_set(&sl->d, ESRCH,
 			    "executed another program before it could be read");
 			sl->d.flags = DIAG_VANISHED;
+			/* The name and executable read are the next one's. */
+			sl->src.vec.comm = sl->src.vec.exe = NULL;
 		}
 	}
 	for (i = 0; i < n; i++) {
