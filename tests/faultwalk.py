@@ -200,7 +200,7 @@ class Walk:
         env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + \
             ":verify_asan_link_order=0:detect_leaks=1"
         env["LSAN_OPTIONS"] = env.get("LSAN_OPTIONS", "") + \
-            ":suppressions=" + self.lsan_supp
+            ":print_suppressions=0:suppressions=" + self.lsan_supp
         cmd = [self.auxv] + argv
         if valgrind is None:
             valgrind = self.args.valgrind
