@@ -178,6 +178,19 @@ need_x86_64() {
 	    "clktck entries" ]
 }
 
+@test "a saved vector of an architecture without an entries table: entries says so, unless a type is twice" {
+	need jq
+	crafted ''
+	run -0 --separate-stderr "$AUXV" --check --json --arch riscv64 \
+	    -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(jq -r '.checks[] | select(.name == "entries") | .result' <<<"$output")" = "no data" ]
+	# A type twice is wrong on any architecture.
+	crafted 'v.insert(3, [6, 4096])'
+	run -1 --separate-stderr "$AUXV" --check --json --arch riscv64 \
+	    -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(jq -r '.checks[] | select(.name == "entries") | .result' <<<"$output")" = "FAIL" ]
+}
+
 # One fault at a time in a copy of the kernel's vector: exactly its rule
 # fails, with status 1.
 @test "crafted: a type twice fails entries alone" {
