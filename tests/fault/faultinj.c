@@ -217,14 +217,31 @@ fault_init(void)
 	our_pid = getpid();
 }
 
+/*
+ * Set once auxv's exit has begun: what runs then (a coverage build's
+ * gcov, writing its counts from the program's destructors) is not
+ * auxv's, and is neither counted nor failed.  The handler is registered
+ * at the first call counted, after the destructors' own registration.
+ */
+static int exiting, exit_hook;
+
+static void
+stop_at_exit(void)
+{
+	__atomic_store_n(&exiting, 1, __ATOMIC_RELAXED);
+}
+
 /* Counts a call of kind k; 1 when it is to fail, with errno set. */
 static int
 fault(enum kind k)
 {
 	unsigned long n;
 
-	if (our_pid == 0 || getpid() != our_pid)
+	if (our_pid == 0 || getpid() != our_pid ||
+	    __atomic_load_n(&exiting, __ATOMIC_RELAXED))
 		return 0;
+	if (!__atomic_exchange_n(&exit_hook, 1, __ATOMIC_RELAXED))
+		atexit(stop_at_exit);
 	n = __atomic_add_fetch(&counts[k], 1, __ATOMIC_RELAXED);
 	if ((int)k != fault_kind || fault_n == 0 ||
 	    (n != fault_also && (fault_after ? n < fault_n : n != fault_n)))
