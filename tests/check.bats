@@ -50,6 +50,14 @@ need_x86_64() {
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
 	n=$(readelf_h "$AUXV" "Number of program headers")
 	[[ "$(evidence "$output" phdr)" == *"executable's $n headers"* ]]
+	# The HWCAP words the kernel gives every process (this shell's, from
+	# its /proc/PID/auxv), one after the other, "; " between them.
+	hw=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 16 { print $2 }')
+	hw2=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 26 { print $2 }')
+	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw")"[\;\ ]* ]]
+	if [ -n "$hw2" ]; then
+		[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 $(printf '0x%x' "$hw2") "* ]]
+	fi
 }
 
 @test "self, human: a line per rule, its name, ok, the evidence" {
