@@ -64,6 +64,24 @@ host_vdso() {
 	$PY check-phdrs "$T/core.json" "$(readlink -f "/proc/$BG_PID/exe")"
 }
 
+@test "-e of a static program without PT_PHDR: its GNU properties read at the bias of its PT_LOAD at offset 0" {
+	[ -x "${WITNESS_STATIC:-}" ] || skip "no static toolchain"
+	command -v jq >/dev/null || skip "no jq"
+	readelf -lW "$WITNESS_STATIC" | grep -q '^ *PHDR ' &&
+	    skip "the static program has PT_PHDR here"
+	readelf -lW "$WITNESS_STATIC" | grep -q '^ *GNU_PROPERTY ' ||
+	    skip "the static program has no PT_GNU_PROPERTY here"
+	# readelf -n: the x86 ISA property the linker wrote.
+	want=$(readelf -n "$WITNESS_STATIC" |
+	    sed -n 's/^ *Properties: x86 ISA needed: //p' | head -1)
+	[ -n "$want" ] || skip "no x86 ISA property (readelf -n)"
+	run -0 --separate-stderr "$AUXV" --json -e "$WITNESS_STATIC" /dev/null 0
+	jq -e --arg w "$want" '.entries[] | select(.name == "AT_PHDR") |
+	    .phdrs[] | select(.name == "PT_GNU_PROPERTY") | .properties[] |
+	    select(.name == "x86_isa_1_needed") | .flags == ($w | split(", "))' \
+	    <<<"$output"
+}
+
 @test "32-bit process: its 32-bit vDSO and static program headers" {
 	need run32
 	start_bg "$(sleep32)"
