@@ -1,6 +1,7 @@
 /*
  * Entry to struct decoded.  No I/O but through the vector's memsrc.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "arch.h"
@@ -8,8 +9,11 @@
 
 /*
  * Reads the NUL-terminated string at addr into the pool, at most
- * AUXV_MAX_STR bytes; one cut by the end of readable memory or the cap is
- * marked truncated.  Returns -1 when not a byte could be read.
+ * AUXV_MAX_STR bytes; one cut by the end of readable memory (EFAULT, or
+ * EIO from /proc/PID/mem, or the end of a file) or the cap is marked
+ * truncated.  Returns -1 when not a byte could be read, or when the read
+ * of the rest failed for another reason (ENOMEM, ESRCH): what was read is
+ * not known to be the string.
  */
 static int
 read_str(
@@ -20,10 +24,13 @@ read_str(
 
 	if (room > AUXV_MAX_STR)
 		room = AUXV_MAX_STR;
+	errno = 0;
 	if ((len = mem_get(m, addr, dst, room, 1)) == 0)
 		return -1;
 	if ((nul = memchr(dst, '\0', len)) != NULL)
 		len = (size_t)(nul - dst);
+	else if (len < room && errno != 0 && errno != EFAULT && errno != EIO)
+		return -1;
 	else
 		d->truncated = 1;
 	d->str = dst;

@@ -199,6 +199,27 @@ PY
 	[ "$output" = "AT_EXECFN:            ${path:0:256}  (truncated)" ]
 }
 
+@test "read ahead: the rest of a long AT_EXECFN failing (ENOMEM, ESRCH) is unreadable, not truncated" {
+	[ -e "${FAULTINJ:-}" ] || skip "no fault injection library built"
+	path=$(deep 1500)
+	start_bg "$path" 1000
+	# The first call reads the strings ahead; every later one fails.
+	for e in ENOMEM ESRCH; do
+		run -0 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+		    AUXV_FAULT_CALL=process_vm_readv AUXV_FAULT_N=2 \
+		    AUXV_FAULT_AFTER=1 AUXV_FAULT_ERRNO=$e \
+		    ASAN_OPTIONS=verify_asan_link_order=0 \
+		    "$AUXV" -k EXECFN "$BG_PID"
+		[[ "$output" =~ ^AT_EXECFN:\ +0x[0-9a-f]+\ \ \(unreadable\)$ ]]
+	done
+	# Memory that is not there (EFAULT) cuts it: truncated.
+	run -0 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+	    AUXV_FAULT_CALL=process_vm_readv AUXV_FAULT_N=2 \
+	    AUXV_FAULT_AFTER=1 AUXV_FAULT_ERRNO=EFAULT \
+	    ASAN_OPTIONS=verify_asan_link_order=0 "$AUXV" -k EXECFN "$BG_PID"
+	[[ "$output" == "AT_EXECFN:            ${path:0:100}"*"  (truncated)" ]]
+}
+
 @test "read ahead: a string of 255 bytes fits the span, one of 256 does not" {
 	local p255 p256
 	p255=$(deep 255)
