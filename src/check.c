@@ -198,22 +198,33 @@ guarded_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return e->orig.read(&e->orig, addr, buf, len);
 }
 
+/*
+ * The first size - 1 bytes of the file at path, NUL-terminated: 0, or -1
+ * when it can't be opened (a read that fails reads as empty).
+ */
+static int
+read_text(const char *path, char *buf, size_t size)
+{
+	size_t len;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (src_read_full(fd, (unsigned char *)buf, size - 1, &len) == -1)
+		len = 0;
+	close(fd);
+	buf[len] = '\0';
+	return 0;
+}
+
 /* The first KernelPageSize of our smaps: the kernel's base page. */
 static uint64_t
 kernel_pagesz(void)
 {
 	char buf[AUXV_CHECK_SMAPS + 1], *p;
-	size_t len;
-	int fd;
 
-	if ((fd = open("/proc/self/smaps", O_RDONLY | O_CLOEXEC)) == -1)
-		return 0;
-	if (src_read_full(fd, (unsigned char *)buf, sizeof(buf) - 1, &len) ==
-	    -1)
-		len = 0;
-	close(fd);
-	buf[len] = '\0';
-	if ((p = strstr(buf, "\nKernelPageSize:")) == NULL)
+	if (read_text("/proc/self/smaps", buf, sizeof(buf)) == -1 ||
+	    (p = strstr(buf, "\nKernelPageSize:")) == NULL)
 		return 0;
 	return strtoull(p + 16, NULL, 10) * 1024;
 }
@@ -453,8 +464,6 @@ static int
 proc_ids(const struct check_env *e, struct ids *x)
 {
 	char path[64], buf[4096], *u, *g;
-	size_t len;
-	int fd;
 
 	if (e->v->kind == SRC_SELF) {
 		x->id[0] = getuid();
@@ -464,13 +473,8 @@ proc_ids(const struct check_env *e, struct ids *x)
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/status", e->dir);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if (read_text(path, buf, sizeof(buf)) == -1)
 		return -1;
-	if (src_read_full(fd, (unsigned char *)buf, sizeof(buf) - 1, &len) ==
-	    -1)
-		len = 0;
-	close(fd);
-	buf[len] = '\0';
 	/* "Uid:\treal\teffective\tsaved\tfs", and the same for Gid. */
 	if ((u = strstr(buf, "\nUid:\t")) == NULL ||
 	    (g = strstr(buf, "\nGid:\t")) == NULL)
@@ -577,16 +581,10 @@ static int
 cpu_flags(const char *key, char *buf, size_t size)
 {
 	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
-	size_t len, klen = strlen(key);
-	int fd;
+	size_t klen = strlen(key);
 
-	if ((fd = open("/proc/cpuinfo", O_RDONLY | O_CLOEXEC)) == -1)
+	if (read_text("/proc/cpuinfo", text, sizeof(text)) == -1)
 		return -1;
-	if (src_read_full(fd, (unsigned char *)text, sizeof(text) - 1, &len) ==
-	    -1)
-		len = 0;
-	close(fd);
-	text[len] = '\0';
 	/* The first CPU's line: a whole line, from its start. */
 	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
 		*nl = '\0';

@@ -101,7 +101,7 @@ child_gone() {
 }
 
 @test "musl static program" {
-	[ -x "$MARKER_MUSL" ] || skip "no musl-gcc"
+	[ -x "$MARKER_MUSL" ] || skip "no musl-gcc (musl-tools) to build a musl program"
 	run -0 --separate-stderr "$AUXV" -e "$MARKER_MUSL" \
 	    "$BATS_TEST_TMPDIR/m"
 	[ "$(field "$output" EXECFN)" = "$MARKER_MUSL" ]
