@@ -40,6 +40,8 @@ count(const struct auxv_vec *v, uint64_t type, uint64_t *val)
 {
 	size_t i, n = 0;
 
+	if (val != NULL)
+		*val = 0;
 	for (i = 0; i < v->nent; i++)
 		if (v->ent[i].type == type && n++ == 0 && val != NULL)
 			*val = v->ent[i].value;
