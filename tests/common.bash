@@ -191,7 +191,9 @@ probe_setpriv() {
 # a listener within a second, by python's own socket (not by auxv): a
 # kernel that wants CAP_NET_ADMIN (6.1), and one that ignores listeners
 # of another PID or user namespace (a container), skip the -w cases.
-# probe_connector_nobody asks the same as the user nobody.
+# probe_connector_nobody asks the same as the user nobody.  A probe that
+# could not run (no python3 that user may run) says so: no verdict is a
+# skip, never a yes.
 probe_connector() {
 	"$@" python3 -c '
 import errno, os, select, socket, struct, sys, time
@@ -225,7 +227,7 @@ while True:
         print(CAP if err == errno.EPERM else
               "the process-events connector refuses: " + os.strerror(err))
     req(s, 0, 2)
-    break'
+    break' || echo "the process-events connector probe did not run: $* python3 failed"
 }
 
 probe_connector_nobody() {
