@@ -13,6 +13,15 @@ NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 # The summary on standard error when the watch ends.
 SUMMARY='^auxv: [0-9]+ programs? shown, [0-9]+ ended before they could be read(, [0-9]+ not readable: permission denied)?, 0 events lost$'
 
+# A copy of the witness named for this run alone ($W, its comm): other
+# test files run $WITNESS meanwhile, and a -w that showed theirs would
+# see runs these tests did not make.
+setup_file() {
+	export W=wt$$
+	cp "$WITNESS" "$BATS_FILE_TMPDIR/$W"
+	export WITNESS=$BATS_FILE_TMPDIR/$W
+}
+
 setup() {
 	D=$BATS_TEST_TMPDIR
 	AS=()
@@ -129,9 +138,17 @@ print(len(runs), "runs checked")' "$@"
 
 @test "-w --json: 200 programs started while it runs, each shown once with what it was given" {
 	need connector
-	local progs=("$WITNESS") pids=() i
+	local progs=("$WITNESS") pids=() i p
 	[ -z "$WITNESS_STATIC" ] || progs+=("$WITNESS_STATIC")
 	[ -z "$WITNESS32" ] || ! has run32 || progs+=("$WITNESS32")
+	# Copies named for this run alone: another test file may run the
+	# witnesses meanwhile, and a PID is handed out again (pid_max may be
+	# 32768).
+	for i in "${!progs[@]}"; do
+		p=$D/w$$-$(basename "${progs[i]}")
+		cp "${progs[i]}" "$p"
+		progs[i]=$p
+	done
 	start_watch --json
 	# They linger, so that all can be read at any priority.
 	for i in $(seq 0 199); do
@@ -153,7 +170,7 @@ print(len(runs), "runs checked")' "$@"
 
 @test "-w -C NAME --count 3 --json: the next three programs of that name, then status 0" {
 	need connector
-	"$AUXV" -w -C witness --count 3 --json >"$D/out" 2>"$D/err" 3>&- &
+	"$AUXV" -w -C "$W" --count 3 --json >"$D/out" 2>"$D/err" 3>&- &
 	W_PID=$!
 	for _ in $(seq 200); do
 		/bin/true
@@ -166,7 +183,7 @@ print(len(runs), "runs checked")' "$@"
 	W_PID=
 	[ "$W_STATUS" -eq 0 ]
 	[ "$(wc -l <"$D/out")" -eq 3 ]
-	jq -e -s 'all(.comm == "witness" and has("entries"))' "$D/out"
+	jq -e -s --arg w "$W" 'all(.comm == $w and has("entries"))' "$D/out"
 	# Each of the three is a run of the list, with its bytes.
 	python3 -c '
 import json, sys
@@ -180,7 +197,7 @@ for l in open(sys.argv[1]):
 
 @test "-w -k EXECFN --value --count 2: the values alone, a line each" {
 	need connector
-	"$AUXV" -w -C witness -k EXECFN --value --count 2 >"$D/out" \
+	"$AUXV" -w -C "$W" -k EXECFN --value --count 2 >"$D/out" \
 	    2>"$D/err" 3>&- &
 	W_PID=$!
 	for _ in $(seq 200); do
@@ -196,11 +213,11 @@ for l in open(sys.argv[1]):
 
 @test "-w: blocks headed as -a heads them, -k keeps the entries asked for" {
 	need connector
-	start_watch -C witness -k PAGESZ,EXECFN
+	start_watch -C "$W" -k PAGESZ,EXECFN
 	stop_watch TERM
 	[ "$W_STATUS" -eq 0 ]
 	run cat "$D/out"
-	assert_line --regexp '^==> [0-9]+ \(witness\) <==$'
+	assert_line --regexp '^==> [0-9]+ \('"$W"'\) <==$'
 	assert_line "AT_PAGESZ:            $(getconf PAGESIZE)"
 	assert_line "AT_EXECFN:            $WITNESS"
 	refute_line --partial AT_RANDOM
@@ -208,7 +225,7 @@ for l in open(sys.argv[1]):
 
 @test "-w -o table: the header once, then a row per program as it starts" {
 	need connector
-	start_watch -o table -C witness -k PAGESZ,EXECFN
+	start_watch -o table -C "$W" -k PAGESZ,EXECFN
 	# Rows are written as programs start: wait_shown saw one already.
 	wait_shown "$D/more"
 	stop_watch INT
@@ -218,7 +235,7 @@ for l in open(sys.argv[1]):
 	[ "$(grep -c '^PID ' "$D/out")" -eq 1 ]
 	[ "${#lines[@]}" -ge 3 ]
 	for l in "${lines[@]:1}"; do
-		[[ "$l" =~ ^[0-9]+\ +witness\ +[0-9]+\ +/ ]]
+		[[ "$l" =~ ^[0-9]+\ +$W\ +[0-9]+\ +/ ]]
 	done
 }
 
@@ -300,8 +317,8 @@ for l in open(sys.argv[1]):
 	d=$(mktemp -d /tmp/auxv-watch.XXXXXX)
 	chmod 777 "$d"
 	cp "$AUXV" "$WITNESS" "$d/"
-	D=$d AUXV=$d/auxv WITNESS=$d/witness
-	start_watch --json -C witness
+	D=$d AUXV=$d/auxv WITNESS=$d/$W
+	start_watch --json -C "$W"
 	"$WITNESS" "$D/root" 300
 	wait_shown "$D/after"
 	stop_watch INT
