@@ -59,15 +59,11 @@ map_at(const struct check_env *e, uint64_t addr)
 	return NULL;
 }
 
+/* A special mapping ([stack], [vdso]) of the map read, or NULL. */
 static const struct check_map *
-map_kind(const struct check_env *e, unsigned char kind)
+special(const struct check_env *e, const struct check_map *m)
 {
-	size_t i;
-
-	for (i = 0; i < e->nmaps; i++)
-		if (e->maps[i].kind == kind)
-			return &e->maps[i];
-	return NULL;
+	return e->maps_ok && m->hi != 0 ? m : NULL;
 }
 
 /* The lowest mapping of the file dev, ino. */
@@ -113,42 +109,62 @@ field(char **p, int base, char sep, uint64_t *v)
 	return 0;
 }
 
+static void
+drop_anonymous(struct check_env *e)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < e->nmaps; i++)
+		if (e->maps[i].kind != CHECK_MAP_OTHER)
+			e->maps[k++] = e->maps[i];
+	e->nmaps = k;
+}
+
 /*
  * One line of /proc/PID/maps: "lo-hi perms off MM:mm ino   path".  The
  * path of the mapping that holds code (our own code, for self) is kept.
+ * Once AUXV_CHECK_MAPS are held, the anonymous ones are let go to make
+ * room for files (a process with thousands of anonymous mappings still
+ * has its executable and interpreter found); [stack] and [vdso] are
+ * kept apart besides.
  */
 static void
 map_line(struct check_env *e, char *line, uint64_t code)
 {
-	struct check_map *m;
+	struct check_map m;
 	char *path = line, *perms;
 	uint64_t maj, min;
 
-	if (e->nmaps == NITEMS(e->maps))
-		return;
-	m = &e->maps[e->nmaps];
-	if (field(&path, 16, '-', &m->lo) == -1 ||
-	    field(&path, 16, ' ', &m->hi) == -1)
+	memset(&m, 0, sizeof(m));
+	if (field(&path, 16, '-', &m.lo) == -1 ||
+	    field(&path, 16, ' ', &m.hi) == -1)
 		return;
 	perms = path;
 	if ((path = strchr(path, ' ')) == NULL)
 		return;
 	path++;
-	if (field(&path, 16, ' ', &m->off) == -1 ||
+	if (field(&path, 16, ' ', &m.off) == -1 ||
 	    field(&path, 16, ':', &maj) == -1 ||
 	    field(&path, 16, ' ', &min) == -1 ||
-	    field(&path, 10, ' ', &m->ino) == -1)
+	    field(&path, 10, ' ', &m.ino) == -1)
 		return;
-	m->major = (unsigned int)maj;
-	m->minor = (unsigned int)min;
-	m->readable = perms[0] == 'r';
-	m->kind = strcmp(path, "[stack]") == 0 ? CHECK_MAP_STACK
-	    : strcmp(path, "[vdso]") == 0      ? CHECK_MAP_VDSO
-	    : path[0] == '/' || m->ino != 0    ? CHECK_MAP_FILE
-	                                       : CHECK_MAP_OTHER;
-	if (code != 0 && code >= m->lo && code < m->hi && path[0] == '/')
+	m.major = (unsigned int)maj;
+	m.minor = (unsigned int)min;
+	m.readable = perms[0] == 'r';
+	m.kind = strcmp(path, "[stack]") == 0 ? CHECK_MAP_STACK
+	    : strcmp(path, "[vdso]") == 0     ? CHECK_MAP_VDSO
+	    : path[0] == '/' || m.ino != 0    ? CHECK_MAP_FILE
+	                                      : CHECK_MAP_OTHER;
+	if (m.kind == CHECK_MAP_STACK)
+		e->stack = m;
+	else if (m.kind == CHECK_MAP_VDSO)
+		e->vdso = m;
+	if (code != 0 && code >= m.lo && code < m.hi && path[0] == '/')
 		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
-	e->nmaps++;
+	if (e->nmaps == NITEMS(e->maps) && m.kind != CHECK_MAP_OTHER)
+		drop_anonymous(e);
+	if (e->nmaps < NITEMS(e->maps))
+		e->maps[e->nmaps++] = m;
 }
 
 /* Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it, line by line. */
@@ -709,8 +725,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 static enum check_res
 rule_sysinfo(const struct check_env *e, struct check_result *r)
 {
-	const struct check_map *m =
-	    e->maps_ok ? map_kind(e, CHECK_MAP_VDSO) : NULL;
+	const struct check_map *m = special(e, &e->vdso);
 	uint64_t si = 0, ehdr = 0;
 	size_t nsi = count(e->v, AT_NUM_SYSINFO, &si);
 	size_t neh = count(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
@@ -766,7 +781,7 @@ rule_stack(const struct check_env *e, struct check_result *r)
 
 	if (!e->maps_ok)
 		return no_data(r, "no memory map");
-	if ((m = map_kind(e, CHECK_MAP_STACK)) == NULL)
+	if ((m = special(e, &e->stack)) == NULL)
 		return no_data(r, "no [stack] in the memory map");
 	ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
 	for (i = 0; i < NITEMS(types); i++) {
@@ -917,7 +932,7 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	enum check_res res = CHECK_OK;
 	const char *name;
 	size_t i, j;
-	int vdso = e->maps_ok && map_kind(e, CHECK_MAP_VDSO) != NULL;
+	int vdso = special(e, &e->vdso) != NULL;
 
 	for (i = 0; i < v->nent; i++) {
 		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)

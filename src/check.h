@@ -56,6 +56,8 @@ struct check_env {
 	char dir[48]; /* /proc/self or /proc/PID, for a live source */
 	int maps_ok;  /* maps was read */
 	size_t nmaps;
+	/* [stack] and [vdso] (hi 0: none), kept when maps is full. */
+	struct check_map stack, vdso;
 	struct check_map maps[AUXV_CHECK_MAPS];
 	char exe_path[PATH_MAX]; /* self: the file of our code */
 	const char *exe_why;     /* why the executable has no data, or NULL */

@@ -35,6 +35,10 @@ with open(sys.argv[2], "wb") as f:
 EOF
 }
 
+teardown() {
+	stop_bg
+}
+
 need_x86_64() {
 	[ "$(uname -m)" = x86_64 ] || skip "not an x86-64 machine"
 }
@@ -88,6 +92,33 @@ need_x86_64() {
 	real=$(readlink -f "$interp")
 	base=0x$(grep -m1 " $real\$" <<<"$maps" | sed 's/-.*//; s/^0*//')
 	[[ "$(evidence "$output" base)" == *"mapped at $base" ]]
+}
+
+@test "a PID with more mappings than --check keeps: [stack] and [vdso] still found" {
+	need jq
+	# 6,000 pages of alternating protection: as many mappings, more
+	# than the 4,096 that --check keeps, all below [stack] and [vdso].
+	start_bg python3 -c '
+import ctypes, mmap, signal
+m = mmap.mmap(-1, 6000 * 4096, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+a = ctypes.addressof(ctypes.c_char.from_buffer(m))
+for i in range(0, 6000, 2):
+    ctypes.CDLL(None).mprotect(ctypes.c_void_p(a + i * 4096), 4096, 1)
+print("mapped", flush=True)
+signal.pause()'
+	for _ in $(seq 100); do
+		! grep -q mapped "$BATS_TEST_TMPDIR/bg.out" || break
+		sleep 0.05
+	done
+	maps=$(cat "/proc/$BG_PID/maps")
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(wc -l <<<"$maps")" -gt 6000 ]
+	[ "$(fails "$output")" = "" ]
+	stack=$(grep ' \[stack\]$' <<<"$maps" | sed 's/ .*//')
+	[[ "$(evidence "$output" stack)" == "[stack] 0x${stack%-*}-0x${stack#*-}"* ]]
+	jq -e '.checks[] | select(.name == "sysinfo") | .result == "ok"' \
+	    <<<"$output"
 }
 
 @test "-e: a dynamic program stopped at its exec holds every rule" {
