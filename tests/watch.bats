@@ -13,11 +13,12 @@ NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 # The summary on standard error when the watch ends.
 SUMMARY='^auxv: [0-9]+ programs? shown, [0-9]+ ended before they could be read(, [0-9]+ not readable: permission denied)?, 0 events lost$'
 
-# A copy of the witness named for this run alone ($W, its comm): other
+# A copy of the witness named for this run alone ($W, its comm; not
+# ending in 32, which check_witnesses takes for a 32-bit one): other
 # test files run $WITNESS meanwhile, and a -w that showed theirs would
 # see runs these tests did not make.
 setup_file() {
-	export W=wt$$
+	export W=wt$$x
 	cp "$WITNESS" "$BATS_FILE_TMPDIR/$W"
 	export WITNESS=$BATS_FILE_TMPDIR/$W
 }
