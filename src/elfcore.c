@@ -417,16 +417,18 @@ collect_loads(const struct elf_id *id, const unsigned char *ph, size_t phnum,
 	return 0;
 }
 
-/* The value of type in the core's vector, or 0. */
-static uint64_t
-auxv_value(const struct elf_core *c, uint64_t type)
+/* Whether the core's vector has type; its value in *val. */
+static int
+auxv_value(const struct elf_core *c, uint64_t type, uint64_t *val)
 {
 	size_t pair = 2 * (size_t)c->wordsize, off;
 
 	for (off = 0; c->rawlen - off >= pair && off < c->rawlen; off += pair)
-		if (vec_word(c->raw + off, c->wordsize, c->bigendian) == type)
-			return vec_word(c->raw + off + c->wordsize, c->wordsize,
+		if (vec_word(c->raw + off, c->wordsize, c->bigendian) == type) {
+			*val = vec_word(c->raw + off + c->wordsize, c->wordsize,
 			    c->bigendian);
+			return 1;
+		}
 	return 0;
 }
 
@@ -440,7 +442,8 @@ file_note(const unsigned char *p, size_t len, const struct elf_core *c,
     struct elf_names *n)
 {
 	size_t ws = c->wordsize, i, at, nlen;
-	uint64_t count, entry = auxv_value(c, AT_ENTRY), pick = 0;
+	uint64_t count, entry = 0, pick = 0;
+	int have_entry = auxv_value(c, AT_ENTRY, &entry);
 	int be = c->bigendian;
 	const char *name;
 
@@ -449,7 +452,7 @@ file_note(const unsigned char *p, size_t len, const struct elf_core *c,
 	count = vec_word(p, (unsigned int)ws, be);
 	if (count == 0 || count > (len - 2 * ws) / (3 * ws))
 		return;
-	for (i = 0; i < count; i++) {
+	for (i = 0; have_entry && i < count; i++) {
 		const unsigned char *t = p + 2 * ws + i * 3 * ws;
 
 		if (entry >= vec_word(t, (unsigned int)ws, be) &&

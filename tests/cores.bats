@@ -503,9 +503,14 @@ core_names() {
 {"count":0} null
 {"count":2} null
 EOF
+	# The first even where another file is mapped at 0.
 	names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [
-	    ["file", [[4096, 8192, "/a"], [8192, 12288, "/b"]]]]}' >/dev/null
+	    ["file", [[4096, 8192, "/a"], [0, 4096, "/b"]]]]}' >/dev/null
 	[ "$(core_names "$T/core")" = '[null,"/a"]' ]
+	# AT_ENTRY 0 is an entry, of the file mapped there.
+	names_core "$T/core" 8 little '{"auxv": [[9, 0]], "notes": [
+	    ["file", [[4096, 8192, "/a"], [0, 4096, "/b"]]]]}' >/dev/null
+	[ "$(core_names "$T/core")" = '[null,"/b"]' ]
 }
 
 @test "core names: read from 64 MiB of notes, not from more" {
