@@ -116,7 +116,7 @@ signal.pause()'
 	[ "$(wc -l <<<"$maps")" -gt 6000 ]
 	[ "$(fails "$output")" = "" ]
 	stack=$(grep ' \[stack\]$' <<<"$maps" | sed 's/ .*//')
-	[[ "$(evidence "$output" stack)" == "[stack] 0x${stack%-*}-0x${stack#*-}"* ]]
+	[ "$(evidence "$output" stack)" = "[stack] 0x${stack%-*}-0x${stack#*-} holds AT_RANDOM, AT_EXECFN and the platform strings" ]
 	jq -e '.checks[] | select(.name == "sysinfo") | .result == "ok"' \
 	    <<<"$output"
 }
@@ -391,6 +391,9 @@ uexec_check() {
 		grep -qw "$fl" /proc/cpuinfo || continue
 		[[ "$(evidence "$output" hwcap)" == *" -$fl "* ]]
 	done
+	# AT_RANDOM at uexec's own bytes, outside the stack: that alone.
+	uexec_check random
+	[[ "$(evidence "$output" stack)" =~ ^\[stack\]\ 0x[0-9a-f]+-0x[0-9a-f]+\;\ AT_RANDOM\ 0x[0-9a-f]+\ outside$ ]]
 }
 
 @test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
