@@ -528,7 +528,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		return no_data(r, "a saved vector: no process to hold it to");
 	for (i = 0; i < 4; i++)
 		if (!count(e->v, types[i], &at[i])) {
-			ev(r, "%s absent", at_lookup(types[i], AF_ALL)->name);
+			ev(r, "AT_%s absent",
+			    at_lookup(types[i], AF_ALL)->name);
 			return CHECK_FAIL;
 		}
 	if (proc_ids(e, &x) == -1)
@@ -751,9 +752,13 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		}
 		return CHECK_FAIL;
 	}
+	if (neh == 0) {
+		ev(r, "AT_SYSINFO_EHDR absent; [vdso] at 0x%" PRIx64, m->lo);
+		return CHECK_FAIL;
+	}
 	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
 	    m->lo);
-	if (neh == 0 || ehdr != m->lo)
+	if (ehdr != m->lo)
 		return CHECK_FAIL;
 	if (e->fo->vdso != FOLLOW_READ || e->fo->vi.bad != NULL) {
 		ev(r, "; not an ELF image: %s",

@@ -378,6 +378,42 @@ uexec_check() {
 	done
 }
 
+@test "uexec: an entry left out fails its rule, saying it is absent, and entries" {
+	need jq
+	local t rule ev name
+	# Type, its name, the rule that needs it and its evidence.  (Static
+	# glibc can't start without AT_PHNUM or AT_RANDOM.)
+	while IFS=: read -r t name rule ev; do
+		uexec_check "drop=$t"
+		echo "drop=$t: status $status, fails $(fails "$output")"
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = "${rule:+$rule }entries" ]
+		[ -z "$rule" ] || [ "$(evidence "$output" "$rule")" = "$ev" ]
+		[ "$(evidence "$output" entries)" = "$name absent" ]
+	done <<'EOF'
+3:AT_PHDR:phdr:AT_PHDR, AT_PHENT or AT_PHNUM absent
+4:AT_PHENT:phdr:AT_PHDR, AT_PHENT or AT_PHNUM absent
+9:AT_ENTRY:entry:AT_ENTRY absent
+7:AT_BASE:base:AT_BASE absent
+6:AT_PAGESZ:pagesz:AT_PAGESZ absent
+17:AT_CLKTCK:clktck:AT_CLKTCK absent
+11:AT_UID:ids:AT_UID absent
+12:AT_EUID:ids:AT_EUID absent
+13:AT_GID:ids:AT_GID absent
+14:AT_EGID:ids:AT_EGID absent
+23:AT_SECURE::
+16:AT_HWCAP::
+31:AT_EXECFN::
+EOF
+	# Without AT_PLATFORM the platform rule has no data.
+	uexec_check drop=15
+	[ "$(evidence "$output" platform)" = "no AT_PLATFORM" ]
+	[ "$(fails "$output")" = entries ]
+	uexec_check drop=33
+	[ "$(fails "$output")" = "sysinfo entries" ]
+	[[ "$(evidence "$output" sysinfo)" =~ ^AT_SYSINFO_EHDR\ absent\;\ \[vdso\]\ at\ 0x[0-9a-f]+$ ]]
+}
+
 @test "uexec: the evidence names both sides (readelf, id, CPUID)" {
 	need jq
 	uexec_check entry

@@ -10,7 +10,8 @@
  * header fewer), entry (AT_ENTRY past the entry), ids (IDs fixed to
  * 1000), hwcap0 (AT_HWCAP 0), nohwcap2 (AT_HWCAP2 left out), sysinfo
  * (AT_SYSINFO given), twice (AT_PAGESZ twice), random (AT_RANDOM outside
- * the stack), base (AT_BASE where nothing is).
+ * the stack), base (AT_BASE where nothing is), drop=TYPE (the entry of
+ * that number left out).
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -149,6 +150,9 @@ main(int argc, char *argv[])
 	for (i = 0; i < n && auxv[i][0] != AT_NULL; i++) {
 		uint64_t t = auxv[i][0], v = auxv[i][1];
 
+		if (strncmp(fault, "drop=", 5) == 0 &&
+		    t == strtoull(fault + 5, NULL, 10))
+			continue;
 		switch (t) {
 		case AT_PHDR:
 			v = strcmp(fault, "phdr") == 0
