@@ -73,7 +73,7 @@ need_x86_64() {
 	done
 }
 
-@test "a PID: AT_ENTRY and AT_BASE against readelf and /proc/PID/maps" {
+@test "full: a PID: AT_ENTRY and AT_BASE against readelf and /proc/PID/maps" {
 	need jq
 	start_bg sleep 100
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
@@ -150,7 +150,7 @@ signal.pause()'
 	grep -qE '^entry +ok .*load bias 0x0 ' <<<"$output"
 }
 
-@test "a static-pie program holds every rule" {
+@test "full: a static-pie program holds every rule" {
 	need ptrace
 	printf 'int main(void) { return 0; }\n' >"$BATS_TEST_TMPDIR/p.c"
 	gcc -static-pie -fPIE -o "$BATS_TEST_TMPDIR/spie" \
@@ -233,7 +233,7 @@ EOF
 	! grep -E "^==> $$ |^$$ " <<<"$output"
 }
 
-@test "as nobody: self holds every rule, the IDs are nobody's" {
+@test "full: as nobody: self holds every rule, the IDs are nobody's" {
 	need setpriv
 	need jq
 	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
@@ -273,7 +273,7 @@ EOF
 	[ "$n" -ge 1 ]
 }
 
-@test "a saved vector: the rules without data say so, the others hold" {
+@test "full: a saved vector: the rules without data say so, the others hold" {
 	need jq
 	crafted ''
 	run -0 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
@@ -414,7 +414,7 @@ EOF
 	[[ "$(evidence "$output" sysinfo)" =~ ^AT_SYSINFO_EHDR\ absent\;\ \[vdso\]\ at\ 0x[0-9a-f]+$ ]]
 }
 
-@test "uexec: the evidence names both sides (readelf, id, CPUID)" {
+@test "full: uexec: the evidence names both sides (readelf, id, CPUID)" {
 	need jq
 	uexec_check entry
 	e=$(readelf_h "$st" "Entry point address")

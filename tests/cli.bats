@@ -136,7 +136,7 @@ teardown() {
 	refute_output --partial '"AT_UID"'
 }
 
-@test "parser: groups, attached and separate arguments, --name=x" {
+@test "full: parser: groups, attached and separate arguments, --name=x" {
 	mkvec
 	run -0 --separate-stderr "$AUXV" --verbose --key 6 --key=17 \
 	    --format human --file "$VEC"
@@ -156,7 +156,7 @@ teardown() {
 	same_as_want --format json "--file=$VEC"
 }
 
-@test "parser: a long name may be cut to a prefix that only it has" {
+@test "full: parser: a long name may be cut to a prefix that only it has" {
 	mkvec
 	run -0 --separate-stderr "$AUXV" --json --verbose --key=6 \
 	    --arch=i386 --word-size=8 --endian little --file "$VEC"
@@ -187,7 +187,7 @@ usage_error() {
 	assert_equal "${#stderr_lines[@]}" 9
 }
 
-@test "parser: bad options are usage errors, status 2, with the synopsis" {
+@test "full: parser: bad options are usage errors, status 2, with the synopsis" {
 	usage_error no-such-option --no-such-option
 	usage_error nosuch -v --nosuch=3
 	usage_error jsonx --jsonx
@@ -203,7 +203,7 @@ usage_error() {
 	usage_error exec --exec=/bin/true
 }
 
-@test "parser: -- ends the options; - is an operand; -f - is stdin" {
+@test "full: parser: -- ends the options; - is an operand; -f - is stdin" {
 	mkvec
 	run -2 --separate-stderr "$AUXV" -- --json
 	assert_equal "${stderr_lines[0]}" "auxv: --json: not a process ID"
@@ -225,7 +225,7 @@ usage_error() {
 	assert_output --regexp '^AT_PAGESZ: +4096  # '
 }
 
-@test "parser: -e ends option parsing, the rest is COMMAND and its args" {
+@test "full: parser: -e ends option parsing, the rest is COMMAND and its args" {
 	# -v and --json go to echo: the output is human, without notes.
 	run -0 --separate-stderr "$AUXV" -e /bin/echo -v --json
 	assert_line --regexp '^AT_EXECFN: +/bin/echo$'
@@ -311,7 +311,7 @@ usage_error() {
 	[ -z "$output" ]
 }
 
-@test "--value of a type nobody names: 0x hex, as its human line shows it" {
+@test "full: --value of a type nobody names: 0x hex, as its human line shows it" {
 	local v=$BATS_TEST_TMPDIR/v
 	mkraw "$v" 8 '<' 0x99 0x20000000000001
 	run -0 --separate-stderr "$AUXV" -f "$v" -k 0x99 --value

@@ -66,7 +66,7 @@ ARCHES='
 113	32	little	nios2		EM_ALTERA_NIOS2
 '
 
-@test "a core of each architecture: arch, machine, word size, byte order" {
+@test "full: a core of each architecture: arch, machine, word size, byte order" {
 	local m class order name bad=0
 	# The cores written by one python, not one for each row.
 	python3 - "$T" "$ARCHES" <<'PY'
@@ -103,7 +103,7 @@ PY
 	[ "$bad" -eq 0 ]
 }
 
-@test "a core of a machine without a row: arch null, every type decoded" {
+@test "full: a core of a machine without a row: arch null, every type decoded" {
 	for m in 0 93 4660 65535; do
 		"$MKFIXTURE" core -m "$m" -x /opt/unknown >"$T/core"
 		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
@@ -147,7 +147,7 @@ for i in range(phnum if phnum != 0xffff else 0):
 PY
 }
 
-@test "a note header that ends exactly where its PT_NOTE ends is read" {
+@test "full: a note header that ends exactly where its PT_NOTE ends is read" {
 	for v in "64 little" "32 big"; do
 		set -- $v
 		"$MKFIXTURE" core -b note-at-end -c "$1" -e "$2" \
@@ -172,7 +172,7 @@ cut_core() {
 	head -c "$2" "$1" >"$T/cut"
 }
 
-@test "program header table cut short: truncated at the first cut header" {
+@test "full: program header table cut short: truncated at the first cut header" {
 	local phoff phentsize phnum shoff
 	for v in "64 little" "32 big"; do
 		set -- $v
@@ -316,7 +316,7 @@ assert n == 19, n
 PY
 }
 
-@test "JSON error: offset present for malformed input, absent otherwise" {
+@test "full: JSON error: offset present for malformed input, absent otherwise" {
 	local b
 	# The fixtures written by one python, not one for each.
 	python3 - "$T" <<'PY'
@@ -349,7 +349,7 @@ PY
 	check_errs
 }
 
-@test "JSON error: the offset of a vector that breaks off is where it does" {
+@test "full: JSON error: the offset of a vector that breaks off is where it does" {
 	# Three pairs of 8-byte words and no AT_NULL: it breaks off at 48;
 	# one stray byte after them: at 48 too, the pair that is cut.
 	"$MKFIXTURE" raw -N 6=4096 17=100 11=0 >"$T/raw"
@@ -454,7 +454,7 @@ core_names() {
 	"$AUXV" --json -f "$1" | jq -c '[.comm, .exe]'
 }
 
-@test "core names: pr_fname, and the NT_FILE entry where AT_ENTRY is, in each class" {
+@test "full: core names: pr_fname, and the NT_FILE entry where AT_ENTRY is, in each class" {
 	local ws spec
 	for ws in 8 4; do
 		spec='{"auxv": [[9, 4198656], [6, 4096]], "notes": [

@@ -75,7 +75,7 @@ child_gone() {
 	[ "$n" -ge 10 ]
 }
 
-@test "32-bit static program: a 32-bit vector, arch i386" {
+@test "full: 32-bit static program: a 32-bit vector, arch i386" {
 	need jq
 	need x86_64
 	need_marker 32
@@ -586,7 +586,7 @@ sys.stdout.buffer.write(out[filled:])
 PY
 }
 
-@test "self's name is the kernel's: run by fexecve (/dev/fd/N) and by ld.so" {
+@test "full: self's name is the kernel's: run by fexecve (/dev/fd/N) and by ld.so" {
 	run -0 held fexecve "$AUXV" --json
 	echo "$output"
 	# The file name the kernel was given is /dev/fd/N.

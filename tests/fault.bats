@@ -137,7 +137,7 @@ o = json.loads(sys.argv[1])
 assert o["error"]["errno"] == 12, o' "$output"
 }
 
-@test "/proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
+@test "full: /proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
 	need_faultinj
 	# The first readlink asks /proc/self whose PID namespace /proc is.
 	run -1 --separate-stderr faulty readlink 1 EIO $$

@@ -198,7 +198,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	check_real_core "$1"
 }
 
-@test "a raw vector from /proc/PID/auxv: od and raw give its bytes back" {
+@test "full: a raw vector from /proc/PID/auxv: od and raw give its bytes back" {
 	local ws order
 	ws=$(python3 -c 'import struct; print(struct.calcsize("P"))')
 	order=$(python3 -c 'import sys; print(sys.byteorder)')
@@ -258,31 +258,31 @@ assert pairs == json.loads(a[1]), pairs
 ' "$json" "$(pyvec_json "$T/raw" "$ws" "$endian")"
 }
 
-@test "foreign core: s390x (EM_S390, 64-bit, big-endian)" {
+@test "full: foreign core: s390x (EM_S390, 64-bit, big-endian)" {
 	foreign 22 64 big s390x
 }
 
-@test "foreign core: s390 (EM_S390, 32-bit, big-endian)" {
+@test "full: foreign core: s390 (EM_S390, 32-bit, big-endian)" {
 	foreign 22 32 big s390
 }
 
-@test "foreign core: x32 (EM_X86_64, 32-bit)" {
+@test "full: foreign core: x32 (EM_X86_64, 32-bit)" {
 	foreign 62 32 little x32
 }
 
-@test "foreign core: arm (EM_ARM, 32-bit)" {
+@test "full: foreign core: arm (EM_ARM, 32-bit)" {
 	foreign 40 32 little arm
 }
 
-@test "foreign core: ppc64 (EM_PPC64, 64-bit, big-endian)" {
+@test "full: foreign core: ppc64 (EM_PPC64, 64-bit, big-endian)" {
 	foreign 21 64 big ppc64
 }
 
-@test "foreign core: aarch64 (EM_AARCH64, 64-bit)" {
+@test "full: foreign core: aarch64 (EM_AARCH64, 64-bit)" {
 	foreign 183 64 little aarch64
 }
 
-@test "foreign core: i386 (EM_386, 32-bit)" {
+@test "full: foreign core: i386 (EM_386, 32-bit)" {
 	foreign 3 32 little i386
 }
 
@@ -362,7 +362,7 @@ probe_ulimit_v() {
 	[[ "$stderr" == "auxv: -: too large"* ]]
 }
 
-@test "core with PN_XNUM: the count from section header 0" {
+@test "full: core with PN_XNUM: the count from section header 0" {
 	need eu_readelf
 	"$MKFIXTURE" core -b xnum -p 8192 >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
@@ -379,7 +379,7 @@ probe_ulimit_v() {
 	pycheck "$output" 'assert e[6]["value"] == 8192, e'
 }
 
-@test "core: a string that runs across two PT_LOADs is read whole" {
+@test "full: core: a string that runs across two PT_LOADs is read whole" {
 	"$MKFIXTURE" core -b split -x /a/path/across/segments >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 	pycheck "$output" '
@@ -406,7 +406,7 @@ assert e[31]["string"] == "/usr/bin/fixture", e[31]'
 	[[ "$output" == *"AT_PLATFORM:          0x7ffc12341200  (unreadable)"* ]]
 }
 
-@test "core: a PT_LOAD past the end of the file leaves strings unreadable" {
+@test "full: core: a PT_LOAD past the end of the file leaves strings unreadable" {
 	"$MKFIXTURE" core -b load-past-end >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 	pycheck "$output" '
@@ -478,7 +478,7 @@ bad() {
 	[ "$stderr" = "auxv: $AUXV: not a core dump" ]
 }
 
-@test "core without NT_AUXV: not a core dump with NT_AUXV" {
+@test "full: core without NT_AUXV: not a core dump with NT_AUXV" {
 	bad no-auxv 1 "not a core dump with NT_AUXV"
 	[ -z "$output" ]
 	run -1 --separate-stderr "$AUXV" -f "$T/core" --json
@@ -509,14 +509,14 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	bad desc-overlap 1 "not a core dump with NT_AUXV"
 }
 
-@test "core with offsets past the end: truncated at that offset" {
+@test "full: core with offsets past the end: truncated at that offset" {
 	bad phoff-past-end 1 "truncated at offset 18446744073709551600"
 	bad phoff-past-end 1 "truncated at offset 4294967280" 32 big
 	# PT_NOTE at the end of the 4096-byte segment at 4096, plus 1000.
 	bad note-past-end 1 "truncated at offset 9192"
 }
 
-@test "core with an NT_AUXV of 4096 entries and AT_NULL, auxv's limit: read whole" {
+@test "full: core with an NT_AUXV of 4096 entries and AT_NULL, auxv's limit: read whole" {
 	need eu-readelf
 	local c
 	for c in 64 32; do
@@ -648,7 +648,7 @@ assert e[31]["string"] is None and e[25]["bytes"] is None, e
 	[[ "$output" == *"AT_EXECFN:            0x7ffd00001000  (unreadable)"* ]]
 }
 
-@test "raw 32-bit (--word-size 4)" {
+@test "full: raw 32-bit (--word-size 4)" {
 	"$MKFIXTURE" raw -w 4 6=4096 11=1000 16=0xbfebfbff >"$T/raw"
 	[ "$(stat -c %s "$T/raw")" -eq 32 ]
 	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size 4 \
@@ -662,7 +662,7 @@ assert pairs == json.loads(a[0]) == [[6, 4096], [11, 1000],
 	[ "$output" = "$(od -t d4 "$T/raw")" ]
 }
 
-@test "raw big-endian (--endian big), 64- and 32-bit" {
+@test "full: raw big-endian (--endian big), 64- and 32-bit" {
 	"$MKFIXTURE" raw -w 8 -e big 6=65536 16=0x123 >"$T/raw8"
 	run -0 --separate-stderr "$AUXV" -f "$T/raw8" --word-size 8 \
 	    --endian big --json
@@ -679,7 +679,7 @@ assert pairs == json.loads(a[0]) == [[6, 65536], [17, 250]], pairs
 ' "$(pyvec_json "$T/raw4" 4 big)"
 }
 
-@test "raw: --arch gives the default word size and byte order" {
+@test "full: raw: --arch gives the default word size and byte order" {
 	"$MKFIXTURE" raw -w 8 -e big 6=65536 16=0x3 >"$T/raw"
 	run -0 --separate-stderr "$AUXV" -f "$T/raw" --arch s390x --json
 	pycheck "$output" '
@@ -704,7 +704,7 @@ assert pairs == [[6, 4096], [17, 100]], pairs'
 	[ "$output" = 4096 ]
 }
 
-@test "raw of 4096 entries is read; 4097 is refused as too large" {
+@test "full: raw of 4096 entries is read; 4097 is refused as too large" {
 	"$MKFIXTURE" raw -n 4096 >"$T/max"
 	[ "$(stat -c %s "$T/max")" -eq $((4097 * 16)) ]
 	run -0 --separate-stderr "$AUXV" -f "$T/max" --word-size 8 \
@@ -732,7 +732,7 @@ assert pairs == [[6, 4096], [17, 100]], pairs'
 	[[ "$stderr" == "auxv: $T/over4: too large"* ]]
 }
 
-@test "raw of odd length: the stray byte after AT_NULL, or truncated" {
+@test "full: raw of odd length: the stray byte after AT_NULL, or truncated" {
 	"$MKFIXTURE" raw -O 6=4096 >"$T/odd"
 	[ $(($(stat -c %s "$T/odd") % 2)) -eq 1 ]
 	run -0 --separate-stderr "$AUXV" -f "$T/odd" --word-size 8 \
@@ -778,7 +778,7 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 }
 
 # The kernel stops at AT_NULL; so does auxv, however much padding follows.
-@test "a raw file over the cap: a vector when AT_NULL ends one within it" {
+@test "full: a raw file over the cap: a vector when AT_NULL ends one within it" {
 	"$MKFIXTURE" raw $(for i in $(seq 0 21); do
 		echo "$((i % 2 ? 6 : 17))=$((4096 + i))"; done) >"$T/vec"
 	{ cat "$T/vec"; head -c 70000 /dev/zero; } >"$T/pad"
@@ -798,7 +798,7 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 # vector ends at its first AT_NULL, whatever follows; more than 4096
 # entries before it is too large.  The files are written by python, the
 # expected pairs read by oracle.py, on both sides of the cap.
-@test "raw file: AT_NULL first is an empty vector at any length; 4097 entries before it too large" {
+@test "full: raw file: AT_NULL first is an empty vector at any length; 4097 entries before it too large" {
 	python3 -c '
 import sys
 from mkfixture import Elf
@@ -870,7 +870,7 @@ strace_reads() {
 # memory, whatever its size: 24 MB of JSON Lines, twice what 12 MB of
 # address space can hold, from a file and from a pipe; --pid of the first
 # and the last object; a sparse file of 2 GiB after its object.
-@test "JSON Lines of 24 MB: read object by object in bounded memory; --pid of the first and last" {
+@test "full: JSON Lines of 24 MB: read object by object in bounded memory; --pid of the first and last" {
 	need ulimit_v
 	local first
 	"$AUXV" --json >"$T/one.json"

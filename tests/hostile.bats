@@ -72,7 +72,7 @@ EOF
 	echo "$output" | jq -e '.entries[0].string == null and .entries[1].string == null'
 }
 
-@test "a process that exits while being read: a message, no signal" {
+@test "full: a process that exits while being read: a message, no signal" {
 	for i in $(seq 1 30); do
 		sleep 0.01 &
 		run "$AUXV" --json "$!"
@@ -80,7 +80,7 @@ EOF
 	done
 }
 
-@test "--all while processes come and go: exit 0, valid JSON" {
+@test "full: --all while processes come and go: exit 0, valid JSON" {
 	( for i in $(seq 1 200); do /bin/true; done ) &
 	forker=$!
 	run -0 --separate-stderr "$AUXV" -a --json

@@ -168,12 +168,12 @@ od_compare() {
 	od_compare -td8 --word-size 8 --endian little
 }
 
-@test "od: 1 to 20 pairs, repeats and a short last line, 4-byte words" {
+@test "full: od: 1 to 20 pairs, repeats and a short last line, 4-byte words" {
 	od_cases 4 '<'
 	od_compare -td4 --word-size 4 --endian little
 }
 
-@test "od: big-endian vectors are still od's bytes in the host's order" {
+@test "full: od: big-endian vectors are still od's bytes in the host's order" {
 	need little_endian
 	od_cases 8 '>'
 	od_compare -td8 --word-size 8 --endian big

@@ -30,7 +30,7 @@ teardown() {
 	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 }
 
-@test "own process as an unprivileged user: read, strings dereferenced" {
+@test "full: own process as an unprivileged user: read, strings dereferenced" {
 	need setpriv
 	"${NOBODY[@]}" sleep 1000 &
 	pid=$!
@@ -61,7 +61,7 @@ os.execvp("sleep", ["sleep", "1000"])' 3>&- &
 	[ "$stderr" = "auxv: $zombie: process has exited: no auxiliary vector" ]
 }
 
-@test "several PIDs, one bad: the others still printed, status 1" {
+@test "full: several PIDs, one bad: the others still printed, status 1" {
 	start_bg sleep 1000
 	run -1 --separate-stderr "$AUXV" --json "$BG_PID" 999999999 "$$"
 	[ "${#lines[@]}" -eq 3 ]
@@ -205,7 +205,7 @@ print(n)
 	echo "$output" | jq -e --arg p "$dir/sleep" '.entries[] | select(.name == "AT_EXECFN") | .string == $p'
 }
 
-@test "--all over 200 processes: each one's vector, strings and bytes, in order" {
+@test "full: --all over 200 processes: each one's vector, strings and bytes, in order" {
 	# Enough processes for -a to read them on several threads (128).
 	spawn_many 200 sleep 1000
 	sleep 0.5
@@ -250,7 +250,7 @@ threads_for() {
 	THREADS=$(grep -c 'clone3\?(' "$BATS_TEST_TMPDIR/st" || true)
 }
 
-@test "-a, -C: one more thread per CPU online but ours, at most three, from 128 processes" {
+@test "full: -a, -C: one more thread per CPU online but ours, at most three, from 128 processes" {
 	need strace
 	local cpus want
 	cpus=$(getconf _NPROCESSORS_ONLN)
@@ -310,7 +310,7 @@ probe_mountns() {
 	    echo "cannot unmount /proc in a mount namespace (unshare -m)"
 }
 
-@test "/proc of another PID namespace: refused, never another's vector" {
+@test "full: /proc of another PID namespace: refused, never another's vector" {
 	need pidns
 	# Inside, auxv is PID 1 and its child 2: in the /proc it sees,
 	# those numbers are other processes.
@@ -398,7 +398,7 @@ for i in range(200):
 PY
 }
 
-@test "our own process that is not dumpable: said so, not 'another user's'" {
+@test "full: our own process that is not dumpable: said so, not 'another user's'" {
 	need setpriv
 	"${NOBODY[@]}" python3 -c '
 import ctypes, time
@@ -435,7 +435,7 @@ for line in sys.argv[1].splitlines():
 	[[ "$output" != *"(sleep)"* ]]
 }
 
-@test "a hostile process name is escaped in headers and valid in JSON" {
+@test "full: a hostile process name is escaped in headers and valid in JSON" {
 	local d=$BATS_TEST_TMPDIR name
 	name=$(printf 'x\033]0;t\a\377')
 	cp "$(command -v sleep)" "$d/$name"
@@ -484,7 +484,7 @@ probe_hidepid() {
 	[ "$(wc -w <<<"${lines[0]}")" -eq 2 ]
 }
 
-@test "-C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
+@test "full: -C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
 	local want n=auxvs$$
 	# A name of our own: other processes come and go meanwhile.
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
@@ -522,7 +522,7 @@ for d in glob.glob("/proc/[0-9]*"):
         print(d[6:])'
 }
 
-@test "unprivileged: a kernel thread is a kernel thread, not permission denied; others' names shown" {
+@test "full: unprivileged: a kernel thread is a kernel thread, not permission denied; others' names shown" {
 	need setpriv
 	kt=$(kthreads | head -1)
 	[ -n "$kt" ] || skip "no kernel thread visible"
@@ -555,7 +555,7 @@ for d in glob.glob("/proc/[0-9]*"):
 print(n)'
 }
 
-@test "unprivileged -a: kernel threads passed over, neither an object nor counted" {
+@test "full: unprivileged -a: kernel threads passed over, neither an object nor counted" {
 	need setpriv
 	local k n u1 u2 lo hi
 	"${NOBODY[@]}" "$AUXV" -a --json >"$BATS_TEST_TMPDIR/all" 2>/dev/null
@@ -580,7 +580,7 @@ print(n)'
 	[ "$n" -ge $((lo - 5)) ] && [ "$n" -le $((hi + 5)) ]
 }
 
-@test "-C NAME of kernel threads or a zombie only: each reported, status 1" {
+@test "full: -C NAME of kernel threads or a zombie only: each reported, status 1" {
 	local p z n=z$$_$BATS_TEST_NUMBER
 	p=$(ps -o pid= -C kthreadd | tr -d ' ')
 	[ -n "$p" ] || skip "no kthreadd (ps -C kthreadd)"

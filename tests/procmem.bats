@@ -124,7 +124,7 @@ print(rc, ctypes.get_errno() == __import__("errno").ENOSYS)' "$$"
 	check_mem "$output" "$BG_PID"
 }
 
-@test "process_vm_readv refused: a 1,500-byte AT_EXECFN is read whole" {
+@test "full: process_vm_readv refused: a 1,500-byte AT_EXECFN is read whole" {
 	path=$(deep 1500)
 	start_bg "$path" 1000
 	run -0 --separate-stderr "$NOVMREAD" "$AUXV" --json "$BG_PID"
@@ -183,7 +183,7 @@ PY
 # exactly what the read ahead held.  PAD keeps AT_EXECFN's span apart
 # from AT_RANDOM's, so that the read ahead is a call of two spans.
 
-@test "read ahead: a 1,500-byte AT_EXECFN is read ahead 256 bytes, then on" {
+@test "full: read ahead: a 1,500-byte AT_EXECFN is read ahead 256 bytes, then on" {
 	path=$(deep 1500)
 	PAD=$(pad) start_bg "$path" 1000
 	# Unfiltered: whole, from the read ahead and the calls after it.
@@ -220,7 +220,7 @@ PY
 	[[ "$output" == "AT_EXECFN:            ${path:0:100}"*"  (truncated)" ]]
 }
 
-@test "read ahead: a string of 255 bytes fits the span, one of 256 does not" {
+@test "full: read ahead: a string of 255 bytes fits the span, one of 256 does not" {
 	local p255 p256
 	p255=$(deep 255)
 	p256=$(deep 256)
@@ -238,7 +238,7 @@ PY
 	    '.entries[] | select(.type == 31) | .string == $p and .truncated'
 }
 
-@test "AT_EXECFN that starts at a block boundary: whole, 256 ahead" {
+@test "full: AT_EXECFN that starts at a block boundary: whole, 256 ahead" {
 	# The kernel puts AT_EXECFN at the top of the stack, under one null
 	# pointer: a path of 4096 - 8 - 1 bytes starts at a 4 KiB boundary.
 	path=$(deep 4087)
@@ -261,7 +261,7 @@ assert v % 4096 == 0, hex(v)' "$BG_PID"
 	    '.entries[] | select(.type == 31) | .string == $p and .truncated'
 }
 
-@test "AT_EXECFN one byte before a block boundary: whole, 1 byte ahead" {
+@test "full: AT_EXECFN one byte before a block boundary: whole, 1 byte ahead" {
 	# 4,088 bytes, its NUL and a null pointer end the stack: it starts
 	# on the last byte of a block, and the read ahead stops there.
 	path=$(deep 4088)

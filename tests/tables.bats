@@ -158,7 +158,7 @@ sys.exit(bad)
 EOF
 }
 
-@test "x86_64, i386, x32: every bit of every HWCAP word" {
+@test "full: x86_64, i386, x32: every bit of every HWCAP word" {
 	all_ones x86_64 8 '<' "$X86_1" "$X86_2" "" ""
 	all_ones i386 4 '<' "$X86_1" "$X86_2" "" ""
 	all_ones x32 4 '<' "$X86_1" "$X86_2" "" ""
@@ -183,7 +183,7 @@ EOF
 	all_ones ppc 4 '>' "$PPC_1" "$PPC_2" "" ""
 }
 
-@test "s390x, s390: every bit of every HWCAP word" {
+@test "full: s390x, s390: every bit of every HWCAP word" {
 	all_ones s390x 8 '>' "$S390_1" "" "" ""
 	all_ones s390 4 '>' "$S390_1" "" "" ""
 }
@@ -258,7 +258,7 @@ complete_after() {
 	[ "$(complete_after --key | sort)" = "$keys" ]
 }
 
-@test "completion: --arch offers the architectures auxv knows, each accepted" {
+@test "full: completion: --arch offers the architectures auxv knows, each accepted" {
 	local f="$BATS_TEST_TMPDIR/v.auxv" arches known a
 
 	arches=$(complete_after --arch | sort)
@@ -301,7 +301,7 @@ EOF
 
 # A kernel-like tree, tests/gentables-tree.txt, of a few made-up bits in
 # the shapes gentables.py parses: what it writes must name exactly those.
-@test "gentables.py: a small made-up tree gives its names, no others" {
+@test "full: gentables.py: a small made-up tree gives its names, no others" {
 	local T=$BATS_TEST_TMPDIR
 	gentables_tree
 	run -0 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
@@ -340,7 +340,7 @@ EOF
 # what it had to guess so far, and nothing written (src/ as it was: no
 # table half updated).  Without the
 # generic auxvec.h the folder is no Linux tree at all.
-@test "gentables.py: a file of the tree missing is named, status 1, nothing written" {
+@test "full: gentables.py: a file of the tree missing is named, status 1, nothing written" {
 	local T=$BATS_TEST_TMPDIR f enoent
 	gentables_tree
 	cp -r "$T/src" "$T/orig"

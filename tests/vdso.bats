@@ -36,7 +36,7 @@ host_vdso() {
 	grep -q '^AT_PHDR: .*  PHDR(R) .*GNU_STACK(RW) .*  # ' "$T/self.txt"
 }
 
-@test "PID: the process's own vDSO and program headers" {
+@test "full: PID: the process's own vDSO and program headers" {
 	start_bg sleep 100
 	$PY dump "$BG_PID" "$T/vdso.so"
 	"$AUXV" --json "$BG_PID" >"$T/pid.json"
@@ -46,7 +46,7 @@ host_vdso() {
 	$PY check-human "$T/pid.txt" "$T/vdso.so"
 }
 
-@test "-e: read while the command is stopped at its exec" {
+@test "full: -e: read while the command is stopped at its exec" {
 	need ptrace
 	host_vdso
 	"$AUXV" --json -e /bin/true >"$T/exec.json"
@@ -54,7 +54,7 @@ host_vdso() {
 	$PY check-phdrs "$T/exec.json" "$(readlink -f /bin/true)"
 }
 
-@test "gcore core: the vDSO and program headers from its PT_LOADs" {
+@test "full: gcore core: the vDSO and program headers from its PT_LOADs" {
 	need gcore
 	start_bg sleep 100
 	$PY dump "$BG_PID" "$T/vdso.so"
@@ -82,7 +82,7 @@ host_vdso() {
 	    <<<"$output"
 }
 
-@test "32-bit process: its 32-bit vDSO and static program headers" {
+@test "full: 32-bit process: its 32-bit vDSO and static program headers" {
 	need run32
 	start_bg "$(sleep32)"
 	$PY dump "$BG_PID" "$T/vdso32.so"
@@ -92,7 +92,7 @@ host_vdso() {
 	$PY check-phdrs "$T/p32.json" "$(sleep32)"
 }
 
-@test "crafted vDSO, 32/64-bit, little/big-endian, x86/aarch64/riscv properties" {
+@test "full: crafted vDSO, 32/64-bit, little/big-endian, x86/aarch64/riscv properties" {
 	need jq
 	local c ws end mach props
 	for c in "8 little 62 x86_feature_1_and:IBT,SHSTK" \
@@ -359,7 +359,7 @@ sys.exit(any((int(ph[k][2], 16) + int(ph[k][4], 16) - 1) // 4096 != blk
 	assert_output ""
 }
 
-@test "no -v, no JSON: the vDSO and program headers are not read" {
+@test "full: no -v, no JSON: the vDSO and program headers are not read" {
 	command -v strace >/dev/null || skip "no strace"
 	start_bg sleep 100
 	# LeakSanitizer does not work under ptrace: an ASan build runs

@@ -169,7 +169,7 @@ print(len(runs), "runs checked")' "$@"
 	    and has("time") and has("ppid"))' "$D/out"
 }
 
-@test "-w -C NAME --count 3 --json: the next three programs of that name, then status 0" {
+@test "full: -w -C NAME --count 3 --json: the next three programs of that name, then status 0" {
 	need connector
 	"$AUXV" -w -C "$W" --count 3 --json >"$D/out" 2>"$D/err" 3>&- &
 	W_PID=$!
