@@ -21,9 +21,11 @@ export PYTHONPATH="$BATS_TEST_DIRNAME${PYTHONPATH:+:$PYTHONPATH}"
 # Fails, saying what it waited for, when that takes more than 5 s.
 start_bg() {
 	local i exe self
-	self=$(readlink /proc/$$/exe)
+	# The program's fork first: hostile.bats' start_at hands it the next
+	# PID, which the command substitution's fork would take.
 	"$@" >"$BATS_TEST_TMPDIR/bg.out" 2>&1 &
 	BG_PID=$!
+	self=$(readlink /proc/$$/exe)
 	for i in $(seq 1 250); do
 		exe=$(readlink "/proc/$BG_PID/exe" 2>/dev/null) || true
 		if [ -n "$exe" ] && [ "$exe" != "$self" ]; then
