@@ -559,16 +559,17 @@ print(n)'
 	need setpriv
 	local k n u1 u2 lo hi
 	"${NOBODY[@]}" "$AUXV" -a --json >"$BATS_TEST_TMPDIR/all" 2>/dev/null
-	kthreads >"$BATS_TEST_TMPDIR/kt"
+	kthreads | sort >"$BATS_TEST_TMPDIR/kt"
 	k=$(wc -l <"$BATS_TEST_TMPDIR/kt")
-	[ "$k" -gt 0 ] || skip "no kernel thread visible"
-	# No error object is a kernel thread's.
-	jq -r 'select(.error) | .pid' "$BATS_TEST_TMPDIR/all" | sort >"$BATS_TEST_TMPDIR/err"
-	[ -s "$BATS_TEST_TMPDIR/err" ]
-	[ -z "$(sort "$BATS_TEST_TMPDIR/kt" | comm -12 - "$BATS_TEST_TMPDIR/err")" ]
+	[ "$k" -ge 4 ] || skip "too few kernel threads visible to tell ($k)"
+	# No object, error or not, is a kernel thread's.
+	jq -r '.pid' "$BATS_TEST_TMPDIR/all" | sort >"$BATS_TEST_TMPDIR/pids"
+	jq -e -s 'any(.[]; .error.errno == 13)' "$BATS_TEST_TMPDIR/all"
+	[ -z "$(comm -12 "$BATS_TEST_TMPDIR/kt" "$BATS_TEST_TMPDIR/pids")" ]
 	# The count in the summary is that of the processes python finds just
-	# before and just after (others come and go meanwhile), give or take
-	# a few, not that and the kernel threads.
+	# before and just after, not that and the kernel threads: others come
+	# and go meanwhile (another test file's, by the dozen), so within
+	# half the kernel threads' number.
 	u1=$(unreadable)
 	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a
 	u2=$(unreadable)
@@ -577,7 +578,7 @@ print(n)'
 	[ -n "$n" ]
 	lo=$((u1 < u2 ? u1 : u2))
 	hi=$((u1 < u2 ? u2 : u1))
-	[ "$n" -ge $((lo - 5)) ] && [ "$n" -le $((hi + 5)) ]
+	[ "$n" -ge $((lo - k / 2)) ] && [ "$n" -le $((hi + k / 2)) ]
 }
 
 @test "full: -C NAME of kernel threads or a zombie only: each reported, status 1" {
