@@ -283,6 +283,18 @@ EOF
 	    "clktck entries" ]
 }
 
+@test "a saved vector cut short: no rule runs, the file and where it ends said, status 1" {
+	need jq
+	# 200 bytes of our vector: twelve whole pairs, no AT_NULL.
+	head -c 200 "/proc/$$/auxv" >"$BATS_TEST_TMPDIR/cut.raw"
+	run -1 --separate-stderr "$AUXV" --check -f "$BATS_TEST_TMPDIR/cut.raw"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/cut.raw: truncated at offset $((200 / 16 * 16))" ]
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/cut.raw"
+	jq -e '(has("checks") | not) and .error.offset == 192 and
+	    .error.message == "truncated at offset 192"' <<<"$output"
+}
+
 @test "a saved vector of an architecture without an entries table: entries says so, unless a type is twice" {
 	need jq
 	crafted ''
