@@ -330,6 +330,16 @@ assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
 # string, the key whose value has the wrong kind, the number that is
 # out of range, the entry that lacks its type or value.  Then documents
 # that are auxv's however odd: accepted.
+@test "-f of JSON cut after a key, read after a whole save: malformed where it ends, nothing of the first taken" {
+	"$AUXV" --json -f "/proc/$$/auxv" >"$BATS_TEST_TMPDIR/a.json"
+	# The save has its colon where the cut one ends.
+	printf '{"source"' >"$BATS_TEST_TMPDIR/b.json"
+	[ "$(head -c 10 "$BATS_TEST_TMPDIR/a.json")" = '{"source":' ]
+	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/a.json" \
+	    -f "$BATS_TEST_TMPDIR/b.json"
+	[ "${stderr_lines[-1]}" = "auxv: $BATS_TEST_TMPDIR/b.json: not auxv's JSON: malformed at offset $(wc -c <"$BATS_TEST_TMPDIR/b.json")" ]
+}
+
 @test "-f of JSON: each malformed part refused at its offset; odd but valid parts read" {
 	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
 import json, subprocess, sys
