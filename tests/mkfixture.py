@@ -315,6 +315,10 @@ def build_vdso(ws, endian, faults=()):
               k.p("II", so[SONAME], 0) +
               k.p("HHHHIII", 1, 0, 2, 1, 0, vd2_aux, vd2_next) +
               k.p("II", so[VERSION], 0))
+    if "no_base_verdef" in faults:  # LINUX_9.9 alone, first, index 2
+        nver = 1
+        verdef = (k.p("HHHHIII", 1, 0, 2, 1, 0, 20, 0) +
+                  k.p("II", so[VERSION], 0))
     if "many_verdefs" in faults:  # 17, one more than auxv keeps
         nver = 17
         verdef = b"".join(k.p("HHHHIII", 1, 0, 2 + i, 1, 0, 20,

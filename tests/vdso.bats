@@ -204,6 +204,14 @@ for line in sys.stdin:
 		    select(.name == "AT_SYSINFO_EHDR") | .vdso |
 		    (.versions | length) == 16 and
 		    .error.message == "too many version definitions"'
+		# No base version definition: the symbols' versions are still
+		# named, as readelf names them.
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 no_base_verdef
+		"$MKFIXTURE" crafted-vdso "$T/v.so" "$ws" little no_base_verdef
+		"$AUXV" --json -f "$T/core" >"$T/c.json"
+		$PY check-vdso "$T/c.json" "$T/v.so"
+		run -0 "$AUXV" -v -f "$T/core"
+		assert_line --partial "functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9  # "
 		# Two pages (a real vDSO's size, more than auxv reads at first)
 		# whose program headers are out of range: the section headers
 		# still say how much to read.

@@ -123,8 +123,11 @@ print(len(runs), "runs checked")' "$@"
 	done
 	run -2 --separate-stderr "$AUXV" -w -a
 	assert_equal "${stderr_lines[0]}" "auxv: -w and -a exclude each other"
-	run -2 --separate-stderr "$AUXV" --count 2
-	assert_equal "${stderr_lines[0]}" "auxv: --count counts the programs of -w"
+	# A count of any digits is one; the error is its use without -w.
+	for a in 2 9 90 09; do
+		run -2 --separate-stderr "$AUXV" --count "$a"
+		assert_equal "${stderr_lines[0]}" "auxv: --count counts the programs of -w"
+	done
 	run -2 --separate-stderr "$AUXV" -w --od
 	assert_equal "${stderr_lines[0]}" \
 	    "auxv: -w shows decoded vectors: -o od shows whole bytes"
