@@ -456,6 +456,12 @@ for doc in (H + '{"type":15,"value":1,"string":"\\u00C9\\u00e9\\uD83D\\uDE00"},'
     assert [{k: x[k] for k in x if k in ("type", "value", "string")} for x in got] == \
         [{k: x[k] for k in x if k != "bytes"} for x in want], (got, want)
     assert [x.get("bytes", "").lower() for x in got] == [x.get("bytes", "").lower() for x in want], got
+# An entry with a string and bytes both: the string is its memory.
+doc = H + '{"type":15,"value":4096,"string":"x86_64","bytes":"00"}' + T
+open(f, "w").write(doc)
+r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
+assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
+assert json.loads(r.stdout)["entries"][0]["string"] == "x86_64", r.stdout
 # Memory that would end past the last address, 2^64 - 1: not held, the
 # string unreadable (null), the vector read.
 doc = H + '{"type":15,"value":18446744073709551615,"string":"ab"}' + T

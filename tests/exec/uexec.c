@@ -10,8 +10,9 @@
  * header fewer), entry (AT_ENTRY past the entry), ids (IDs fixed to
  * 1000), hwcap0 (AT_HWCAP 0), nohwcap2 (AT_HWCAP2 left out), sysinfo
  * (AT_SYSINFO given), twice (AT_PAGESZ twice), random (AT_RANDOM outside
- * the stack), base (AT_BASE where nothing is), drop=TYPE (the entry of
- * that number left out).
+ * the stack), base (AT_BASE where nothing is), ehdr (AT_SYSINFO_EHDR 0,
+ * where glibc looks for no vDSO), drop=TYPE (the entry of that number
+ * left out).
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -198,6 +199,8 @@ main(int argc, char *argv[])
 			v = (uint64_t)(uintptr_t)argv[2];
 			break;
 		case AT_SYSINFO_EHDR:
+			if (strcmp(fault, "ehdr") == 0)
+				v = 0;
 			if (strcmp(fault, "sysinfo") == 0) {
 				*w++ = 32; /* AT_SYSINFO: i386's alone */
 				*w++ = v;
