@@ -439,6 +439,9 @@ EOF
 		grep -qw "$fl" /proc/cpuinfo || continue
 		[[ "$(evidence "$output" hwcap)" == *" -$fl "* ]]
 	done
+	# AT_SYSINFO_EHDR 0 beside a mapped vDSO: both, and that alone.
+	uexec_check ehdr
+	[[ "$(evidence "$output" sysinfo)" =~ ^AT_SYSINFO_EHDR\ 0x0\;\ \[vdso\]\ at\ 0x[0-9a-f]+$ ]]
 	# AT_RANDOM at uexec's own bytes, outside the stack: that alone.
 	uexec_check random
 	[[ "$(evidence "$output" stack)" =~ ^\[stack\]\ 0x[0-9a-f]+-0x[0-9a-f]+\;\ AT_RANDOM\ 0x[0-9a-f]+\ outside$ ]]
