@@ -303,11 +303,14 @@ read_exe(struct check_env *e)
 		elf_phdr(&e->exe, buf, &e->ph[i]);
 		if (e->ph[i].type == PT_LOAD && e->ph[i].vaddr < lo)
 			lo = e->ph[i].vaddr;
+		/* A PT_INTERP that could not be read is no file's. */
 		if (e->ph[i].type == PT_INTERP && e->interp[0] == '\0' &&
 		    e->ph[i].filesz < sizeof(e->interp) &&
 		    elf_read(&r, e->ph[i].offset, e->interp,
-		        (size_t)e->ph[i].filesz) != (ssize_t)e->ph[i].filesz)
+		        (size_t)e->ph[i].filesz) != (ssize_t)e->ph[i].filesz) {
 			e->interp[0] = '\0';
+			goto out;
+		}
 	}
 	e->interp[sizeof(e->interp) - 1] = '\0';
 	e->nph = e->exe.phnum;
@@ -349,6 +352,7 @@ static enum check_res
 rule_phdr(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
+	const struct check_map *m;
 	uint64_t phdr = 0, phent = 0, phnum = 0, want = 0;
 	size_t i;
 	int found = 0;
@@ -382,6 +386,13 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		    phdr, e->exe.phoff, want, e->bias);
 		return CHECK_FAIL;
 	}
+	/*
+	 * Headers in memory the map says is readable that could not be read
+	 * (the process went, memory ran out): nothing known of them.
+	 */
+	if (e->fo->phdrs != FOLLOW_READ &&
+	    (!e->maps_ok || ((m = map_at(e, phdr)) != NULL && m->readable)))
+		return no_data(r, "the headers' memory could not be read");
 	if (e->fo->phdrs != FOLLOW_READ || e->fo->pi.n != e->nph) {
 		ev(r,
 		    "AT_PHDR 0x%" PRIx64 ": %s; the executable has %zu headers",
@@ -445,6 +456,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 
 	if (live_why(e) != NULL)
 		return no_data(r, live_why(e));
+	if (!e->maps_ok)
+		return no_data(r, "no memory map");
 	if (!count(e->v, AT_NUM_BASE, &base)) {
 		ev(r, "AT_BASE absent");
 		return CHECK_FAIL;
@@ -760,9 +773,13 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	    m->lo);
 	if (ehdr != m->lo)
 		return CHECK_FAIL;
-	if (e->fo->vdso != FOLLOW_READ || e->fo->vi.bad != NULL) {
-		ev(r, "; not an ELF image: %s",
-		    e->fo->vdso != FOLLOW_READ ? "unreadable" : e->fo->vi.bad);
+	/* Where [vdso] is mapped: a read that failed says nothing of it. */
+	if (e->fo->vdso != FOLLOW_READ) {
+		ev(r, "; its image could not be read");
+		return CHECK_NODATA;
+	}
+	if (e->fo->vi.bad != NULL) {
+		ev(r, "; not an ELF image: %s", e->fo->vi.bad);
 		return CHECK_FAIL;
 	}
 	if (i386) {

@@ -78,7 +78,7 @@ walk() {
 @test "quick walk: one failed call at a time, each source and format" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 4 40)" \
-	    --source self,pid,raw,stdin,core,json,exec,diff
+	    --source self,pid,raw,stdin,core,json,exec,diff,check,checkpid
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" 0 failed"* ]]
@@ -194,4 +194,23 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	    faulty realloc 1 ENOMEM -o table -f "$raw"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: -o table: $(strerror ENOMEM)" ]
+}
+
+@test "--check where a read fails: those rules have no data, none fails" {
+	need_faultinj
+	local n
+	# Each read of the check (maps, status, smaps, cpuinfo) and each
+	# pread of the executable failed in turn: never status 1, never FAIL.
+	for call in read pread; do
+		for n in 1 2 3 4 5 6; do
+			run --separate-stderr faulty "$call" "$n" EIO --check
+			echo "$call $n: status $status"
+			[ "$status" -eq 0 ]
+			! grep -q FAIL <<<"$output"
+		done
+	done
+	# The executable's PT_INTERP unreadable: no data for base, not "no
+	# PT_INTERP".
+	run -0 --separate-stderr faulty pread 4 EIO --check
+	[[ "$output" != *"has no PT_INTERP"* ]]
 }

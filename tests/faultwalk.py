@@ -181,6 +181,9 @@ class Walk:
             "json": (["-f", self.save], all_fmt, True),
             "exec": (["-e", "/bin/true"], all_fmt, False),
             "diff": (["--diff", "self", self.pid], ["human", "json"], False),
+            # --check reads maps, status, smaps, cpuinfo and executables.
+            "check": (["--check"], ["human", "json"], False),
+            "checkpid": (["--check", self.pid], ["human", "json"], False),
             "watch": (["--watch", "-C", self.true_name, "--count", "1"], dec,
                       False),
         }
@@ -345,7 +348,7 @@ class Walk:
                                      e, out, err)
                 if not isinstance(o, dict) or not (
                         "entries" in o or "error" in o or
-                        "differences" in o):
+                        "differences" in o or "checks" in o):
                     return self.fail(case, "JSON object without entries "
                                      "or error", out, err)
         return None
