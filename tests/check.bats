@@ -162,14 +162,9 @@ signal.pause()'
 	! grep -qE '^entry .*load bias 0x0 ' <<<"$output"
 }
 
-# In a PID namespace of its own (where permitted), -a sees only the
+# In a PID namespace of its own (need pidns), -a sees only the
 # processes the test starts: none may fail.  Outside it, another test
 # may be running a process made wrong on purpose (uexec, qemu-user).
-need_pidns() {
-	unshare -p -f --mount-proc true 2>/dev/null ||
-	    skip "unshare -p -f --mount-proc is not permitted here"
-}
-
 # pidns_a ARGS: auxv --check -a ARGS beside two sleeps, in a PID namespace.
 pidns_a() {
 	unshare -p -f --mount-proc sh -c 'sleep 100 & a=$!; sleep 100 & b=$!
@@ -177,14 +172,14 @@ pidns_a() {
 }
 
 @test "-a: no process fails, nothing but failures is printed" {
-	need_pidns
+	need pidns
 	run -0 --separate-stderr pidns_a
 	[ -z "$output" ]
 	[ -z "$stderr" ]
 }
 
 @test "-a: a process that fails is one line naming its rules, status 1" {
-	need_pidns
+	need pidns
 	# A program that unmaps its interpreter: AT_BASE points at nothing.
 	cat >"$BATS_TEST_TMPDIR/unbase.c" <<'EOF'
 #include <stdio.h>
@@ -528,7 +523,7 @@ time.sleep(100)'
 
 @test "-a --json in a PID namespace: the test's processes, each holding every rule" {
 	need jq
-	need_pidns
+	need pidns
 	run -0 --separate-stderr pidns_a --json
 	jq -e -s 'length >= 4 and all(.[]; .failures == 0 and
 	    (.checks | length) == 11)' <<<"$output"

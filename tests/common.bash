@@ -245,6 +245,12 @@ probe_x86_64() {
 	    echo "written for an x86-64 host, this is $(uname -m)"
 }
 
+# A PID namespace with its own /proc (which a container may refuse).
+probe_pidns() {
+	unshare -p -f --mount-proc true ||
+	    echo "cannot make a PID namespace (unshare -p -f --mount-proc)"
+}
+
 probe_little_endian() {
 	[ "$(python3 -c 'import sys; print(sys.byteorder)')" = little ] ||
 	    echo "written for a little-endian host"

@@ -301,10 +301,6 @@ probe_cpus_online() {
 	[ "$(grep -c '^$' <<<"$output")" -eq 1 ]
 }
 
-probe_pidns() {
-	unshare -fp true || echo "cannot make a PID namespace (unshare -fp)"
-}
-
 probe_mountns() {
 	unshare -m sh -c 'umount -l /proc' ||
 	    echo "cannot unmount /proc in a mount namespace (unshare -m)"

@@ -340,8 +340,7 @@ for l in open(sys.argv[1]):
 
 @test "-w in another PID namespace: no acknowledgement, said at once, status 1" {
 	need connector
-	unshare -p -f --mount-proc true 2>/dev/null ||
-	    skip "unshare -p -f --mount-proc is not permitted here"
+	need pidns
 	t0=$(date +%s%N)
 	run -1 --separate-stderr timeout 10 unshare -p -f --mount-proc \
 	    "$AUXV" -w --json
