@@ -376,7 +376,7 @@ uexec_check() {
 	local f rule
 	for f in phdr:phdr phnum:phdr entry:entry ids:ids hwcap0:hwcap \
 	    nohwcap2:entries sysinfo:sysinfo ehdr:sysinfo twice:entries \
-	    random:stack base:base; do
+	    random:stack execfn:stack base:base; do
 		uexec_check "${f%%:*}"
 		rule=${f#*:}
 		echo "fault ${f%%:*}: status $status, fails $(fails "$output")"

@@ -11,7 +11,8 @@
  * 1000), hwcap0 (AT_HWCAP 0), nohwcap2 (AT_HWCAP2 left out), sysinfo
  * (AT_SYSINFO given), twice (AT_PAGESZ twice), random (AT_RANDOM outside
  * the stack), base (AT_BASE where nothing is), ehdr (AT_SYSINFO_EHDR 0,
- * where glibc looks for no vDSO), drop=TYPE (the entry of that number
+ * where glibc looks for no vDSO), execfn (AT_EXECFN at 0x1000, where
+ * nothing is mapped), drop=TYPE (the entry of that number
  * left out).
  */
 #include <elf.h>
@@ -196,7 +197,9 @@ main(int argc, char *argv[])
 			v = (uint64_t)(uintptr_t)plat;
 			break;
 		case AT_EXECFN:
-			v = (uint64_t)(uintptr_t)argv[2];
+			v = strcmp(fault, "execfn") == 0
+			    ? 0x1000
+			    : (uint64_t)(uintptr_t)argv[2];
 			break;
 		case AT_SYSINFO_EHDR:
 			if (strcmp(fault, "ehdr") == 0)
