@@ -21,15 +21,15 @@ read_str(
 {
 	char *dst = p->buf + p->used, *nul;
 	size_t room = sizeof(p->buf) - p->used, len;
+	int err;
 
 	if (room > AUXV_MAX_STR)
 		room = AUXV_MAX_STR;
-	errno = 0;
-	if ((len = mem_get(m, addr, dst, room, 1)) == 0)
+	if ((len = mem_get(m, addr, dst, room, &err)) == 0)
 		return -1;
 	if ((nul = memchr(dst, '\0', len)) != NULL)
 		len = (size_t)(nul - dst);
-	else if (len < room && errno != 0 && errno != EFAULT && errno != EIO)
+	else if (len < room && err != 0 && err != EFAULT && err != EIO)
 		return -1;
 	else
 		d->truncated = 1;
@@ -61,8 +61,8 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 		break;
 	case F_RANDOM:
 		if (v->mem.read != NULL && e->value != 0 &&
-		    mem_get(&v->mem, e->value, d->bytes, sizeof(d->bytes), 0) ==
-		        sizeof(d->bytes))
+		    mem_get(&v->mem, e->value, d->bytes, sizeof(d->bytes),
+		        NULL) == sizeof(d->bytes))
 			d->readable = 1;
 		break;
 	default:

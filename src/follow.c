@@ -34,7 +34,7 @@ vdso_head(
 {
 	size_t len, blk = AUXV_MEM_BLOCK - (size_t)(addr % AUXV_MEM_BLOCK);
 
-	if ((len = mem_get(m, addr, fo->next, blk, 0)) < EI_NIDENT)
+	if ((len = mem_get(m, addr, fo->next, blk, NULL)) < EI_NIDENT)
 		return 0;
 	*want = len;
 	if (len == blk && (*want = vdso_len(fo->next, len)) < len)
@@ -131,7 +131,8 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 	 * block could not be read.
 	 */
 	if (fo->vdso == FOLLOW_READ && want > len &&
-	    mem_get(m, vdso + len, fo->next + len, want - len, 0) < want - len)
+	    mem_get(m, vdso + len, fo->next + len, want - len, NULL) <
+	        want - len)
 		fo->vdso = FOLLOW_UNREADABLE;
 	if (fo->vdso == FOLLOW_READ)
 		vdso_keep(fo, want > len ? want : len);

@@ -1021,8 +1021,12 @@ main(int argc, char *argv[], char *envp[])
 		warn("-o %s", cl->o.printer->name);
 		t.status = AUXV_EXIT_SOURCE;
 	}
-	free(cl->srcs);
-	free(cl->o.comms);
+	/* Not free(NULL): a call binds free, the default run has nothing to
+	 * free. */
+	if (cl->srcs != NULL)
+		free(cl->srcs);
+	if (cl->o.comms != NULL)
+		free(cl->o.comms);
 	return close_stdout(&w->out, t.status,
 	    cl->o.diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
 }

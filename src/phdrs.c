@@ -152,7 +152,7 @@ find_bias(
 	if (pagesz == 0 || (pagesz & (pagesz - 1)) != 0)
 		pagesz = 4096;
 	hdr = w->addr - w->addr % pagesz;
-	if (mem_get(m, hdr, e, sizeof(e), 0) < sizeof(e) ||
+	if (mem_get(m, hdr, e, sizeof(e), NULL) < sizeof(e) ||
 	    elf_header(e, sizeof(e), &h) == -1 || !h.whole ||
 	    h.phoff != w->addr - hdr)
 		return;
@@ -179,8 +179,8 @@ read_interp(
 	pi->interp_state = FW_UNREADABLE;
 	if (!pi->have_bias)
 		return;
-	got =
-	    mem_get(m, pi->bias + ph->vaddr, pi->interp, (size_t)ph->filesz, 0);
+	got = mem_get(
+	    m, pi->bias + ph->vaddr, pi->interp, (size_t)ph->filesz, NULL);
 	if (got < ph->filesz)
 		return;
 	/* The path ends at its first NUL, which must be inside it. */
@@ -251,7 +251,7 @@ read_props(const struct memsrc *m, const struct elf_phdr *ph,
 	}
 	pi->prop_state = FW_UNREADABLE;
 	if (!pi->have_bias ||
-	    mem_get(m, pi->bias + ph->vaddr, buf, (size_t)ph->filesz, 0) <
+	    mem_get(m, pi->bias + ph->vaddr, buf, (size_t)ph->filesz, NULL) <
 	        ph->filesz)
 		return;
 	pi->prop_state = FW_OK;
@@ -292,7 +292,7 @@ phdrs_read(
 		pi->bad = "AT_PHNUM or AT_PHENT out of range";
 		return 0;
 	}
-	got = mem_get(m, w->addr, buf, (size_t)w->num * need, 0);
+	got = mem_get(m, w->addr, buf, (size_t)w->num * need, NULL);
 	if (got < need)
 		return -1;
 	if (got < w->num * need)

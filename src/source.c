@@ -42,8 +42,11 @@ src_close(struct source *s)
 	}
 	if (s->fd != -1)
 		close(s->fd);
-	free(s->data);
-	free(s->loads);
+	/* Not free(NULL): a call binds free, self has nothing to free. */
+	if (s->data != NULL)
+		free(s->data);
+	if (s->loads != NULL)
+		free(s->loads);
 	src_init(s);
 }
 

@@ -60,7 +60,7 @@ struct auxv_vec {
 	struct memsrc mem;
 };
 
-size_t mem_get(const struct memsrc *, uint64_t, void *, size_t, int);
+size_t mem_get(const struct memsrc *, uint64_t, void *, size_t, int *);
 void mem_ahead(const struct memsrc *, const struct mem_span *, size_t);
 size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);

@@ -366,7 +366,7 @@ shown_before(struct watch *w, const struct source *s)
 	for (i = 0; i < v->nent && v->ent[i].type != AT_NUM_RANDOM; i++)
 		;
 	if (i == v->nent ||
-	    mem_get(&v->mem, v->ent[i].value, rnd, sizeof(rnd), 0) !=
+	    mem_get(&v->mem, v->ent[i].value, rnd, sizeof(rnd), NULL) !=
 	        sizeof(rnd))
 		return 0;
 	if (w->seen[k].pid == v->pid &&
