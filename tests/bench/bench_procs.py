@@ -2,7 +2,10 @@
 """auxv --all --json vs readloop (open+read every /proc/*/auxv) with extra sleeping processes.
 
 Wall time is what the target is about; CPU time (user + system, all threads)
-is printed beside it, since auxv -a reads processes on several threads."""
+is printed beside it, since auxv -a reads processes on several threads.
+A second baseline, `readloop calls`, makes per process the system calls
+auxv cannot do without (comm, exe, one process_vm_readv) and nothing else:
+auxv's ratio to it is what auxv itself adds."""
 import atexit, os, resource, signal, statistics, subprocess, sys, time
 
 auxv = os.environ.get("AUXV")
@@ -50,13 +53,14 @@ def timed(argv):
 
 def measure():
     # warm up, then alternate
-    timed([auxv, "--all", "--json"]); timed([readloop])
-    a, b = [], []
+    timed([auxv, "--all", "--json"]); timed([readloop]); timed([readloop, "calls"])
+    a, b, c = [], [], []
     for _ in range(REPS):
         a.append(timed([auxv, "--all", "--json"]))
         b.append(timed([readloop]))
+        c.append(timed([readloop, "calls"]))
     med = lambda xs, i: statistics.median(x[i] for x in xs)
-    return med(a, 0), med(b, 0), med(a, 1), med(b, 1)
+    return med(a, 0), med(b, 0), med(c, 0), med(a, 1), med(b, 1), med(c, 1)
 
 soft, _ = resource.getrlimit(resource.RLIMIT_NPROC)
 try:
@@ -66,7 +70,8 @@ except OSError:
 nprocs_now = sum(1 for d in os.listdir("/proc") if d.isdigit())
 
 print(f"{'extra sleeping procs (median of ' + str(REPS) + ', ms)':<44} {'auxv -a --json':>15} {'readloop':>10} {'ratio':>8}"
-      f" {'cpu: auxv':>10} {'readloop':>9} {'ratio':>7}")
+      f" {'cpu: auxv':>10} {'readloop':>9} {'ratio':>7}"
+      f" {'| readloop calls':>16} {'ratio':>7} {'cpu':>8} {'ratio':>7}")
 for n in (1000, 4000):
     need = n + nprocs_now + 64
     if soft != resource.RLIM_INFINITY and soft < need:
@@ -82,7 +87,9 @@ for n in (1000, 4000):
         break
     time.sleep(0.5)
     total = sum(1 for d in os.listdir("/proc") if d.isdigit())
-    a, b, ca, cb = measure()
+    a, b, c, ca, cb, cc = measure()
+    ratio = lambda x, y: x / y if y else float("nan")
     print(f"{str(n) + ' (' + str(total) + ' in /proc)':<44} {a:>15.2f} {b:>10.2f} {a / b:>8.3f}"
-          f" {ca:>10.2f} {cb:>9.2f} {ca / cb if cb else float('nan'):>7.3f}")
+          f" {ca:>10.2f} {cb:>9.2f} {ratio(ca, cb):>7.3f}"
+          f" {'| ' + format(c, '.2f'):>16} {ratio(a, c):>7.3f} {cc:>8.2f} {ratio(ca, cc):>7.3f}")
 cleanup()
