@@ -215,17 +215,23 @@ bury(pid_t pid)
 /*
  * Lets the traced child run until its exec succeeds (0: it is stopped at
  * PTRACE_EVENT_EXEC) or it is gone (-1: dead and reaped).  Before the exec
- * only SIGSTOP and SIGKILL reach it; a stop is let go on.
+ * only SIGSTOP and SIGKILL reach it; a stop is let go on.  A wait that
+ * fails otherwise (no signal handler is set, so not EINTR but by a fault)
+ * kills the child and returns its errno.
  */
 static int
 await_exec(pid_t pid)
 {
-	int st, sig;
+	int st, sig, e;
 
 	for (;;) {
-		/* ECHILD: SIGCHLD is ignored and it was reaped. */
-		if (waitpid(pid, &st, __WALL) == -1)
-			return -1;
+		if (waitpid(pid, &st, __WALL) == -1) {
+			/* ECHILD: SIGCHLD is ignored and it was reaped. */
+			if ((e = errno) == ECHILD)
+				return -1;
+			bury(pid);
+			return e;
+		}
 		if (WIFEXITED(st) || WIFSIGNALED(st))
 			return -1;
 		if (!WIFSTOPPED(st))
@@ -302,14 +308,28 @@ src_exec(
 		if (e == EPERM)
 			diag_set(d, e, ptrace_denied(pid));
 		else
-			diag_set(d, e, "ptrace not available");
+			diag_set(
+			    d, e, e == ENOSYS ? "ptrace not available" : NULL);
 		bury(pid);
 		close(sv[0]);
 		return -1;
 	}
-	/* No SIGPIPE should the child be gone: await_exec() will tell. */
-	(void)send(sv[0], "", 1, MSG_NOSIGNAL);
-	if (await_exec(pid) == -1) {
+	/*
+	 * No SIGPIPE should the child be gone: await_exec() will tell.  Sent
+	 * nothing (ENOBUFS), the child would wait for it for ever.
+	 */
+	if (send(sv[0], "", 1, MSG_NOSIGNAL) == -1 && errno != EPIPE) {
+		diag_set(d, errno, NULL);
+		bury(pid);
+		close(sv[0]);
+		return -1;
+	}
+	if ((rc = await_exec(pid)) > 0) {
+		diag_set(d, rc, NULL);
+		close(sv[0]);
+		return -1;
+	}
+	if (rc == -1) {
 		if ((e = exec_errno(sv[0])) != 0)
 			exec_failed(d, argv[0], file, e);
 		else

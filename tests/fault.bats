@@ -214,3 +214,23 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	run -0 --separate-stderr faulty pread 4 EIO --check
 	[[ "$output" != *"has no PT_INTERP"* ]]
 }
+
+@test "-e where the child can't be started, traced or waited for: the errno said, no hang, no child left" {
+	need_faultinj
+	# send: the byte that lets the child go to its exec; unsent, both
+	# sides waited for ever.
+	run -1 --separate-stderr timeout 10 bash -c \
+	    "$(declare -f faulty); faulty send 1 ENOBUFS -e sleep 77"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: sleep: $(strerror ENOBUFS)" ]
+	# ptrace gone (ESRCH) was "ptrace not available".
+	run -1 --separate-stderr faulty ptrace 1 ESRCH -e sleep 77
+	[ "$stderr" = "auxv: sleep: $(strerror ESRCH)" ]
+	# A wait that fails (EINTR) was "killed before its exec completed".
+	run -1 --separate-stderr faulty waitpid 1 EINTR -e sleep 77
+	[ "$stderr" = "auxv: sleep: $(strerror EINTR)" ]
+	run -1 --separate-stderr faulty fork 1 EAGAIN -e sleep 77
+	[ "$stderr" = "auxv: sleep: $(strerror EAGAIN)" ]
+	# Each child was killed and reaped: no "sleep 77" is left.
+	! pgrep -xf 'sleep 77'
+}

@@ -44,12 +44,20 @@ import threading
 import mkfixture
 
 KINDS = ["malloc", "calloc", "realloc", "reallocarray", "open", "read",
-         "pread", "process_vm_readv", "readlink", "write"]
+         "pread", "process_vm_readv", "readlink", "write",
+         "socketpair", "fork", "ptrace", "waitpid",
+         "socket", "setsockopt", "bind", "send", "poll", "sigprocmask",
+         "syscall"]
 
 # The errnos each call can see: allocations run out of memory; a read of
 # a file or /proc fails with EIO, and one that a signal could interrupt
 # with EINTR; process_vm_readv's target goes or its pages are not
-# there; an output device fills.
+# there; an output device fills.  -e's child cannot be made (too many
+# processes), traced (not permitted, gone) or waited for (ECHILD is not
+# injected: it is how a child the kernel reaped shows, and auxv says
+# "killed before its exec completed" of it); --watch's socket is refused,
+# the kernel's buffers run out, a wait is interrupted (syscall: recvmmsg
+# and signalfd4).
 ERRNOS = {
     "malloc": ["ENOMEM"],
     "calloc": ["ENOMEM"],
@@ -61,11 +69,23 @@ ERRNOS = {
     "process_vm_readv": ["EFAULT", "ESRCH", "ENOMEM"],
     "readlink": ["EIO", "ENOMEM"],
     "write": ["ENOSPC", "EIO"],
+    "socketpair": ["EMFILE"],
+    "fork": ["EAGAIN", "ENOMEM"],
+    "ptrace": ["EPERM", "ESRCH"],
+    "waitpid": ["EINTR"],
+    "socket": ["EMFILE", "EPERM"],
+    "setsockopt": ["ENOMEM", "EPERM"],
+    "bind": ["EPERM"],
+    "send": ["ENOBUFS"],
+    "poll": ["EINTR", "ENOMEM"],
+    "sigprocmask": ["EINVAL"],
+    "syscall": ["EINTR", "ENOMEM"],
 }
 
 # What a message may say instead of strerror, where SPEC words it so.
 ALSO = {
     "ESRCH": ["no such process", "has exited"],
+    "EPERM": ["not permitted", "CAP_NET_ADMIN"],
     "EACCES": ["permission denied"],
 }
 

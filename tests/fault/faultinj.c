@@ -7,7 +7,11 @@
  *                     open (open, open64, openat, openat64), read, pread
  *                     (pread, pread64), process_vm_readv, readlink, write
  *                     (any descriptor but 2: the message under test goes
- *                     there, and stdio's writes to stdout reach write)
+ *                     there, and stdio's writes to stdout reach write);
+ *                     for -e: socketpair, fork, ptrace, waitpid; for
+ *                     --watch: socket, setsockopt, bind, send, poll,
+ *                     sigprocmask, syscall (recvmmsg and signalfd4 only,
+ *                     which auxv calls through syscall(2))
  *   AUXV_FAULT_N      the number of the call that fails, from 1
  *   AUXV_FAULT_AFTER  1: every call from the Nth on fails too
  *   AUXV_FAULT_ALSO   the number of one more call that fails, before N
@@ -32,14 +36,19 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 enum kind {
@@ -53,6 +62,17 @@ enum kind {
 	K_VMREAD,
 	K_READLINK,
 	K_WRITE,
+	K_SOCKETPAIR,
+	K_FORK,
+	K_PTRACE,
+	K_WAITPID,
+	K_SOCKET,
+	K_SETSOCKOPT,
+	K_BIND,
+	K_SEND,
+	K_POLL,
+	K_SIGPROCMASK,
+	K_SYSCALL,
 	NKIND
 };
 
@@ -67,6 +87,17 @@ static const char *const kind_names[NKIND] = {
 	[K_VMREAD] = "process_vm_readv",
 	[K_READLINK] = "readlink",
 	[K_WRITE] = "write",
+	[K_SOCKETPAIR] = "socketpair",
+	[K_FORK] = "fork",
+	[K_PTRACE] = "ptrace",
+	[K_WAITPID] = "waitpid",
+	[K_SOCKET] = "socket",
+	[K_SETSOCKOPT] = "setsockopt",
+	[K_BIND] = "bind",
+	[K_SEND] = "send",
+	[K_POLL] = "poll",
+	[K_SIGPROCMASK] = "sigprocmask",
+	[K_SYSCALL] = "syscall",
 };
 
 static const struct {
@@ -85,6 +116,9 @@ static const struct {
 	{ "EMFILE", EMFILE },
 	{ "EAGAIN", EAGAIN },
 	{ "EPIPE", EPIPE },
+	{ "ECHILD", ECHILD },
+	{ "ENOBUFS", ENOBUFS },
+	{ "EINVAL", EINVAL },
 };
 
 /* The real functions, found with dlsym(RTLD_NEXT) at start. */
@@ -107,6 +141,17 @@ static ssize_t (*real_vmread)(pid_t, const struct iovec *, unsigned long,
 static ssize_t (*real_readlink)(const char *, char *, size_t);
 static ssize_t (*real_readlink_chk)(const char *, char *, size_t, size_t);
 static ssize_t (*real_write)(int, const void *, size_t);
+static int (*real_socketpair)(int, int, int, int[2]);
+static pid_t (*real_fork)(void);
+static long (*real_ptrace)(int, pid_t, void *, void *);
+static pid_t (*real_waitpid)(pid_t, int *, int);
+static int (*real_socket)(int, int, int);
+static int (*real_setsockopt)(int, int, int, const void *, socklen_t);
+static int (*real_bind)(int, __CONST_SOCKADDR_ARG, socklen_t);
+static ssize_t (*real_send)(int, const void *, size_t, int);
+static int (*real_poll)(struct pollfd *, nfds_t, int);
+static int (*real_sigprocmask)(int, const sigset_t *, sigset_t *);
+static long (*real_syscall)(long, ...);
 
 /* The settings, and the counts (calls may come from -a's threads). */
 static pid_t our_pid;
@@ -173,6 +218,17 @@ resolve(void)
 	*(void **)&real_readlink = sym("readlink");
 	*(void **)&real_readlink_chk = sym("__readlink_chk");
 	*(void **)&real_write = sym("write");
+	*(void **)&real_socketpair = sym("socketpair");
+	*(void **)&real_fork = sym("fork");
+	*(void **)&real_ptrace = sym("ptrace");
+	*(void **)&real_waitpid = sym("waitpid");
+	*(void **)&real_socket = sym("socket");
+	*(void **)&real_setsockopt = sym("setsockopt");
+	*(void **)&real_bind = sym("bind");
+	*(void **)&real_send = sym("send");
+	*(void **)&real_poll = sym("poll");
+	*(void **)&real_sigprocmask = sym("sigprocmask");
+	*(void **)&real_syscall = sym("syscall");
 	resolving = 0;
 }
 
@@ -495,4 +551,115 @@ write(int fd, const void *buf, size_t n)
 	if (fd != STDERR_FILENO && fault(K_WRITE))
 		return -1;
 	return real_write(fd, buf, n);
+}
+
+int
+socketpair(int domain, int type, int proto, int sv[2])
+{
+	if (fault(K_SOCKETPAIR))
+		return -1;
+	return real_socketpair(domain, type, proto, sv);
+}
+
+pid_t
+fork(void)
+{
+	if (fault(K_FORK))
+		return -1;
+	return real_fork();
+}
+
+/* glibc's ptrace takes the request's pid, addr and data as varargs. */
+long
+ptrace(enum __ptrace_request req, ...)
+{
+	va_list ap;
+	pid_t pid;
+	void *addr, *data;
+
+	va_start(ap, req);
+	pid = va_arg(ap, pid_t);
+	addr = va_arg(ap, void *);
+	data = va_arg(ap, void *);
+	va_end(ap);
+	if (fault(K_PTRACE))
+		return -1;
+	return real_ptrace((int)req, pid, addr, data);
+}
+
+pid_t
+waitpid(pid_t pid, int *st, int flags)
+{
+	if (fault(K_WAITPID))
+		return -1;
+	return real_waitpid(pid, st, flags);
+}
+
+int
+socket(int domain, int type, int proto)
+{
+	if (fault(K_SOCKET))
+		return -1;
+	return real_socket(domain, type, proto);
+}
+
+int
+setsockopt(int fd, int level, int name, const void *val, socklen_t len)
+{
+	if (fault(K_SETSOCKOPT))
+		return -1;
+	return real_setsockopt(fd, level, name, val, len);
+}
+
+int
+bind(int fd, __CONST_SOCKADDR_ARG sa, socklen_t len)
+{
+	if (fault(K_BIND))
+		return -1;
+	return real_bind(fd, sa, len);
+}
+
+ssize_t
+send(int fd, const void *buf, size_t n, int flags)
+{
+	if (fault(K_SEND))
+		return -1;
+	return real_send(fd, buf, n, flags);
+}
+
+int
+poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	if (fault(K_POLL))
+		return -1;
+	return real_poll(fds, n, timeout);
+}
+
+int
+sigprocmask(int how, const sigset_t *set, sigset_t *old)
+{
+	if (fault(K_SIGPROCMASK))
+		return -1;
+	return real_sigprocmask(how, set, old);
+}
+
+/*
+ * Of the calls made through syscall(2), recvmmsg and signalfd4 are
+ * counted and failed; every other passes through (the counts file is
+ * written through it too).
+ */
+long
+syscall(long nr, ...)
+{
+	va_list ap;
+	long a[6];
+	int i;
+
+	va_start(ap, nr);
+	for (i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if ((nr == SYS_recvmmsg || nr == SYS_signalfd4) && fault(K_SYSCALL))
+		return -1;
+	return real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
