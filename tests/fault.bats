@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # Fault injection: auxv with its allocations, opens, reads, process_vm_readv,
-# readlink and writes failed one at a time (tests/fault/faultinj.c, loaded
+# readlink and writes, -e's and --watch's process and socket calls failed
+# one at a time (tests/fault/faultinj.c, loaded
 # by LD_PRELOAD), walked by faultwalk.py, which says what each run is held
 # to; and the defects the walk found, each as its own case.
 
