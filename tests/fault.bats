@@ -235,3 +235,15 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	# Each child was killed and reaped: no "sleep 77" is left.
 	! pgrep -xf 'sleep 77'
 }
+
+@test "-e where ptrace is refused (EPERM): the message says by what, here a security policy" {
+	need_faultinj
+	local scope seccomp
+	scope=$(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo none)
+	seccomp=$(awk '/^Seccomp:/ { print $2 }' /proc/self/status)
+	[ "$scope" != 3 ] || skip "kernel.yama.ptrace_scope is 3: that is said instead"
+	[ "${seccomp:-0}" = 0 ] || skip "under a seccomp filter: that is said instead"
+	run -1 --separate-stderr faulty ptrace 1 EPERM -e sleep 77
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: sleep: ptrace not permitted: refused by a security policy (SELinux, AppArmor or the like)" ]
+}
