@@ -79,7 +79,7 @@ walk() {
 @test "quick walk: one failed call at a time, each source and format" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 4 40)" \
-	    --source self,pid,raw,stdin,core,json,exec,diff,check,checkpid
+	    --source self,pid,raw,stdin,core,json,jsonlines,exec,diff,check,checkpid
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" 0 failed"* ]]

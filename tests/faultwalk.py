@@ -173,6 +173,15 @@ class Walk:
                             "bytes": "00112233445566778899aabbccddeeff"},
                        ]}, f)
             f.write("\n")
+        # JSON Lines whose first object is larger than auxv's first read
+        # (64 KiB: blanks are JSON too), the object asked for after it:
+        # the buffer grows, and the search reads on.
+        self.lines = os.path.join(t, "lines.json")
+        with open(self.lines, "w") as f:
+            for pid, pad in ((4242, 100000), (4243, 0)):
+                f.write('{"pid":%d,"word_size":8,"byte_order":"little",'
+                        '"entries":[%s{"type":6,"value":4096}]}\n'
+                        % (pid, " " * pad))
 
     def feed(self, fd):
         """Writes the core into a pipe, until auxv stops reading."""
@@ -199,6 +208,7 @@ class Walk:
             "stdin": (["-f", "-"], all_fmt, True),
             "core": (["-f", self.core], all_fmt, True),
             "json": (["-f", self.save], all_fmt, True),
+            "jsonlines": (["-f", self.lines, "--pid", "4243"], all_fmt, True),
             "exec": (["-e", "/bin/true"], all_fmt, False),
             "diff": (["--diff", "self", self.pid], ["human", "json"], False),
             # --check reads maps, status, smaps, cpuinfo and executables.
