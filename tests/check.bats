@@ -374,7 +374,7 @@ uexec_check() {
 @test "uexec: each fault fails its rule alone, status 1" {
 	need jq
 	local f rule
-	for f in phdr:phdr phnum:phdr entry:entry ids:ids hwcap0:hwcap \
+	for f in phdr:phdr phnum:phdr phdrmod:phdr entry:entry ids:ids hwcap0:hwcap \
 	    nohwcap2:entries sysinfo:sysinfo ehdr:sysinfo twice:entries \
 	    random:stack execfn:stack base:base; do
 		uexec_check "${f%%:*}"
@@ -383,6 +383,17 @@ uexec_check() {
 		[ "$status" -eq 1 ]
 		[ "$(fails "$output")" = "$rule" ]
 	done
+}
+
+@test "uexec: headers in memory that differ from the file's: the header named, by readelf's index" {
+	need jq
+	local i
+	uexec_check phdrmod
+	[ "$status" -eq 1 ]
+	# uexec changed PT_GNU_STACK (0x6474e551 in the ELF gABI) in memory.
+	i=$(readelf -lW "$st" | awk '/^  [A-Z]/ && $1 != "Type" { if ($1 == "GNU_STACK") print n; n++ }')
+	[ -n "$i" ]
+	[ "$(evidence "$output" phdr)" = "AT_PHDR 0x400040: header $i (type 0x6474e551) differs from the executable's (type 0x6474e551)" ]
 }
 
 @test "uexec: an entry left out fails its rule, saying it is absent, and entries" {

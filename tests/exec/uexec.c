@@ -13,7 +13,8 @@
  * the stack), base (AT_BASE where nothing is), ehdr (AT_SYSINFO_EHDR 0,
  * where glibc looks for no vDSO), execfn (AT_EXECFN at 0x1000, where
  * nothing is mapped), drop=TYPE (the entry of that number
- * left out).
+ * left out), phdrmod (AT_PHDR right, but the loaded PT_GNU_STACK header's
+ * p_align changed, which glibc never reads).
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -75,6 +76,27 @@ load(int fd, const Elf64_Phdr *ph, size_t n)
 	}
 }
 
+/*
+ * The loaded copy of the headers (at addr) with PT_GNU_STACK's p_align
+ * doubled: the page made writable for it, then read-only again.
+ */
+static void
+change_phdrs(uintptr_t addr, size_t n)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE),
+	          start = addr & ~(pg - 1);
+	size_t len = addr + n * sizeof(Elf64_Phdr) - start, i;
+	Elf64_Phdr *p = (Elf64_Phdr *)addr;
+
+	if (mprotect((void *)start, len, PROT_READ | PROT_WRITE) == -1)
+		die("mprotect");
+	for (i = 0; i < n; i++)
+		if (p[i].p_type == PT_GNU_STACK)
+			p[i].p_align *= 2;
+	if (mprotect((void *)start, len, PROT_READ) == -1)
+		die("mprotect");
+}
+
 /* Where the kernel puts AT_PHDR: e_phoff inside the PT_LOAD holding it. */
 static uint64_t
 phdr_addr(const Elf64_Ehdr *eh, const Elf64_Phdr *ph)
@@ -126,6 +148,8 @@ main(int argc, char *argv[])
 	n = (size_t)read((int)k, auxv, sizeof(auxv)) / sizeof(auxv[0]);
 	close((int)k);
 	load(fd, ph, eh.e_phnum);
+	if (strcmp(fault, "phdrmod") == 0)
+		change_phdrs((uintptr_t)phdr_addr(&eh, ph), eh.e_phnum);
 	close(fd);
 
 	/* Strings and bytes at the top of the area. */
