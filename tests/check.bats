@@ -167,7 +167,12 @@ signal.pause()'
 # may be running a process made wrong on purpose (uexec, qemu-user).
 # pidns_a ARGS: auxv --check -a ARGS beside two sleeps, in a PID namespace.
 pidns_a() {
+	# Both sleeps exec'd before auxv looks: a child still between fork
+	# and exec is sh, or a vector in the making.
 	unshare -p -f --mount-proc sh -c 'sleep 100 & a=$!; sleep 100 & b=$!
+		for p in $a $b; do
+			c=; until [ "$c" = sleep ]; do read -r c </proc/$p/comm; done
+		done
 		"$@"; s=$?; kill $a $b; exit $s' sh "$AUXV" --check -a "$@"
 }
 
