@@ -1021,8 +1021,7 @@ main(int argc, char *argv[], char *envp[])
 		warn("-o %s", cl->o.printer->name);
 		t.status = AUXV_EXIT_SOURCE;
 	}
-	/* Not free(NULL): a call binds free, the default run has nothing to
-	 * free. */
+	/* Not free(NULL): a first call binds free, and here is nothing. */
 	if (cl->srcs != NULL)
 		free(cl->srcs);
 	if (cl->o.comms != NULL)
