@@ -339,13 +339,14 @@ static void
 put_memo(struct out *f, struct json *o, const struct followed *fo, int vdso,
     struct pr_memo_text *m, int same)
 {
-	struct json mo = { &m->out, o != NULL ? o->n : 0 };
+	struct json mo;
 	int lead = o != NULL && o->n > 0;
 
 	if (m == NULL) {
 		put(f, o, fo, vdso);
 		return;
 	}
+	mo = (struct json){ &m->out, o != NULL ? o->n : 0 };
 	if (!same || !m->ok || m->lead != lead) {
 		m->out.len = 0;
 		m->out.err = 0;
