@@ -328,6 +328,23 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
 
+# The kernel reads a file to exec it whatever its mode; auxv, to tell an
+# ELF program of another machine from other bytes, reads it as the user.
+@test "a program the kernel refuses that its user may not read: not called an ELF program" {
+	need setpriv
+	local d
+
+	SUID_DIR=$(mktemp -d /tmp/auxv-exec.XXXXXX)
+	d=$SUID_DIR
+	chmod 755 "$d"
+	printf 'not a program\n' >"$d/text"
+	chmod 711 "$d/text"
+	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups -- "$AUXV" -e "$d/text"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $d/text: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
+}
+
 # Where the kernel cannot run 32-bit programs, -e of one is refused with
 # the kernel's reason (the 32-bit vector tests cover the other case).
 @test "32-bit program on a kernel without 32-bit support: exec format error" {
