@@ -354,6 +354,9 @@ bad = [
     (X + 'nul}' + T, "py"),
     (X + '@}' + T, "py"),
     (X, ""),
+    # A word that ends the text is read whole: the text ends after it.
+    (X + 'true', ""),
+    (X + 'null', ""),
     (X + '-}' + T, '"x":-'),
     (X + '{"a" 1}}' + T, "py"),
     (X + '{1:1}}' + T, "py"),
