@@ -247,3 +247,16 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: sleep: ptrace not permitted: refused by a security policy (SELinux, AppArmor or the like)" ]
 }
+
+@test "-e whose child is stopped (SIGSTOP) before its exec: the stop is passed on, the vector still read" {
+	need_faultinj
+	# faultinj sends the SIGSTOP once PTRACE_SEIZE holds the child; auxv
+	# sees a signal-delivery-stop, then a group-stop, and lets each go.
+	AUXV_FAULT_STOP=1 AUXV_FAULT_COUNT=$BATS_TEST_TMPDIR/c run -0 \
+	    --separate-stderr timeout 10 bash -c \
+	    "$(declare -f faulty); faulty ptrace 0 EIO -k EXECFN --value -e /bin/true"
+	[ -z "$stderr" ]
+	[ "$output" = /bin/true ]
+	# (Call 0: none fails.)  PTRACE_SEIZE, then a PTRACE_CONT per stop.
+	[ "$(awk '$1 == "ptrace" { print $2 }' "$BATS_TEST_TMPDIR/c")" -ge 2 ]
+}

@@ -19,6 +19,10 @@
  *   AUXV_FAULT_ERRNO  a name (ENOMEM, EIO, ...) or a number
  *   AUXV_FAULT_COUNT  a file written at exit: "KIND COUNT" a line for
  *                     each kind, then "fired COUNT", the calls failed
+ *   AUXV_FAULT_STOP   1: once -e's PTRACE_SEIZE of its child succeeds,
+ *                     the child is sent SIGSTOP, before its exec (what
+ *                     a user's kill -STOP could do, at a moment no test
+ *                     can otherwise choose)
  *
  * Only the process that loaded the library as auxv is counted: its PID
  * is kept at start, and a child forked for -e (until its exec, after
@@ -161,6 +165,7 @@ static int fault_after;
 static unsigned long fault_also;
 static int fault_errno = EIO;
 static const char *count_path;
+static int stop_child;
 static unsigned long counts[NKIND];
 static unsigned long fired;
 
@@ -262,6 +267,8 @@ fault_init(void)
 		fault_n = strtoul(s, NULL, 10);
 	if ((s = getenv("AUXV_FAULT_ALSO")) != NULL)
 		fault_also = strtoul(s, NULL, 10);
+	if ((s = getenv("AUXV_FAULT_STOP")) != NULL)
+		stop_child = strcmp(s, "1") == 0;
 	if ((s = getenv("AUXV_FAULT_AFTER")) != NULL)
 		fault_after = strcmp(s, "1") == 0;
 	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL) {
@@ -576,6 +583,7 @@ ptrace(enum __ptrace_request req, ...)
 	va_list ap;
 	pid_t pid;
 	void *addr, *data;
+	long rc;
 
 	va_start(ap, req);
 	pid = va_arg(ap, pid_t);
@@ -584,7 +592,10 @@ ptrace(enum __ptrace_request req, ...)
 	va_end(ap);
 	if (fault(K_PTRACE))
 		return -1;
-	return real_ptrace((int)req, pid, addr, data);
+	rc = real_ptrace((int)req, pid, addr, data);
+	if (rc == 0 && req == PTRACE_SEIZE && stop_child)
+		kill(pid, SIGSTOP);
+	return rc;
 }
 
 pid_t
