@@ -252,11 +252,21 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	need_faultinj
 	# faultinj sends the SIGSTOP once PTRACE_SEIZE holds the child; auxv
 	# sees a signal-delivery-stop, then a group-stop, and lets each go.
-	AUXV_FAULT_STOP=1 AUXV_FAULT_COUNT=$BATS_TEST_TMPDIR/c run -0 \
+	AUXV_FAULT_SIGNAL=$(kill -l STOP) AUXV_FAULT_COUNT=$BATS_TEST_TMPDIR/c \
+	    run -0 \
 	    --separate-stderr timeout 10 bash -c \
 	    "$(declare -f faulty); faulty ptrace 0 EIO -k EXECFN --value -e /bin/true"
 	[ -z "$stderr" ]
 	[ "$output" = /bin/true ]
 	# (Call 0: none fails.)  PTRACE_SEIZE, then a PTRACE_CONT per stop.
 	[ "$(awk '$1 == "ptrace" { print $2 }' "$BATS_TEST_TMPDIR/c")" -ge 2 ]
+}
+
+@test "-e whose child is killed (SIGKILL) before its exec: said so, status 1" {
+	need_faultinj
+	AUXV_FAULT_SIGNAL=$(kill -l KILL) run -1 --separate-stderr \
+	    timeout 10 bash -c \
+	    "$(declare -f faulty); faulty ptrace 0 EIO -e /bin/true"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: /bin/true: killed before its exec completed" ]
 }

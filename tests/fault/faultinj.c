@@ -19,10 +19,10 @@
  *   AUXV_FAULT_ERRNO  a name (ENOMEM, EIO, ...) or a number
  *   AUXV_FAULT_COUNT  a file written at exit: "KIND COUNT" a line for
  *                     each kind, then "fired COUNT", the calls failed
- *   AUXV_FAULT_STOP   1: once -e's PTRACE_SEIZE of its child succeeds,
- *                     the child is sent SIGSTOP, before its exec (what
- *                     a user's kill -STOP could do, at a moment no test
- *                     can otherwise choose)
+ *   AUXV_FAULT_SIGNAL a signal number: once -e's PTRACE_SEIZE of its
+ *                     child succeeds, the child is sent it, before its
+ *                     exec (what a user's kill could do, at a moment no
+ *                     test can otherwise choose)
  *
  * Only the process that loaded the library as auxv is counted: its PID
  * is kept at start, and a child forked for -e (until its exec, after
@@ -165,7 +165,7 @@ static int fault_after;
 static unsigned long fault_also;
 static int fault_errno = EIO;
 static const char *count_path;
-static int stop_child;
+static int child_signal;
 static unsigned long counts[NKIND];
 static unsigned long fired;
 
@@ -267,8 +267,8 @@ fault_init(void)
 		fault_n = strtoul(s, NULL, 10);
 	if ((s = getenv("AUXV_FAULT_ALSO")) != NULL)
 		fault_also = strtoul(s, NULL, 10);
-	if ((s = getenv("AUXV_FAULT_STOP")) != NULL)
-		stop_child = strcmp(s, "1") == 0;
+	if ((s = getenv("AUXV_FAULT_SIGNAL")) != NULL)
+		child_signal = atoi(s);
 	if ((s = getenv("AUXV_FAULT_AFTER")) != NULL)
 		fault_after = strcmp(s, "1") == 0;
 	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL) {
@@ -593,8 +593,8 @@ ptrace(enum __ptrace_request req, ...)
 	if (fault(K_PTRACE))
 		return -1;
 	rc = real_ptrace((int)req, pid, addr, data);
-	if (rc == 0 && req == PTRACE_SEIZE && stop_child)
-		kill(pid, SIGSTOP);
+	if (rc == 0 && req == PTRACE_SEIZE && child_signal > 0)
+		kill(pid, child_signal);
 	return rc;
 }
 
