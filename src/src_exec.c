@@ -276,7 +276,7 @@ src_exec(
 	char file[PATH_MAX];
 	sigset_t all, old;
 	pid_t pid, self;
-	int sv[2], e, rc;
+	int sv[2], e, rc, masked;
 
 	name_source(s, argv);
 	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
@@ -289,13 +289,15 @@ src_exec(
 	}
 	self = getpid();
 	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
+	/* Restored only if it was set: old is unset when that failed. */
+	masked = sigprocmask(SIG_SETMASK, &all, &old) == 0;
 	if ((pid = fork()) == 0) {
 		close(sv[0]);
 		child(file, argv, self, sv[1]);
 	}
 	e = errno;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (masked)
+		sigprocmask(SIG_SETMASK, &old, NULL);
 	close(sv[1]);
 	if (pid == -1) {
 		diag_set(d, e, NULL);
