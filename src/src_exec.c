@@ -313,8 +313,7 @@ src_exec(
 			diag_set(
 			    d, e, e == ENOSYS ? "ptrace not available" : NULL);
 		bury(pid);
-		close(sv[0]);
-		return -1;
+		goto fail;
 	}
 	/*
 	 * No SIGPIPE should the child be gone: await_exec() will tell.  Sent
@@ -323,21 +322,18 @@ src_exec(
 	if (send(sv[0], "", 1, MSG_NOSIGNAL) == -1 && errno != EPIPE) {
 		diag_set(d, errno, NULL);
 		bury(pid);
-		close(sv[0]);
-		return -1;
+		goto fail;
 	}
 	if ((rc = await_exec(pid)) > 0) {
 		diag_set(d, rc, NULL);
-		close(sv[0]);
-		return -1;
+		goto fail;
 	}
 	if (rc == -1) {
 		if ((e = exec_errno(sv[0])) != 0)
 			exec_failed(d, argv[0], file, e);
 		else
 			diag_set(d, 0, "killed before its exec completed");
-		close(sv[0]);
-		return -1;
+		goto fail;
 	}
 	close(sv[0]);
 	s->child = pid;
@@ -348,4 +344,7 @@ src_exec(
 		            "vector needs CAP_SYS_PTRACE)";
 	d->flags = 0;
 	return rc;
+fail:
+	close(sv[0]);
+	return -1;
 }

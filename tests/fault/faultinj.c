@@ -560,21 +560,21 @@ write(int fd, const void *buf, size_t n)
 	return real_write(fd, buf, n);
 }
 
-int
-socketpair(int domain, int type, int proto, int sv[2])
-{
-	if (fault(K_SOCKETPAIR))
-		return -1;
-	return real_socketpair(domain, type, proto, sv);
-}
+/*
+ * A wrapper that fails the call when its kind's turn comes, else makes
+ * it: -e's and --watch's process and socket calls.
+ */
+#define WRAP(type, name, kind, params, args)                                   \
+	type name params                                                       \
+	{                                                                      \
+		if (fault(kind))                                               \
+			return -1;                                             \
+		return real_##name args;                                       \
+	}
 
-pid_t
-fork(void)
-{
-	if (fault(K_FORK))
-		return -1;
-	return real_fork();
-}
+WRAP(int, socketpair, K_SOCKETPAIR,
+    (int domain, int type, int proto, int sv[2]), (domain, type, proto, sv))
+WRAP(pid_t, fork, K_FORK, (void), ())
 
 /* glibc's ptrace takes the request's pid, addr and data as varargs. */
 long
@@ -598,61 +598,21 @@ ptrace(enum __ptrace_request req, ...)
 	return rc;
 }
 
-pid_t
-waitpid(pid_t pid, int *st, int flags)
-{
-	if (fault(K_WAITPID))
-		return -1;
-	return real_waitpid(pid, st, flags);
-}
-
-int
-socket(int domain, int type, int proto)
-{
-	if (fault(K_SOCKET))
-		return -1;
-	return real_socket(domain, type, proto);
-}
-
-int
-setsockopt(int fd, int level, int name, const void *val, socklen_t len)
-{
-	if (fault(K_SETSOCKOPT))
-		return -1;
-	return real_setsockopt(fd, level, name, val, len);
-}
-
-int
-bind(int fd, __CONST_SOCKADDR_ARG sa, socklen_t len)
-{
-	if (fault(K_BIND))
-		return -1;
-	return real_bind(fd, sa, len);
-}
-
-ssize_t
-send(int fd, const void *buf, size_t n, int flags)
-{
-	if (fault(K_SEND))
-		return -1;
-	return real_send(fd, buf, n, flags);
-}
-
-int
-poll(struct pollfd *fds, nfds_t n, int timeout)
-{
-	if (fault(K_POLL))
-		return -1;
-	return real_poll(fds, n, timeout);
-}
-
-int
-sigprocmask(int how, const sigset_t *set, sigset_t *old)
-{
-	if (fault(K_SIGPROCMASK))
-		return -1;
-	return real_sigprocmask(how, set, old);
-}
+WRAP(pid_t, waitpid, K_WAITPID, (pid_t pid, int *st, int flags),
+    (pid, st, flags))
+WRAP(int, socket, K_SOCKET, (int domain, int type, int proto),
+    (domain, type, proto))
+WRAP(int, setsockopt, K_SETSOCKOPT,
+    (int fd, int level, int name, const void *val, socklen_t len),
+    (fd, level, name, val, len))
+WRAP(int, bind, K_BIND, (int fd, __CONST_SOCKADDR_ARG sa, socklen_t len),
+    (fd, sa, len))
+WRAP(ssize_t, send, K_SEND, (int fd, const void *buf, size_t n, int flags),
+    (fd, buf, n, flags))
+WRAP(int, poll, K_POLL, (struct pollfd * fds, nfds_t n, int timeout),
+    (fds, n, timeout))
+WRAP(int, sigprocmask, K_SIGPROCMASK,
+    (int how, const sigset_t *set, sigset_t *old), (how, set, old))
 
 /*
  * Of the calls made through syscall(2), recvmmsg and signalfd4 are
