@@ -558,10 +558,13 @@ assert d["comm"] == "café-ü" and d["exe"].endswith("/😀/café-ü"), d' "$T/b
 		echo "$i: $output"
 		[ "$status" -eq 0 ]
 	done
-	# A lone surrogate is no character: malformed, just after it.
-	printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"string":"a\\udc80b"}]}' >"$T/s.json"
-	run -1 --separate-stderr "$AUXV" -f "$T/s.json"
-	[ "$stderr" = "auxv: $T/s.json: not auxv's JSON: malformed at offset $(($(grep -bo 'udc80' "$T/s.json" | cut -d: -f1) + 5))" ]
+	# A lone surrogate is no character: malformed, just after it (the
+	# low ones' first and last as well).
+	for u in dc80 dc00 dfff; do
+		printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"string":"a\\u%sb"}]}' "$u" >"$T/s.json"
+		run -1 --separate-stderr "$AUXV" -f "$T/s.json"
+		[ "$stderr" = "auxv: $T/s.json: not auxv's JSON: malformed at offset $(($(grep -bo "u$u" "$T/s.json" | cut -d: -f1) + 5))" ]
+	done
 }
 
 # Issue 24, item 11: python's json takes the last of two equal keys; auxv
