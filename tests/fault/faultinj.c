@@ -41,6 +41,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -156,6 +157,8 @@ static ssize_t (*real_send)(int, const void *, size_t, int);
 static int (*real_poll)(struct pollfd *, nfds_t, int);
 static int (*real_sigprocmask)(int, const sigset_t *, sigset_t *);
 static long (*real_syscall)(long, ...);
+static int (*real_pthread_create)(
+    pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
 /* The settings, and the counts (calls may come from -a's threads). */
 static pid_t our_pid;
@@ -234,8 +237,19 @@ resolve(void)
 	*(void **)&real_poll = sym("poll");
 	*(void **)&real_sigprocmask = sym("sigprocmask");
 	*(void **)&real_syscall = sym("syscall");
+	*(void **)&real_pthread_create = sym("pthread_create");
 	resolving = 0;
 }
+
+/*
+ * Set in the main thread at start, and in each thread auxv starts once
+ * its start routine is reached: what a new thread's set-up allocates
+ * before that (a sanitizer runtime's, glibc's thread-local data) is
+ * neither auxv's nor something it could handle, and is passed through.
+ * Initial-exec: a sanitizer runtime wraps __tls_get_addr, and calls
+ * malloc while setting its wrappers up, before that one is.
+ */
+static __thread int born __attribute__((tls_model("initial-exec")));
 
 /* Whether the program that loaded us is auxv: the name it was run by. */
 static int
@@ -278,6 +292,7 @@ fault_init(void)
 				fault_errno = errnos[i].err;
 	}
 	our_pid = getpid();
+	born = 1;
 }
 
 /*
@@ -300,7 +315,7 @@ fault(enum kind k)
 {
 	unsigned long n;
 
-	if (our_pid == 0 || getpid() != our_pid ||
+	if (!born || our_pid == 0 || getpid() != our_pid ||
 	    __atomic_load_n(&exiting, __ATOMIC_RELAXED))
 		return 0;
 	if (!__atomic_exchange_n(&exit_hook, 1, __ATOMIC_RELAXED))
@@ -414,6 +429,40 @@ free(void *p)
 	if (real_free == NULL)
 		resolve();
 	real_free(p);
+}
+
+/* A thread auxv starts: its start routine and argument. */
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void *
+thread_start(void *p)
+{
+	struct start st = *(struct start *)p;
+
+	real_free(p);
+	born = 1;
+	return st.fn(st.arg);
+}
+
+int
+pthread_create(
+    pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+	struct start *st;
+	int rc;
+
+	if (real_pthread_create == NULL)
+		resolve();
+	if ((st = real_malloc(sizeof(*st))) == NULL)
+		return EAGAIN;
+	st->fn = fn;
+	st->arg = arg;
+	if ((rc = real_pthread_create(t, attr, thread_start, st)) != 0)
+		real_free(st);
+	return rc;
 }
 
 /* open's mode is there only when the flags create a file. */
