@@ -55,9 +55,12 @@ KINDS = ["malloc", "calloc", "realloc", "reallocarray", "open", "read",
 # there; an output device fills.  -e's child cannot be made (too many
 # processes), traced (not permitted, gone) or waited for (ECHILD is not
 # injected: it is how a child the kernel reaped shows, and auxv says
-# "killed before its exec completed" of it); --watch's socket is refused,
-# the kernel's buffers run out, a wait is interrupted (syscall: recvmmsg
-# and signalfd4).
+# "killed before its exec completed" of it); --watch's socket is refused
+# or the kernel has no connector (EPROTONOSUPPORT, EAFNOSUPPORT), its
+# group can't be joined (a kernel out of memory), the kernel's buffers run
+# out, a security module refuses the request, a wait is interrupted or
+# finds nothing after all (syscall: recvmmsg, which also says the events
+# the kernel dropped, and signalfd4).
 ERRNOS = {
     "malloc": ["ENOMEM"],
     "calloc": ["ENOMEM"],
@@ -73,13 +76,13 @@ ERRNOS = {
     "fork": ["EAGAIN", "ENOMEM"],
     "ptrace": ["EPERM", "ESRCH"],
     "waitpid": ["EINTR"],
-    "socket": ["EMFILE", "EPERM"],
+    "socket": ["EMFILE", "EPERM", "EPROTONOSUPPORT", "EAFNOSUPPORT"],
     "setsockopt": ["ENOMEM", "EPERM"],
-    "bind": ["EPERM"],
-    "send": ["ENOBUFS"],
+    "bind": ["EPERM", "ENOMEM"],
+    "send": ["ENOBUFS", "EPERM"],
     "poll": ["EINTR", "ENOMEM"],
     "sigprocmask": ["EINVAL"],
-    "syscall": ["EINTR", "ENOMEM"],
+    "syscall": ["EINTR", "ENOMEM", "EAGAIN", "ENOBUFS"],
 }
 
 # What a message may say instead of strerror, where SPEC words it so.
@@ -87,6 +90,8 @@ ALSO = {
     "ESRCH": ["no such process", "has exited"],
     "EPERM": ["not permitted", "CAP_NET_ADMIN"],
     "EACCES": ["permission denied"],
+    "EPROTONOSUPPORT": ["no process-events connector"],
+    "EAFNOSUPPORT": ["no process-events connector"],
 }
 
 # glibc's setlocale (-o table) loses a few bytes when an allocation of its

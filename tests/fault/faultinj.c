@@ -124,6 +124,8 @@ static const struct {
 	{ "ECHILD", ECHILD },
 	{ "ENOBUFS", ENOBUFS },
 	{ "EINVAL", EINVAL },
+	{ "EPROTONOSUPPORT", EPROTONOSUPPORT },
+	{ "EAFNOSUPPORT", EAFNOSUPPORT },
 };
 
 /* The real functions, found with dlsym(RTLD_NEXT) at start. */
