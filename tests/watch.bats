@@ -350,3 +350,124 @@ for l in open(sys.argv[1]):
 	# A second of waiting, not the time-out's ten.
 	[ $(((t1 - t0) / 1000000000)) -lt 5 ]
 }
+
+@test "-w: an exec event sent by a process, not the kernel, is not believed" {
+	need connector
+	# A witness that was running before -w began: no exec of its is due.
+	"$WITNESS" "$D/old" 30000 3>&- &
+	EXTRA_PIDS=$!
+	while [ ! -s "$D/old" ]; do sleep 0.01; done
+	start_watch --json -C "$W"
+	# The kernel's own datagram of an exec, taken by a listener of this
+	# test, is sent again to auxv's socket, naming the old witness.
+	run -0 python3 - "$W_PID" "$EXTRA_PIDS" "$WITNESS" "$D/seen" <<'PY'
+import os, select, socket, struct, subprocess, sys, time
+auxv, old, witness, seen = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+def req(s, op):
+    cn = struct.pack("=IIIIHHI", 1, 1, 0, 0, 4, 0, op)
+    s.send(struct.pack("=IHHII", 16 + len(cn), 3, 0, 0, 0) + cn)
+# auxv's connector socket, by its inode in /proc/net/netlink: its port.
+inodes = {os.readlink("/proc/%d/fd/%s" % (auxv, f))
+          for f in os.listdir("/proc/%d/fd" % auxv)}
+port = [int(l.split()[2]) for l in open("/proc/net/netlink").readlines()[1:]
+        if l.split()[1] == "11" and "socket:[%s]" % l.split()[9] in inodes]
+assert len(port) == 1, port
+s = socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, 11)
+s.bind((0, 1))
+req(s, 1)
+p = subprocess.Popen([witness, seen])
+end = time.time() + 10
+while True:
+    assert select.select([s], [], [], end - time.time())[0], "no exec event"
+    d, (src, _) = s.recvfrom(256)
+    # cn_msg at 16, proc_event at 36: what, then exec's pid and tgid at 52.
+    if src == 0 and struct.unpack_from("=I", d, 36)[0] == 2 and \
+       struct.unpack_from("=I", d, 56)[0] == p.pid:
+        break
+req(s, 2)
+p.wait()
+forged = d[:52] + struct.pack("=II", old, old) + d[60:]
+try:
+    s.sendto(forged, (port[0], 0))
+except PermissionError:
+    print("skip: sending to another netlink socket needs CAP_NET_ADMIN")
+PY
+	[[ "$output" != skip:* ]] || skip "${output#skip: }"
+	# Events are read in order: the forged one before this witness.
+	wait_shown "$D/after"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	check_witnesses "$D/out" 0 "?$D/ready" "?$D/seen" "$D/after"
+	jq -e -s --argjson p "$EXTRA_PIDS" 'map(select(.pid == $p)) == []' \
+	    "$D/out"
+}
+
+@test "-w: SIGINT while it waits for the acknowledgement ends it, the summary, status 0" {
+	need connector
+	need pidns
+	local child=
+	# In another PID namespace no acknowledgement comes for a second;
+	# auxv is the namespace's first process there, which ignores a
+	# signal it has not blocked, so SIGINT is sent until it ends.
+	unshare -p -f --mount-proc "$AUXV" -w --json >"$D/out" 2>"$D/err" 3>&- &
+	W_PID=$!
+	while kill -0 "$W_PID" 2>/dev/null; do
+		[ -n "$child" ] || child=$(pgrep -P "$W_PID")
+		[ -z "$child" ] || kill -INT "$child" 2>/dev/null || true
+		sleep 0.02
+	done
+	W_STATUS=0
+	wait "$W_PID" || W_STATUS=$?
+	W_PID=
+	[ "$W_STATUS" -eq 0 ]
+	[ ! -s "$D/out" ]
+	run cat "$D/err"
+	assert_output "auxv: 0 programs shown, 0 ended before they could be read, 0 events lost"
+}
+
+# exec_twice FILE [SH-COMMANDS]: while auxv is stopped, a shell (its PID,
+# P) runs SH-COMMANDS, then execs a witness that writes to FILE and
+# lingers; auxv goes on once the witness has written.  The exec events of
+# P, the shell's then the witness's, wait in auxv's socket together.
+exec_twice() {
+	kill -STOP "$W_PID"
+	sh -c "$2"'
+exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
+	EXTRA_PIDS=$!
+	while [ ! -s "$1" ]; do sleep 0.01; done
+	kill -CONT "$W_PID"
+}
+
+@test "-w: a program that exec'd again before it was read is counted as ended, the next one shown once" {
+	need connector
+	start_watch --json -C "$W"
+	exec_twice "$D/twice"
+	wait_shown "$D/after"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	check_witnesses "$D/out" "$BASHPID" "$D/twice" "?$D/ready" "$D/after"
+	# Both events of P came in one batch: the shell's can't be read, and
+	# is an error object, never the witness's vector under its name.
+	jq -e -s --argjson p "$EXTRA_PIDS" '[.[] | select(.pid == $p and
+	    has("error"))] | length == 1 and (.[0] | .error.errno == 3 and
+	    .error.message == "executed another program before it could be read"
+	    and .comm == null and .exe == null)' "$D/out"
+	shown=$(jq -s '[.[] | select(has("entries"))] | length' "$D/out")
+	grep -qx "auxv: $shown programs shown, 1 ended before they could be read, 0 events lost" "$D/err"
+}
+
+@test "-w: a program read once it had exec'd again is the next one's vector, shown once, not twice" {
+	need connector
+	start_watch --json -C "$W"
+	# Nine programs between P's two execs: more than auxv takes from its
+	# socket at once (8), so P's first event is read alone, by which time
+	# P is the witness; its own event then brings the same vector again.
+	exec_twice "$D/twice" 'for i in 1 2 3 4 5 6 7 8 9; do /bin/true; done'
+	wait_shown "$D/after"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	check_witnesses "$D/out" "$BASHPID" "$D/twice" "?$D/ready" "$D/after"
+	jq -e -s --argjson p "$EXTRA_PIDS" \
+	    'map(select(.pid == $p)) | length == 1' "$D/out"
+	grep -qE '^auxv: [0-9]+ programs shown, 0 ended before they could be read, 0 events lost$' "$D/err"
+}
