@@ -471,3 +471,54 @@ exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
 	    'map(select(.pid == $p)) | length == 1' "$D/out"
 	grep -qE '^auxv: [0-9]+ programs shown, 0 ended before they could be read, 0 events lost$' "$D/err"
 }
+
+# faulty_watch CALL N ERRNO ARGS...: auxv -w ARGS with the Nth CALL failed
+# (tests/fault/faultinj.c), as start_watch starts it; the calls made are
+# counted in $D/counts.  Skips where LD_PRELOAD does not reach auxv.
+faulty_watch() {
+	local call=$1 n=$2 e=$3
+	shift 3
+	[ -n "${FAULTINJ:-}" ] || skip "no fault injection library built"
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$D/probe \
+	    ASAN_OPTIONS=verify_asan_link_order=0 "$AUXV" --help >/dev/null
+	[ -s "$D/probe" ] || skip "LD_PRELOAD does not reach $AUXV (linked static?)"
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=$call AUXV_FAULT_N=$n \
+	    AUXV_FAULT_ERRNO=$e AUXV_FAULT_COUNT=$D/counts \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -w "$@" >"$D/out" 2>"$D/err" 3>&- &
+	W_PID=$!
+}
+
+@test "-w: events the kernel dropped (recvmmsg's ENOBUFS) are said in the summary" {
+	need connector
+	local try lost=
+	# The calls through syscall(2): signalfd4, then recvmmsg, once
+	# for the acknowledgement (seldom twice: failed there, ENOBUFS is
+	# of events before the start, and not counted), then the watch's.
+	for try in 1 2 3; do
+		faulty_watch syscall 3 ENOBUFS --json -C "$W"
+		wait_shown "$D/list.$try"
+		stop_watch INT
+		[ "$W_STATUS" -eq 0 ]
+		grep -qx 'fired 1' "$D/counts"
+		check_witnesses "$D/out" "$BASHPID" "?$D/list.$try"
+		run cat "$D/err"
+		assert_output --regexp '^auxv: [0-9]+ programs? shown, 0 ended before they could be read, (0 events lost|events lost: the kernel.s buffer overflowed 1 time)$'
+		[[ "$output" != *"0 events lost" ]] && lost=1 && break
+	done
+	[ -n "$lost" ]
+}
+
+@test "-w where the kernel has no connector: says so, status 1" {
+	local e
+	for e in EPROTONOSUPPORT EAFNOSUPPORT; do
+		faulty_watch socket 1 "$e" --json
+		W_STATUS=0
+		wait "$W_PID" || W_STATUS=$?
+		W_PID=
+		[ "$W_STATUS" -eq 1 ]
+		[ ! -s "$D/out" ]
+		run cat "$D/err"
+		assert_output "auxv: -w: no process-events connector in this kernel (CONFIG_CONNECTOR, CONFIG_PROC_EVENTS)"
+	done
+}
