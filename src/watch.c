@@ -420,7 +420,11 @@ read_batch(
 		sl = &w->slot[i];
 		if (sl->skip)
 			continue;
-		if (sl->rc == 0 && o->deref)
+		/*
+		 * Always: -w's formats all decode (main.c refuses the
+		 * others), and the AT_RANDOM bytes tell an exec shown already.
+		 */
+		if (sl->rc == 0)
 			src_pid_ahead(&sl->src);
 		if (sl->rc == 0 && shown_before(w, &sl->src)) {
 			sl->skip = 1;
