@@ -522,3 +522,56 @@ faulty_watch() {
 		assert_output "auxv: -w: no process-events connector in this kernel (CONFIG_CONNECTOR, CONFIG_PROC_EVENTS)"
 	done
 }
+
+@test "-w --count 1: one program shown even when more started at once" {
+	need connector
+	local i
+	"$AUXV" -w -C "$W" --count 1 --json >"$D/out" 2>"$D/err" 3>&- &
+	W_PID=$!
+	# Ready once it listens: a witness it shows would end it, so the
+	# wait is for its socket, and a while for the acknowledgement.
+	for i in $(seq 100); do
+		ls -l "/proc/$W_PID/fd" 2>/dev/null | grep -q socket: &&
+		    sleep 0.2 && break
+		sleep 0.05
+	done
+	# Three witnesses while it is stopped: their events are read together.
+	kill -STOP "$W_PID"
+	for i in 1 2 3; do "$WITNESS" "$D/list" 3000 3>&- & done
+	while [ "$(wc -l <"$D/list" 2>/dev/null)" != 3 ]; do sleep 0.01; done
+	kill -CONT "$W_PID"
+	W_STATUS=0
+	wait "$W_PID" || W_STATUS=$?
+	W_PID=
+	kill $(cut -d' ' -f1 "$D/list")
+	[ "$W_STATUS" -eq 0 ]
+	[ "$(wc -l <"$D/out")" -eq 1 ]
+	check_witnesses "$D/out" "$BASHPID" "?$D/list"
+	grep -qx 'auxv: 1 program shown, 0 ended before they could be read, 0 events lost' "$D/err"
+}
+
+@test "-w in another PID namespace: another listener's acknowledgement is not taken for its own" {
+	need connector
+	need pidns
+	local i
+	t0=$(date +%s%N)
+	timeout 10 unshare -p -f --mount-proc "$AUXV" -w --json >"$D/out" \
+	    2>"$D/err" 3>&- &
+	W_PID=$!
+	# Listeners of this namespace join meanwhile: the kernel answers
+	# each with an acknowledgement to every listener, auxv's too.
+	for i in $(seq 8); do
+		sleep 0.1
+		probe_connector >"$D/probe"
+		[ ! -s "$D/probe" ] || skip "$(cat "$D/probe")"
+	done
+	W_STATUS=0
+	wait "$W_PID" || W_STATUS=$?
+	W_PID=
+	t1=$(date +%s%N)
+	[ "$W_STATUS" -eq 1 ]
+	[ ! -s "$D/out" ]
+	run cat "$D/err"
+	assert_output "auxv: -w: no acknowledgement from the process-events connector within 1 s (another PID or user namespace, as in a container?)"
+	[ $(((t1 - t0) / 1000000000)) -lt 5 ]
+}
