@@ -575,3 +575,25 @@ faulty_watch() {
 	assert_output "auxv: -w: no acknowledgement from the process-events connector within 1 s (another PID or user namespace, as in a container?)"
 	[ $(((t1 - t0) / 1000000000)) -lt 5 ]
 }
+
+@test "-w where the kernel refuses the listener in its acknowledgement: says why, status 1" {
+	need connector
+	local e
+	# The acknowledgement carries an errno (tests/fault/faultinj.c): 6.1
+	# refuses with EPERM a listener without CAP_NET_ADMIN.
+	for e in EPERM ENOMEM; do
+		# No call failed: "none" is of no kind.
+		AUXV_FAULT_ACKERR=$e faulty_watch none 0 EIO --json
+		W_STATUS=0
+		wait "$W_PID" || W_STATUS=$?
+		W_PID=
+		[ "$W_STATUS" -eq 1 ]
+		[ ! -s "$D/out" ]
+		run cat "$D/err"
+		if [ "$e" = EPERM ]; then
+			assert_output "auxv: -w: this kernel lets only CAP_NET_ADMIN listen to process events"
+		else
+			assert_output "auxv: -w: $(python3 -c 'import errno, os; print(os.strerror(errno.ENOMEM))')"
+		fi
+	done
+}

@@ -23,6 +23,10 @@
  *                     child succeeds, the child is sent it, before its
  *                     exec (what a user's kill could do, at a moment no
  *                     test can otherwise choose)
+ *   AUXV_FAULT_ACKERR an errno (name or number): every acknowledgement
+ *                     --watch receives from the process-events connector
+ *                     carries it, as a kernel's refusal of the listener
+ *                     would (6.1 refuses one without CAP_NET_ADMIN)
  *
  * Only the process that loaded the library as auxv is counted: its PID
  * is kept at start, and a child forked for -e (until its exec, after
@@ -171,6 +175,7 @@ static unsigned long fault_also;
 static int fault_errno = EIO;
 static const char *count_path;
 static int child_signal;
+static int ack_err;
 static unsigned long counts[NKIND];
 static unsigned long fired;
 
@@ -264,6 +269,18 @@ is_auxv(void)
 	return strcmp(p, "auxv") == 0;
 }
 
+/* An errno by its name (of errnos[]) or number. */
+static int
+errno_of(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (strcmp(s, errnos[i].name) == 0)
+			return errnos[i].err;
+	return atoi(s);
+}
+
 __attribute__((constructor)) static void
 fault_init(void)
 {
@@ -287,12 +304,10 @@ fault_init(void)
 		child_signal = atoi(s);
 	if ((s = getenv("AUXV_FAULT_AFTER")) != NULL)
 		fault_after = strcmp(s, "1") == 0;
-	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL) {
-		fault_errno = atoi(s);
-		for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
-			if (strcmp(s, errnos[i].name) == 0)
-				fault_errno = errnos[i].err;
-	}
+	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL)
+		fault_errno = errno_of(s);
+	if ((s = getenv("AUXV_FAULT_ACKERR")) != NULL)
+		ack_err = errno_of(s);
 	our_pid = getpid();
 	born = 1;
 }
@@ -666,15 +681,37 @@ WRAP(int, sigprocmask, K_SIGPROCMASK,
     (int how, const sigset_t *set, sigset_t *old), (how, set, old))
 
 /*
+ * The connector's acknowledgements among n datagrams received: a
+ * PROC_EVENT_NONE (its what, 0, after the netlink header and the cn_msg,
+ * at 36), whose ack.err (at 52) is set to ack_err.
+ */
+static void
+set_ack_err(struct mmsghdr *mm, long n)
+{
+	uint32_t what, err = (uint32_t)ack_err;
+	unsigned char *b;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		b = mm[i].msg_hdr.msg_iov[0].iov_base;
+		if (mm[i].msg_len < 56)
+			continue;
+		memcpy(&what, b + 36, sizeof(what));
+		if (what == 0)
+			memcpy(b + 52, &err, sizeof(err));
+	}
+}
+
+/*
  * Of the calls made through syscall(2), recvmmsg and signalfd4 are
  * counted and failed; every other passes through (the counts file is
- * written through it too).
+ * written through it too).  What recvmmsg received carries ack_err.
  */
 long
 syscall(long nr, ...)
 {
 	va_list ap;
-	long a[6];
+	long a[6], rc;
 	int i;
 
 	va_start(ap, nr);
@@ -683,5 +720,9 @@ syscall(long nr, ...)
 	va_end(ap);
 	if ((nr == SYS_recvmmsg || nr == SYS_signalfd4) && fault(K_SYSCALL))
 		return -1;
-	return real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	rc = real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	if (nr == SYS_recvmmsg && rc > 0 && ack_err != 0 && born &&
+	    getpid() == our_pid)
+		set_ack_err((struct mmsghdr *)a[1], rc);
+	return rc;
 }
