@@ -44,6 +44,9 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/cn_proc.h>
+#include <linux/connector.h>
+#include <linux/netlink.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -681,24 +684,27 @@ WRAP(int, sigprocmask, K_SIGPROCMASK,
     (int how, const sigset_t *set, sigset_t *old), (how, set, old))
 
 /*
- * The connector's acknowledgements among n datagrams received: a
- * PROC_EVENT_NONE (its what, 0, after the netlink header and the cn_msg,
- * at 36), whose ack.err (at 52) is set to ack_err.
+ * The connector's acknowledgements among n datagrams received (a
+ * PROC_EVENT_NONE after the netlink header and the cn_msg): their
+ * ack.err set to ack_err.
  */
 static void
 set_ack_err(struct mmsghdr *mm, long n)
 {
-	uint32_t what, err = (uint32_t)ack_err;
+	const size_t ev = NLMSG_HDRLEN + offsetof(struct cn_msg, data);
+	const size_t what = ev + offsetof(struct proc_event, what),
+	             err = ev + offsetof(struct proc_event, event_data.ack.err);
+	uint32_t w, e = (uint32_t)ack_err;
 	unsigned char *b;
 	long i;
 
 	for (i = 0; i < n; i++) {
 		b = mm[i].msg_hdr.msg_iov[0].iov_base;
-		if (mm[i].msg_len < 56)
+		if (mm[i].msg_len < err + sizeof(e))
 			continue;
-		memcpy(&what, b + 36, sizeof(what));
-		if (what == 0)
-			memcpy(b + 52, &err, sizeof(err));
+		memcpy(&w, b + what, sizeof(w));
+		if (w == PROC_EVENT_NONE)
+			memcpy(b + err, &e, sizeof(e));
 	}
 }
 
