@@ -205,6 +205,51 @@ print([os.path.join(d, "true") for d in os.defpath.split(":")
 	done
 }
 
+# An empty entry of PATH (first, inner or last) is the current directory,
+# as for execvp(3) and the shell, whose type -P is the oracle.
+@test "an empty PATH entry is the current directory" {
+	local d=$BATS_TEST_TMPDIR/cwd p want
+	mkdir "$d"
+	cp /bin/true "$d/auxv-test-here"
+	cd "$d"
+	for p in ":/usr/bin" "$BATS_TEST_TMPDIR/none::/usr/bin" \
+	    "$BATS_TEST_TMPDIR/none:"; do
+		want=$(PATH=$p type -P auxv-test-here)
+		[ "$want" = ./auxv-test-here ]
+		run -0 --separate-stderr env PATH="$p" "$AUXV" -k EXECFN --value \
+		    -e auxv-test-here
+		[ "$output" = "$want" ]
+		[ -z "$stderr" ]
+	done
+}
+
+# A directory of the command's name is no command: passed over for the
+# next entry, as the shell's type -P passes it over; none else, not found.
+@test "a directory of the command's name in PATH is passed over" {
+	local d=$BATS_TEST_TMPDIR/p
+	mkdir -p "$d/true"
+	run -0 --separate-stderr env PATH="$d:/usr/bin" "$AUXV" -k EXECFN \
+	    --value -e true
+	[ "$output" = "$(PATH=$d:/usr/bin type -P true)" ]
+	! PATH=$d type -P true
+	run -1 --separate-stderr env PATH="$d" "$AUXV" -e true
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: true: command not found" ]
+}
+
+# An empty name is a path (no search), which execve(2) does not find,
+# as python's os.execv says.
+@test "an empty command: no such file or directory" {
+	run -0 python3 -c 'import os
+try:
+	os.execv("", ["x"])
+except FileNotFoundError:
+	pass'
+	run -1 --separate-stderr "$AUXV" -e ''
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: : no such file or directory" ]
+}
+
 @test "missing command: status 1, command not found" {
 	run -1 --separate-stderr "$AUXV" -e auxv-test-no-such-command
 	[ -z "$output" ]
@@ -326,6 +371,16 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $t: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
+
+	# An empty file: no bytes, so no ELF magic either.
+	: >"$t"
+	run -0 python3 -c 'import errno, os, sys
+try:
+	os.execv(sys.argv[1], ["x"])
+except OSError as e:
+	assert e.errno == errno.ENOEXEC, e' "$t"
+	run -1 --separate-stderr "$AUXV" -e "$t"
+	[ "$stderr" = "auxv: $t: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
 }
 
 # The kernel reads a file to exec it whatever its mode; auxv, to tell an
@@ -517,6 +572,13 @@ import os, signal, sys
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e auxv-test-no-such-command
 	[ "$stderr" = "auxv: auxv-test-no-such-command: command not found" ]
+	# An exec that fails in the child: its errno is told all the same (a
+	# traced child is not reaped by the kernel, SIGCHLD ignored or not).
+	run -1 --separate-stderr python3 -c '
+import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e "$BATS_TEST_TMPDIR/nothing"
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/nothing: no such file or directory" ]
 }
 
 # Under ptrace the kernel does not grant set-user-ID: the vector is the one
