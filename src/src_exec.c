@@ -149,17 +149,18 @@ is_elf(const char *path)
 	return n > 0 && elf_is_elf(m, (size_t)n);
 }
 
-/* Why the exec of file (cmd as found in PATH) failed with err. */
+/*
+ * Why the exec of file (the command as found in PATH) failed with err;
+ * file is NULL when find_command() found none, which happens to a name
+ * without a slash only.
+ */
 static void
-exec_failed(struct diag *d, const char *cmd, const char *file, int err)
+exec_failed(struct diag *d, const char *file, int err)
 {
 	switch (err) {
 	case ENOENT:
 		if (file == NULL)
-			diag_set(d, err,
-			    strchr(cmd, '/') == NULL
-			        ? "command not found"
-			        : "no such file or directory");
+			diag_set(d, err, "command not found");
 		else if (access(file, F_OK) == 0)
 			diag_set(d, err, "interpreter not found");
 		else
@@ -170,7 +171,7 @@ exec_failed(struct diag *d, const char *cmd, const char *file, int err)
 		break;
 	case ENOEXEC:
 		diag_set(d, err,
-		    file != NULL && is_elf(file)
+		    is_elf(file)
 		        ? "cannot execute: exec format error (an ELF program "
 		          "this kernel does not run: another architecture, or "
 		          "32-bit without its emulation)"
@@ -226,7 +227,10 @@ await_exec(pid_t pid)
 
 	for (;;) {
 		if (waitpid(pid, &st, __WALL) == -1) {
-			/* ECHILD: SIGCHLD is ignored and it was reaped. */
+			/*
+			 * ECHILD: none to wait for, gone.  (Not by SIGCHLD
+			 * ignored: the kernel reaps no child that is traced.)
+			 */
 			if ((e = errno) == ECHILD)
 				return -1;
 			bury(pid);
@@ -234,8 +238,7 @@ await_exec(pid_t pid)
 		}
 		if (WIFEXITED(st) || WIFSIGNALED(st))
 			return -1;
-		if (!WIFSTOPPED(st))
-			continue;
+		/* Else stopped: without WCONTINUED no other state is told. */
 		if (st >> 8 == (SIGTRAP | PTRACE_EVENT_EXEC << 8))
 			return 0;
 		/* A signal-delivery-stop passes the signal on. */
@@ -280,7 +283,7 @@ src_exec(
 
 	name_source(s, argv);
 	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
-		exec_failed(d, argv[0], NULL, e);
+		exec_failed(d, NULL, e);
 		return -1;
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
@@ -330,7 +333,7 @@ src_exec(
 	}
 	if (rc == -1) {
 		if ((e = exec_errno(sv[0])) != 0)
-			exec_failed(d, argv[0], file, e);
+			exec_failed(d, file, e);
 		else
 			diag_set(d, 0, "killed before its exec completed");
 		goto fail;
