@@ -217,8 +217,9 @@ bury(pid_t pid)
  * Lets the traced child run until its exec succeeds (0: it is stopped at
  * PTRACE_EVENT_EXEC) or it is gone (-1: dead and reaped).  Before the exec
  * only SIGSTOP and SIGKILL reach it; a stop is let go on.  A wait that
- * fails otherwise (no signal handler is set, so not EINTR but by a fault)
- * kills the child and returns its errno.
+ * fails otherwise (no signal handler is set, so not EINTR but by a fault),
+ * or a stop not let go on (but for ESRCH: gone), kills the child and
+ * returns the errno.
  */
 static int
 await_exec(pid_t pid)
@@ -244,9 +245,9 @@ await_exec(pid_t pid)
 		/* A signal-delivery-stop passes the signal on. */
 		sig = st >> 16 == 0 ? WSTOPSIG(st) : 0;
 		if (ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig) == -1 &&
-		    errno != ESRCH) {
+		    (e = errno) != ESRCH) {
 			bury(pid);
-			return -1;
+			return e;
 		}
 	}
 }

@@ -270,3 +270,15 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: /bin/true: killed before its exec completed" ]
 }
+
+@test "-e whose stopped child is not let go on (PTRACE_CONT fails): the errno said, the child killed" {
+	need_faultinj
+	need ptrace
+	# Call 1 is PTRACE_SEIZE, call 2 the PTRACE_CONT of the SIGSTOP.
+	AUXV_FAULT_SIGNAL=$(kill -l STOP) run -1 --separate-stderr \
+	    timeout 10 bash -c \
+	    "$(declare -f faulty); faulty ptrace 2 EIO -e sleep 77"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: sleep: $(strerror EIO)" ]
+	! pgrep -xf 'sleep 77'
+}
