@@ -282,3 +282,40 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	[ "$stderr" = "auxv: sleep: $(strerror EIO)" ]
 	! pgrep -xf 'sleep 77'
 }
+
+@test "-e without ptrace (ENOSYS): ptrace not available" {
+	need_faultinj
+	run -1 --separate-stderr faulty ptrace 1 ENOSYS -e sleep 77
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: sleep: ptrace not available" ]
+	! pgrep -xf 'sleep 77'
+}
+
+# A wait that finds no child (ECHILD) takes it as gone; the child, there
+# still under the injection, dies with auxv (PTRACE_O_EXITKILL).
+@test "-e whose wait finds no child (ECHILD): killed before its exec completed" {
+	need_faultinj
+	need ptrace
+	run -1 --separate-stderr timeout 10 bash -c \
+	    "$(declare -f faulty); faulty waitpid 1 ECHILD -e sleep 77"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: sleep: killed before its exec completed" ]
+	! pgrep -xf 'sleep 77'
+}
+
+# Traced already (by strace -f), the child's /proc/PID/status (auxv's
+# first open there) unreadable: no tracer is claimed that was not seen.
+@test "-e refused where the child's status can't be read: no tracer claimed" {
+	need_faultinj
+	need strace
+	local scope seccomp
+	scope=$(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null || echo none)
+	seccomp=$(awk '/^Seccomp:/ { print $2 }' /proc/self/status)
+	[ "$scope" != 3 ] || skip "kernel.yama.ptrace_scope is 3: that is said instead"
+	[ "${seccomp:-0}" = 0 ] || skip "under a seccomp filter: that is said instead"
+	run -1 --separate-stderr strace -f -o /dev/null \
+	    env ASAN_OPTIONS=detect_leaks=0 bash -c \
+	    "$(declare -f faulty); faulty open 1 EIO -e /bin/true"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: /bin/true: ptrace not permitted: refused by a security policy (SELinux, AppArmor or the like)" ]
+}

@@ -133,6 +133,7 @@ static const struct {
 	{ "EINVAL", EINVAL },
 	{ "EPROTONOSUPPORT", EPROTONOSUPPORT },
 	{ "EAFNOSUPPORT", EAFNOSUPPORT },
+	{ "ENOSYS", ENOSYS },
 };
 
 /* The real functions, found with dlsym(RTLD_NEXT) at start. */
