@@ -553,6 +553,29 @@ except OSError as e:
 	! grep -E 'read\([0-9]+, .*, 0\) += ' "$BATS_TEST_TMPDIR/reads"
 }
 
+# Yama's ptrace_scope 3 forbids every attach: the file that says so is
+# written, in a mount namespace of its own, over /proc/sys/kernel (the
+# kernel here may have no Yama); the refusal is the seccomp filter's.
+# Only a 3 is Yama's reason: a 1 leaves the next one, the filter.
+@test "ptrace refused where kernel.yama.ptrace_scope is 3: that reason" {
+	[ "$(id -u)" = 0 ] || skip "needs root (a mount namespace)"
+	local k=/proc/sys/kernel scope
+	unshare -m sh -c "mount -t tmpfs none $k" 2>/dev/null ||
+	    skip "cannot mount over $k in a mount namespace"
+	for scope in 3 1; do
+		run -1 --separate-stderr unshare -m sh -c '
+mount -t tmpfs none "$1" && mkdir "$1/yama" &&
+echo "$2" >"$1/yama/ptrace_scope" && shift 2 && exec "$@"' sh "$k" "$scope" \
+		    "$NOPTRACE" env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -e /bin/true
+		[ -z "$output" ]
+		if [ "$scope" = 3 ]; then
+			[ "$stderr" = "auxv: /bin/true: ptrace not permitted: kernel.yama.ptrace_scope is 3 (no process may be traced)" ]
+		else
+			[[ "$stderr" == "auxv: /bin/true: ptrace not permitted: a seccomp filter"* ]]
+		fi
+	done
+}
+
 @test "command traced already (strace -f): ptrace not permitted" {
 	command -v strace >/dev/null || skip "no strace"
 	strace -o /dev/null true 2>/dev/null || skip "strace does not work here"
