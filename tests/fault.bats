@@ -138,6 +138,21 @@ o = json.loads(sys.argv[1])
 assert o["error"]["errno"] == 12, o' "$output"
 }
 
+# A raw vector that fills the buffer (4097 pairs) is read one byte further,
+# to tell a longer file: that read failing is the file's error, not the end.
+@test "a raw file the size of the buffer whose read past it fails: the errno said" {
+	need_faultinj
+	local f=$BATS_TEST_TMPDIR/max
+	"$MKFIXTURE" raw -n 4096 >"$f"
+	[ "$(stat -c %s "$f")" -eq $((4097 * 16)) ]
+	# Read 1 fills the buffer, read 2 is the byte past it.
+	run -1 --separate-stderr faulty read 2 EIO -f "$f"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(strerror EIO)" ]
+	run -1 --separate-stderr faulty read 2 EIO -f - <"$f"
+	[ "$stderr" = "auxv: -: $(strerror EIO)" ]
+}
+
 @test "full: /proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
 	need_faultinj
 	# The first readlink asks /proc/self whose PID namespace /proc is.
