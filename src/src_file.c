@@ -23,8 +23,11 @@
 #include "source.h"
 #include "src_json.h"
 
-/* A core on a pipe grows its buffer from this size. */
+/* A core on a pipe grows its buffer from this size, doubling it. */
 #define CHUNK (1024 * 1024)
+_Static_assert((AUXV_MAX_STDIN / CHUNK & (AUXV_MAX_STDIN / CHUNK - 1)) == 0 &&
+        AUXV_MAX_STDIN % CHUNK == 0,
+    "doubling CHUNK reaches AUXV_MAX_STDIN exactly");
 
 /*
  * Whether fd has more to read: the one byte past a cap tells a file that
@@ -126,7 +129,7 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 			}
 			break;
 		}
-		cap = cap > AUXV_MAX_STDIN / 2 ? AUXV_MAX_STDIN : 2 * cap;
+		cap *= 2;
 		if ((p = realloc(s->data, cap)) == NULL)
 			goto nomem;
 		s->data = p;
