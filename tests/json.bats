@@ -229,6 +229,11 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	printf '{"pid":7,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}\n' >>"$f"
 	run -0 --separate-stderr "$AUXV" -f "$f" --pid 7 -k PAGESZ --value
 	[ "$output" = 4096 ]
+	# The failure asked for by its pid: that failure.
+	[ "$(jq -s '.[0].pid' "$f")" = 999999999 ]
+	run -1 --separate-stderr "$AUXV" -f "$f" --pid 999999999
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: a saved failure: no vector" ]
 	# Malformed before the object asked for, or not an object at all:
 	# refused at that offset (python finds it: the value that is wrong).
 	python3 - "$AUXV" "$f" <<'PY'
@@ -272,6 +277,7 @@ PY
 {"word_size":8,"byte_order":"middle","entries":[{"type":6,"value":1}]}|"entries":
 {"word_size":8,"byte_order":"little","entries":[{"type":6,"value":-1}]}|"value":
 {"word_size":4,"byte_order":"little","entries":[{"type":6,"value":4294967296}]}|4294967296}
+{"word_size":4,"byte_order":"little","entries":[{"type":4294967296,"value":6}]}|"value":6}
 EOF
 	# A control byte unescaped inside a string: just after it.
 	for c in '\001' '\t' '\037'; do
@@ -648,6 +654,46 @@ assert back["word_size"] == saved["word_size"]' "$T/bom.json" "$output"
 	run -0 --separate-stderr bash -c 'cat "$2" "$3" | "$1" -f - --pid "$4" -k PAGESZ --value' _ \
 	    "$AUXV" "$T/bom.json" "$T/a.json" "$BG_PID"
 	[ "$output" = "$(getconf PAGESIZE)" ]
+}
+
+# Only the whole mark (EF BB BF) makes a file JSON: a vector whose first
+# bytes start one (its type 0x7bbbef, or 0x7bef: EF BB then '{') is raw.
+@test "-f: a partial byte order mark is no JSON: the file is a raw vector" {
+	local f=$BATS_TEST_TMPDIR/v t
+	for t in 0x7bbbef 0x7bef; do
+		mkraw "$f" 8 '<' "$t" 1 6 4096
+		run -0 --separate-stderr "$AUXV" -f "$f" --json
+		python3 -c 'import json, sys
+got = [[e["type"], e["value"]] for e in json.loads(sys.argv[1])["entries"]]
+assert got == json.loads(sys.argv[2]), got' "$output" "$(pyvec_json "$f" 8 little)"
+	done
+}
+
+# At most 4096 entries (SPEC.md): a save of 4097 is not auxv's, refused
+# where the 4097th starts.
+@test "-f of JSON: 4096 entries read, 4097 refused at the 4097th" {
+	local f=$BATS_TEST_TMPDIR/j off
+	# N entries of type 6, values from 4096 on, without blanks.
+	save() {
+		python3 -c 'import json, sys
+e = [{"type": 6, "value": 4096 + i} for i in range(int(sys.argv[1]))]
+print(json.dumps({"word_size": 8, "byte_order": "little", "entries": e},
+                 separators=(",", ":")))' "$1" >"$f"
+	}
+	# 4096: the same bytes as the raw vector mkfixture writes.
+	save 4096
+	"$MKFIXTURE" raw -w 8 -e little $(seq -f '6=%.0f' 4096 8191) >"$f.raw"
+	run -0 bash -c '"$1" -f "$2" -o raw | cmp - "$3"' _ "$AUXV" "$f" "$f.raw"
+	save 4097
+	off=$(python3 -c 'import sys
+d = open(sys.argv[1]).read()
+i = -1
+for _ in range(4097):
+    i = d.index("{\"type\"", i + 1)
+print(i)' "$f")
+	run -1 --separate-stderr "$AUXV" -f "$f"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
 }
 
 # Each two-character escape of RFC 8259 reads back as what it stands for.
