@@ -153,6 +153,27 @@ assert o["error"]["errno"] == 12, o' "$output"
 	[ "$stderr" = "auxv: -: $(strerror EIO)" ]
 }
 
+# JSON Lines searched for --pid: the first object and blanks fill the
+# first read (4097 * 16 bytes) exactly, so the next object needs a read of
+# its own (read 2), which fails.
+@test "-f of JSON Lines, --pid: the read after a buffer of whole objects fails: the errno said" {
+	need_faultinj
+	local f=$BATS_TEST_TMPDIR/l.json
+	python3 - "$f" <<-'PY'
+		import sys
+		good = ('{"pid":%d,"word_size":8,"byte_order":"little",'
+		        '"entries":[{"type":6,"value":4096}]}')
+		first = good % 1 + "\n"
+		first += " " * (4097 * 16 - len(first) - 1) + "\n"
+		open(sys.argv[1], "w").write(first + good % 7 + "\n")
+	PY
+	run -0 --separate-stderr "$AUXV" -f "$f" --pid 7 -k PAGESZ --value
+	[ "$output" = 4096 ]
+	run -1 --separate-stderr faulty read 2 EIO -f "$f" --pid 7
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: $(strerror EIO)" ]
+}
+
 @test "full: /proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
 	need_faultinj
 	# The first readlink asks /proc/self whose PID namespace /proc is.
