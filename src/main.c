@@ -667,7 +667,8 @@ check_args(struct cmdline *cl)
 		warnx("--value prints text: it takes no -o");
 		usage();
 	}
-	if (o->diff && (cl->nsrc != 2 || o->all || o->printer->diff == NULL)) {
+	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
+	if (o->diff && (cl->nsrc != 2 || o->printer->diff == NULL)) {
 		warnx("--diff compares two sources, in human or json");
 		usage();
 	}
