@@ -50,6 +50,9 @@ bats_load_library bats-assert
 	[ "${lines[1]}" = "$(id -g)" ]
 	run -0 "$AUXV" -k PLATFORM --value
 	[ "$output" = "$(uname -m)" ]
+	# -v adds no description to a bare value.
+	run -0 "$AUXV" -v -k PLATFORM --value
+	[ "$output" = "$(uname -m)" ]
 	run -1 "$AUXV" -k ADI_BLKSZ --value
 	[ -z "$output" ]
 }
@@ -402,6 +405,31 @@ usage_error() {
 # --pid chooses among the objects of a JSON Lines file: without -f it has
 # nothing to choose from (a usage error), and a -f that turns out to be a
 # raw vector or a core is an error for that source, naming --pid.
+# A PID is at most the kernel's FUTEX_TID_MASK (linux/futex.h: no thread
+# ID can be larger), and --count an unsigned long: beyond, or with a
+# non-digit anywhere, a usage error, never a wrapped or cut number.
+@test "numbers out of range or not digits: PID and --pid, --count are usage errors" {
+	local max a
+	max=$(printf '#include <linux/futex.h>\nFUTEX_TID_MASK\n' |
+	    cpp -P 2>/dev/null | tail -1) || true
+	[ -n "$max" ] || skip "no <linux/futex.h>"
+	max=$((max))
+	for a in x1 "$((max + 1))" 99999999999999999999; do
+		run -2 --separate-stderr "$AUXV" "$a"
+		assert_equal "${stderr_lines[0]}" "auxv: $a: not a process ID"
+		run -2 --separate-stderr "$AUXV" -f - --pid "$a" </dev/null
+		assert_equal "${stderr_lines[0]}" "auxv: $a: not a process ID"
+	done
+	# The largest is one, of no process (pid_max is below it).
+	[ "$(cat /proc/sys/kernel/pid_max)" -lt "$max" ]
+	run -1 --separate-stderr "$AUXV" "$max"
+	[ "$stderr" = "auxv: $max: no such process" ]
+	for a in 5x 999999999999999999999999; do
+		run -2 --separate-stderr "$AUXV" -w --count "$a" </dev/null
+		assert_equal "${stderr_lines[0]}" "auxv: $a: --count: not a positive number"
+	done
+}
+
 @test "--pid without a JSON -f: usage error, or an error for that file" {
 	local v=$BATS_TEST_TMPDIR/v
 	run -2 --separate-stderr "$AUXV" --pid 1

@@ -113,6 +113,12 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	run -2 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/a"
 	run -2 --separate-stderr "$AUXV" --diff -a
 	run -2 --separate-stderr "$AUXV" --diff --od self self
+	# Read but not a vector: too large (4097 entries before AT_NULL).
+	"$MKFIXTURE" raw -n 4097 >"$BATS_TEST_TMPDIR/over"
+	run -2 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/a" \
+	    -f "$BATS_TEST_TMPDIR/over"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/over: too large: more than 4096 entries before AT_NULL" ]
 }
 
 # Bits of two architectures mean different things: all of A's flags go,
