@@ -877,7 +877,8 @@ show_all(
 		warn_name(w, o->comms, "no process of that name");
 		return AUXV_EXIT_SOURCE;
 	}
-	if (t->perm > 0 && o->printer->failure == NULL) {
+	/* Counted where the format has no object for a failure only. */
+	if (t->perm > 0) {
 		out_flush(&w->out);
 		warnx("%lu process%s not readable: permission denied", t->perm,
 		    t->perm == 1 ? "" : "es");
