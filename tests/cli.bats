@@ -285,6 +285,11 @@ usage_error() {
 	[ -z "$output" ]
 	run -2 --separate-stderr "$AUXV" -f "$v" -k 0x1ffffffffffffffff
 	[ "${stderr_lines[0]}" = "auxv: 0x1ffffffffffffffff: unknown key" ]
+	# A number with bytes after its digits is no number, nor a name.
+	for k in 6x 0x6g 11.0; do
+		run -2 --separate-stderr "$AUXV" -f "$v" -k "$k"
+		[ "${stderr_lines[0]}" = "auxv: $k: unknown key" ]
+	done
 	# At most 64 keys (the manual): 64 distinct ones are kept (status 1:
 	# most are absent), a 65th is a usage error; a repeat past 64 is no
 	# new key.
