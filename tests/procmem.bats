@@ -109,6 +109,53 @@ print(rc, ctypes.get_errno())' "$$"
 	check_mem "$output" "$BG_PID"
 }
 
+# A process that overwrote its AT_EXECFN and what follows it up to the end
+# of its stack with 'A's: the string has no NUL before unmapped memory.
+# /proc/PID/mem says EIO there (process_vm_readv EFAULT): each way, what
+# was there, marked truncated; python reads the same bytes up to the end.
+@test "AT_EXECFN without a NUL before the end of the stack: what is mapped, truncated, by either read" {
+	[ "$(python3 -c 'import struct; print(struct.calcsize("P"))')" = 8 ] ||
+	    skip "the writer takes 64-bit words"
+	start_bg python3 -c '
+import ctypes, struct, time
+raw = open("/proc/self/auxv", "rb").read()
+fn = [v for t, v in struct.iter_unpack("=QQ", raw) if t == 31][0]
+for l in open("/proc/self/maps"):
+    if l.endswith("[stack]\n"):
+        end = int(l.split("-")[1].split()[0], 16)
+ctypes.memset(fn, 0x41, end - fn)
+print(end - fn, flush=True)
+time.sleep(1000)'
+	local i pre
+	for i in $(seq 1 250); do
+		[ ! -s "$T/bg.out" ] || break
+		sleep 0.02
+	done
+	# shellcheck disable=SC2086
+	for pre in "$NOVMREAD" ""; do
+		run -0 --separate-stderr $pre "$AUXV" --json "$BG_PID"
+		[ -z "$stderr" ]
+		python3 - "$output" "$BG_PID" <<-'PY'
+			import json, sys
+			doc, pid = json.loads(sys.argv[1]), int(sys.argv[2])
+			e = [e for e in doc["entries"] if e["type"] == 31][0]
+			mem = open("/proc/%d/mem" % pid, "rb", buffering=0)
+			s, a = b"", e["value"]
+			while True:
+			    mem.seek(a + len(s))
+			    try:
+			        b = mem.read(4096 - (a + len(s)) % 4096)
+			    except OSError:
+			        break
+			    if not b:
+			        break
+			    s += b
+			assert b"\0" not in s and s == b"A" * len(s), s
+			assert e["string"] == s.decode() and e["truncated"] is True, e
+		PY
+	done
+}
+
 @test "process_vm_readv missing (ENOSYS): strings and bytes from /proc/PID/mem" {
 	start_bg sleep 1000
 	run -0 "$NOVMREAD" -n python3 -c '
