@@ -513,6 +513,25 @@ EOF
 	[ "$(core_names "$T/core")" = '[null,"/b"]' ]
 }
 
+# A path has at most PATH_MAX bytes with its NUL (getconf): an NT_FILE
+# name of PATH_MAX - 1 bytes is the program, one byte more names none.
+@test "core names: an NT_FILE name of PATH_MAX - 1 bytes is read, of PATH_MAX is not" {
+	local max name n
+	max=$(getconf PATH_MAX /)
+	for n in $((max - 1)) "$max"; do
+		name=/$(printf 'n%.0s' $(seq 2 "$n"))
+		[ "${#name}" -eq "$n" ]
+		names_core "$T/core" 8 little '{"auxv": [[9, 4096]], "notes": [
+		    ["file", [[4096, 8192, "'"$name"'"]]]]}' >/dev/null
+		run -0 --separate-stderr "$AUXV" --json -f "$T/core"
+		if [ "$n" -lt "$max" ]; then
+			[ "$(jq -r .exe <<<"$output")" = "$name" ]
+		else
+			[ "$(jq -r .exe <<<"$output")" = null ]
+		fi
+	done
+}
+
 @test "core names: read from 64 MiB of notes, not from more" {
 	local mib64=$((64 << 20)) n
 	n=$(names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [
