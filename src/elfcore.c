@@ -423,7 +423,8 @@ auxv_value(const struct elf_core *c, uint64_t type, uint64_t *val)
 {
 	size_t pair = 2 * (size_t)c->wordsize, off;
 
-	for (off = 0; c->rawlen - off >= pair && off < c->rawlen; off += pair)
+	/* off grows by pair from 0 while a pair is left: never past rawlen. */
+	for (off = 0; c->rawlen - off >= pair; off += pair)
 		if (vec_word(c->raw + off, c->wordsize, c->bigendian) == type) {
 			*val = vec_word(c->raw + off + c->wordsize, c->wordsize,
 			    c->bigendian);
