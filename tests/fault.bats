@@ -174,6 +174,39 @@ assert o["error"]["errno"] == 12, o' "$output"
 	[ "$stderr" = "auxv: $f: $(strerror EIO)" ]
 }
 
+# A core's names are left out when they can't be read, never an error:
+# each allocation failed in turn is ENOMEM said (status 1) or the same
+# entries shown, and one of them (NT_FILE's buffer) leaves exe out.
+@test "a core whose NT_FILE can't be held (ENOMEM): the vector shown, its exe left out" {
+	need_faultinj
+	local f=$BATS_TEST_TMPDIR/core c=$BATS_TEST_TMPDIR/counts n nulls=0
+	python3 - "$f" <<-'PY'
+		import sys
+		from mkfixture import Elf, build_core
+		k = Elf(8, "little")
+		notes = k.note(b"CORE", 6, k.vector([(9, 4096), (6, 4096)]))
+		d = (k.p(k.W * 2, 1, 4096) + k.p(k.W * 3, 4096, 8192, 0)
+		     + b"/usr/bin/crafted\0")
+		notes += k.note(b"CORE", 0x46494c45, d)
+		open(sys.argv[1], "wb").write(build_core(k, 62, notes))
+	PY
+	run -0 --separate-stderr "$AUXV" --json -f "$f"
+	[ "$(jq -c '[.exe, [.entries[] | [.type, .value]]]' <<<"$output")" = '["/usr/bin/crafted",[[9,4096],[6,4096]]]' ]
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$c \
+	    ASAN_OPTIONS=verify_asan_link_order=0 "$AUXV" --json -f "$f" >/dev/null
+	for n in $(seq 1 "$(awk '$1 == "malloc" { print $2 }' "$c")"); do
+		run --separate-stderr faulty malloc "$n" ENOMEM --json -f "$f"
+		if [ "$status" -eq 1 ]; then
+			[ "$stderr" = "auxv: $f: $(strerror ENOMEM)" ]
+			continue
+		fi
+		[ "$status" -eq 0 ]
+		[ "$(jq -c '[.entries[] | [.type, .value]]' <<<"$output")" = '[[9,4096],[6,4096]]' ]
+		[ "$(jq -r .exe <<<"$output")" != null ] || nulls=$((nulls + 1))
+	done
+	[ "$nulls" -eq 1 ]
+}
+
 @test "full: /proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
 	need_faultinj
 	# The first readlink asks /proc/self whose PID namespace /proc is.
