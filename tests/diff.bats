@@ -121,6 +121,41 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/over: too large: more than 4096 entries before AT_NULL" ]
 }
 
+# A type the vector repeats: its first, second... entries are paired in
+# order, so only the one that differs is told, or the one more.
+@test "--diff of a type that repeats: paired in order, the extra one added or removed" {
+	local T=$BATS_TEST_TMPDIR
+	mkraw "$T/a" 8 '<' 0x99 7 0x99 8 6 4096
+	mkraw "$T/b" 8 '<' 0x99 7 0x99 9 6 4096
+	mkraw "$T/c" 8 '<' 0x99 7 6 4096
+	run -1 --separate-stderr "$AUXV" --diff -f "$T/a" -f "$T/b"
+	[ "${lines[2]}" = "AT_??? (0x99): 0x8 -> 0x9" ]
+	[ "${#lines[@]}" -eq 3 ]
+	run -1 --separate-stderr "$AUXV" --diff -f "$T/a" -f "$T/c"
+	[ "${lines[2]}" = "- AT_??? (0x99): 0x8" ]
+	[ "${#lines[@]}" -eq 3 ]
+	run -1 --separate-stderr "$AUXV" --diff -f "$T/c" -f "$T/a"
+	[ "${lines[2]}" = "+ AT_??? (0x99): 0x8" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+# What one side could not read is compared by its address, even under
+# --diff-all: a string or random bytes saved as null against the same
+# address read is no difference.
+@test "--diff-all: a string or AT_RANDOM read on one side only is its address" {
+	local T=$BATS_TEST_TMPDIR
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"string":"/bin/x"},{"type":25,"value":8192,"bytes":"00112233445566778899aabbccddeeff"}]}' >"$T/read"
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"string":null},{"type":25,"value":8192,"bytes":null}]}' >"$T/unread"
+	run -0 --separate-stderr "$AUXV" --diff-all -f "$T/read" -f "$T/unread"
+	[ -z "$output" ]
+	run -0 --separate-stderr "$AUXV" --diff-all -f "$T/unread" -f "$T/read"
+	[ -z "$output" ]
+	sed 's/8192/12288/' "$T/unread" >"$T/moved"
+	run -1 --separate-stderr "$AUXV" --diff-all -f "$T/read" -f "$T/moved"
+	[ "${lines[2]}" = "AT_RANDOM: 0x2000 -> 0x3000" ]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
 # Bits of two architectures mean different things: all of A's flags go,
 # all of B's come.  (aarch64 AT_HWCAP bit 0 is fp, bit 2 evtstrm; x86's
 # bit 0 is fpu.)
