@@ -629,6 +629,16 @@ PY
 	# A raw file has none of them.
 	cp "/proc/$BG_PID/auxv" "$T/raw"
 	"$AUXV" -f "$T/raw" --json | jq -e 'has("pid") or has("comm") or has("exe") | not'
+	# A save with any one of them has all three again, the others null.
+	local k
+	for k in '"pid":7' '"comm":"c"' '"exe":"/bin/x"'; do
+		printf '{%s,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}' "$k" >"$T/one.json"
+		run -0 --separate-stderr "$AUXV" -f "$T/one.json" --json
+		python3 -c 'import json, sys
+d, want = json.loads(sys.argv[1]), {"pid": None, "comm": None, "exe": None}
+want.update(json.loads("{%s}" % sys.argv[2]))
+assert {k: d[k] for k in want} == want, d' "$output" "$k"
+	done
 }
 
 # Issue 24, item 18: RFC 8259 lets a reader skip a byte order mark.
