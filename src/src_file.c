@@ -57,7 +57,7 @@ core_reader(const struct source *s, int fd, struct elf_reader *r)
 /*
  * Reads the core's memory at addr from the PT_LOAD that holds it, and on
  * into the next one where they meet.  Bytes past a segment's p_filesz,
- * or in no segment, can't be read.
+ * or in no segment, can't be read.  The bytes read, or -1 and errno.
  */
 static ssize_t
 core_mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -79,15 +79,26 @@ core_mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 			if (a >= l->vaddr && a - l->vaddr < l->filesz)
 				break;
 		}
-		if (i == s->nloads)
+		/*
+		 * Not in the core, or past its file's end: as memory that is
+		 * not mapped (EFAULT), which cuts a string short; never an
+		 * earlier call's errno (setlocale's ENOENT made such a string
+		 * unreadable).
+		 */
+		if (i == s->nloads) {
+			errno = EFAULT;
 			break;
+		}
 		delta = a - l->vaddr;
 		want = len - got;
 		if (want > l->filesz - delta)
 			want = (size_t)(l->filesz - delta);
 		if ((n = elf_read(&r, l->offset + delta,
-		         (unsigned char *)buf + got, want)) <= 0)
+		         (unsigned char *)buf + got, want)) <= 0) {
+			if (n == 0)
+				errno = EFAULT;
 			break;
+		}
 		got += (size_t)n;
 		if ((size_t)n < want)
 			break;

@@ -706,6 +706,25 @@ print(i)' "$f")
 	[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
 }
 
+# A string saved as "bytes" has no NUL: it runs to the end of the save's
+# memory, so it is what is there, cut short, in every format and whatever
+# the locale (-o table sets LC_CTYPE, whose failure left an errno that
+# made the string unreadable).
+@test "-f of JSON: a string without its NUL is shown truncated, in every format and locale" {
+	local f=$BATS_TEST_TMPDIR/j l
+	printf '{"word_size":8,"byte_order":"little","entries":[{"type":31,"value":4096,"bytes":"%s"}]}' \
+	    "$(printf ABCD | od -An -tx1 | tr -d ' \n')" >"$f"
+	for l in C C.UTF-8 xx_XX.UTF-8; do
+		run -0 --separate-stderr env LC_ALL="$l" "$AUXV" -f "$f"
+		[ "$output" = "AT_EXECFN:            ABCD  (truncated)" ]
+		run -0 --separate-stderr env LC_ALL="$l" "$AUXV" -f "$f" --json
+		jq -e '.entries[0].string == "ABCD" and .entries[0].truncated' <<<"$output"
+		run -0 --separate-stderr env LC_ALL="$l" "$AUXV" -f "$f" -o table \
+		    -k EXECFN
+		[ "${lines[1]}" = "$f  -     ABCD" ]
+	done
+}
+
 # Each two-character escape of RFC 8259 reads back as what it stands for.
 @test "-f of JSON: every two-character escape in a name reads back as python's json reads it" {
 	local T=$BATS_TEST_TMPDIR
