@@ -13,6 +13,9 @@ teardown() {
 	[ "$output" = "$(od -t d8 "/proc/$BG_PID/auxv")" ]
 	run -0 "$AUXV" -o od "$BG_PID"
 	[ "$output" = "$(od -t d8 "/proc/$BG_PID/auxv")" ]
+	# -v describes entries: od has none to describe, nothing changes.
+	run -0 "$AUXV" -v --od "$BG_PID"
+	[ "$output" = "$(od -t d8 "/proc/$BG_PID/auxv")" ]
 }
 
 @test "32-bit PID: --od is od -t d4 of the /proc file, trailing zeros too" {
