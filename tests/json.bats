@@ -725,6 +725,24 @@ print(i)' "$f")
 	done
 }
 
+# A string is read up to PATH_MAX bytes (SPEC.md; getconf): a longer one
+# saved whole is shown as its first PATH_MAX bytes, marked truncated.
+@test "-f of JSON: a string longer than PATH_MAX is its first PATH_MAX bytes, truncated" {
+	local f=$BATS_TEST_TMPDIR/j max
+	max=$(getconf PATH_MAX /)
+	python3 -c 'import json, sys
+s = "".join(chr(97 + i % 26) for i in range(int(sys.argv[1]) + 100))
+print(json.dumps({"word_size": 8, "byte_order": "little",
+                  "entries": [{"type": 31, "value": 4096, "string": s}]}))' \
+	    "$max" >"$f"
+	run -0 --separate-stderr "$AUXV" -f "$f" --json
+	python3 -c 'import json, sys
+saved = json.load(open(sys.argv[1]))["entries"][0]["string"]
+e = json.loads(sys.argv[2])["entries"][0]
+assert e["string"] == saved[:int(sys.argv[3])] and e["truncated"] is True, e' \
+	    "$f" "$output" "$max"
+}
+
 # Each two-character escape of RFC 8259 reads back as what it stands for.
 @test "-f of JSON: every two-character escape in a name reads back as python's json reads it" {
 	local T=$BATS_TEST_TMPDIR
