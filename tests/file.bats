@@ -396,6 +396,22 @@ assert e[31]["string"] == "/no/nul/here", e[31]
 assert e[31]["truncated"] is True, e[31]'
 }
 
+# The file ends inside AT_EXECFN (cut 5 bytes into it, python finds where):
+# the bytes the file has, marked truncated, -o table (which sets the
+# locale) and C.UTF-8 too.
+@test "core: a file cut inside a string shows what it holds, truncated" {
+	"$MKFIXTURE" core -x /usr/bin/prog >"$T/core"
+	python3 -c 'import sys
+d = open(sys.argv[1], "rb").read()
+open(sys.argv[1], "wb").write(d[:d.index(b"/usr/bin/prog\0") + 5])' "$T/core"
+	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
+	pycheck "$output" '
+assert e[31]["string"] == "/usr/" and e[31]["truncated"] is True, e[31]'
+	run -0 --separate-stderr env LC_ALL=C.UTF-8 "$AUXV" -f "$T/core" \
+	    -o table -k EXECFN
+	[ "${lines[1]}" = "$T/core  -     /usr/" ]
+}
+
 @test "core: memory past p_filesz or in no segment is unreadable" {
 	"$MKFIXTURE" core -b unmapped >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
