@@ -26,8 +26,11 @@ mem_get(const struct memsrc *m, uint64_t addr, void *buf, size_t len, int *err)
 
 	if (err != NULL)
 		*err = 0;
-	if (m->read == NULL || addr > UINT64_MAX - len)
+	if (m->read == NULL)
 		return 0;
+	/* Up to the top of the address space (its very last byte left out). */
+	if (len > UINT64_MAX - addr)
+		len = (size_t)(UINT64_MAX - addr);
 	while (got < len) {
 		want = AUXV_MEM_BLOCK - (size_t)((addr + got) % AUXV_MEM_BLOCK);
 		if (want > len - got)

@@ -758,6 +758,21 @@ assert e["string"] == saved[:int(sys.argv[3])] and e["truncated"] is True, e' \
 	    "$f" "$output" "$max"
 }
 
+# Saved memory near the top of the address space: a string that ends
+# below 2^64 reads back (it was unreadable: the read asked for PATH_MAX
+# bytes past it); 16 random bytes that would run past 2^64 can't be held.
+@test "-f of JSON: a string saved just below 2^64 reads back; bytes that would pass it are unreadable" {
+	local f=$BATS_TEST_TMPDIR/j
+	python3 -c 'import json
+top = 1 << 64
+print(json.dumps({"word_size": 8, "byte_order": "little", "entries": [
+    {"type": 15, "value": 4096, "string": "x86_64"},
+    {"type": 31, "value": top - 256, "string": "/bin/top"},
+    {"type": 25, "value": top - 8, "bytes": "00112233445566778899aabbccddeeff"}]}))' >"$f"
+	run -0 --separate-stderr "$AUXV" -f "$f" --json
+	[ "$(jq -c '[.entries[] | [.type, .string, .bytes]]' <<<"$output")" = '[[15,"x86_64",null],[31,"/bin/top",null],[25,null,null]]' ]
+}
+
 # Each two-character escape of RFC 8259 reads back as what it stands for.
 @test "-f of JSON: every two-character escape in a name reads back as python's json reads it" {
 	local T=$BATS_TEST_TMPDIR
