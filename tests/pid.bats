@@ -287,6 +287,52 @@ probe_cpus_online() {
 	done
 }
 
+# Where no reader thread can be had, -C reads every process on the
+# calling thread alone: the same processes, each one's vector.  strace
+# sees the threads refused, or none asked for.
+@test "-C over 128 processes: no thread to be had (RLIMIT_NPROC) or no memory for the ring: read on one thread" {
+	need setpriv
+	need strace
+	local d n=tnp$$ want
+	# Nobody's processes, which nobody may read, from a place nobody may
+	# run the copies from (the build may lie in a folder only root enters).
+	d=$(mktemp -d /tmp/auxv-np.XXXXXX)
+	chmod 755 "$d"
+	cp "$(command -v sleep)" "$d/$n"
+	cp "$AUXV" "$d/auxv"
+	install -m 666 /dev/null "$d/st"
+	spawn_many 128 "${NOBODY[@]}" "$d/$n" 1000
+	for _ in $(seq 100); do
+		[ "$(pgrep -cx "$n")" -eq 128 ] && break
+		sleep 0.05
+	done
+	want=$(pgrep -x "$n" | sort -n | tr '\n' ' ')
+	[ "$(wc -w <<<"$want")" -eq 128 ]
+	# Nobody with a limit of one process, which it already exceeds: the
+	# first thread is refused (EAGAIN), and no other is tried.
+	"${NOBODY[@]}" strace -f -qq -o "$d/st" -e trace=clone,clone3 \
+	    env ASAN_OPTIONS=detect_leaks=0 bash -c 'ulimit -u 1 &&
+	    exec "$0" -C "$1" --json' "$d/auxv" "$n" >"$d/out"
+	[ "$(grep -c '= -1 EAGAIN' "$d/st")" -eq 1 ]
+	! grep -q ') = [0-9]' "$d/st"
+	[ "$(jq -r .pid "$d/out" | tr '\n' ' ')" = "$want" ]
+	run -0 check_mem $EXTRA_PIDS <"$d/out"
+	[ "$output" = 128 ]
+	# The ring of several chunks not allocated (the first calloc): one
+	# chunk, and no thread.
+	[ -e "${FAULTINJ:-}" ] || skip "no fault injection library built"
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=calloc AUXV_FAULT_N=1 \
+	    AUXV_FAULT_ERRNO=ENOMEM \
+	    ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0 \
+	    strace -f -qq -o "$d/st" -e trace=clone,clone3 \
+	    "$d/auxv" -C "$n" --json >"$d/out"
+	[ ! -s "$d/st" ]
+	[ "$(jq -r .pid "$d/out" | tr '\n' ' ')" = "$want" ]
+	run -0 check_mem $EXTRA_PIDS <"$d/out"
+	[ "$output" = 128 ]
+	rm -r "$d"
+}
+
 # --- The right process's vector, or a reason (each once misbehaved) ----
 
 @test "a failed first source leaves no blank line before the next block" {
