@@ -183,6 +183,43 @@ print(rc, ctypes.get_errno() == __import__("errno").ENOSYS)' "$$"
 	[ "$output" = "AT_EXECFN:            $path" ]
 }
 
+# nomem ARG...: auxv ARG... with process_vm_readv refused and every open
+# from that of /proc/PID/mem on failed (EMFILE): the last open of a clean
+# run, after /proc/PID/auxv and comm (a read that could not open the
+# file asks again).
+nomem() {
+	local k
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$T/counts \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$NOVMREAD" "$AUXV" "$@" >/dev/null
+	k=$(awk '$1 == "open" { print $2 }' "$T/counts")
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=open AUXV_FAULT_N=$k \
+	    AUXV_FAULT_AFTER=1 AUXV_FAULT_ERRNO=EMFILE \
+	    ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$NOVMREAD" "$AUXV" "$@"
+}
+
+@test "process_vm_readv refused and /proc/PID/mem not opened: pointers unreadable, status 0" {
+	[ -e "${FAULTINJ:-}" ] || skip "no fault injection library built"
+	start_bg sleep 1000
+	run -0 --separate-stderr nomem --json "$BG_PID"
+	[ -z "$stderr" ]
+	python3 - "$output" "$BG_PID" <<'PY2'
+import json, sys
+from oracle import pairs_of
+d = json.loads(sys.argv[1])
+want = pairs_of("/proc/%s/auxv" % sys.argv[2], d["word_size"], d["byte_order"])
+assert [(e["type"], e["value"]) for e in d["entries"]] == want, d
+ptr = [e for e in d["entries"] if e["type"] in (15, 24, 25, 31)]
+assert {25, 31} <= {e["type"] for e in ptr}, ptr
+for e in ptr:
+    assert e.get("string", e.get("bytes", 0)) is None, e
+PY2
+	run -0 --separate-stderr nomem -k EXECFN "$BG_PID"
+	[ -z "$stderr" ]
+	[[ "$output" =~ ^AT_EXECFN:\ +0x[0-9a-f]+\ \ \(unreadable\)$ ]]
+}
+
 @test "process_vm_readv refused: a 32-bit process, its layout from its exe" {
 	need run32
 	start_bg "$(sleep32)"
