@@ -266,3 +266,41 @@ strerror() {
 	python3 -c 'import errno, os, sys
 print(os.strerror(getattr(errno, sys.argv[1])))' "$1"
 }
+
+# --- A /proc that procfs did not write ------------------------------
+
+probe_mountns() {
+	unshare -m sh -c 'umount -l /proc' ||
+	    echo "cannot unmount /proc in a mount namespace (unshare -m)"
+}
+
+# fakeproc FAKE CMD...: CMD in a mount namespace where the folder FAKE is
+# /proc.  FAKE/.real is the real /proc; FAKE/self and FAKE/$$ (CMD's own
+# PID) lead there, so that the /proc check (/proc/self is our PID) and a
+# sanitizer runtime's own reads still work.  Names in FAKE that are PIDs
+# are links to FAKE/.real/PID, or folders of files a test writes.  Its
+# PID is left in FAKE/.pid.  The namespace's first command is
+# "${FAKEPROC_WRAP[@]}" (strace, that traces CMD from its start), if set.
+fakeproc() {
+	local f=$1
+	shift
+	mkdir -p "$f/.real"
+	chmod 755 "$f"
+	unshare -m "${FAKEPROC_WRAP[@]}" sh -c 'f=$1; shift
+	    mount --rbind /proc "$f/.real" && mount --rbind "$f" /proc &&
+	    ln -s ".real/$$" "/proc/$$" && ln -s "$$" /proc/self &&
+	    echo "$$" >/proc/.pid && exec "$@"' _ "$f" "$@"
+}
+
+# fakepid FAKE PID FILE=TEXT...: a folder FAKE/PID of those files, the
+# TEXT written by printf %b, mode 644 (a test takes away what it will).
+fakepid() {
+	local d=$1/$2 a
+	shift 2
+	for a; do
+		mkdir -p "$(dirname "$d/${a%%=*}")"
+		printf '%b' "${a#*=}" >"$d/${a%%=*}"
+		chmod 644 "$d/${a%%=*}"
+	done
+	chmod 755 "$d"
+}

@@ -347,11 +347,6 @@ probe_cpus_online() {
 	[ "$(grep -c '^$' <<<"$output")" -eq 1 ]
 }
 
-probe_mountns() {
-	unshare -m sh -c 'umount -l /proc' ||
-	    echo "cannot unmount /proc in a mount namespace (unshare -m)"
-}
-
 @test "full: /proc of another PID namespace: refused, never another's vector" {
 	need pidns
 	# Inside, auxv is PID 1 and its child 2: in the /proc it sees,
@@ -381,6 +376,86 @@ probe_mountns() {
 		# (A sanitizer build adds its own lines: it needs /proc too.)
 		grep -q ": /proc is not mounted$" <<<"$stderr"
 	done
+}
+
+# --- A /proc that procfs did not write (fakeproc: common.bash) -------
+
+@test "-a reads the names of /proc that are PIDs, all of them past the first 1,024" {
+	need mountns
+	need strace
+	local f=$BATS_TEST_TMPDIR/proc self i
+	start_bg sleep 1000
+	mkdir -p "$f"
+	ln -s ".real/$BG_PID" "$f/$BG_PID"
+	# Not PIDs: digits and more, too large for a PID (as an int, the
+	# last is 1), and 1,100 PIDs that no process has: that vanished
+	# (links to nothing, which go faster than folders).
+	mkdir "$f/12abc" "$f/99999999999" "$f/2147483648" "$f/4294967297"
+	python3 -c '
+import os, sys
+for i in range(5000000, 5001100):
+    os.symlink("gone", os.path.join(sys.argv[1], str(i)))' "$f"
+	FAKEPROC_WRAP=(strace -f -qq -o "$BATS_TEST_TMPDIR/st" -e trace=openat
+	    env ASAN_OPTIONS=detect_leaks=0)
+	fakeproc "$f" "$AUXV" -a --json >"$BATS_TEST_TMPDIR/out"
+	self=$(cat "$f/.pid")
+	# The others vanished: without a word.
+	want=$(printf '%s\n' "$BG_PID" "$self" | sort -n | tr '\n' ' ')
+	[ "$(jq -r .pid "$BATS_TEST_TMPDIR/out" | tr '\n' ' ')" = "$want" ]
+	jq -e -s --arg b "$BG_PID" '.[] | select(.pid == ($b | tonumber)) |
+	    .comm == "sleep" and (.entries | length > 5)' "$BATS_TEST_TMPDIR/out"
+	# Each PID's vector asked for once, the names that are not PIDs never.
+	sed -n 's|.*"/proc/\([^/"]*\)/auxv".*|\1|p' "$BATS_TEST_TMPDIR/st" |
+	    sort >"$BATS_TEST_TMPDIR/read"
+	{ printf '%s\n' "$BG_PID" "$self"; seq 5000000 5001099; } | sort |
+	    cmp - "$BATS_TEST_TMPDIR/read"
+}
+
+@test "files of /proc unlike procfs's: a reason for each process, never a crash" {
+	need mountns
+	need setpriv
+	local f=$BATS_TEST_TMPDIR/proc
+	mkdir -p "$f/.bin"
+	cp "$AUXV" "$f/.bin/auxv"
+	chmod 755 "$f/.bin"
+	# Refused (auxv unreadable): a stat without the parentheses that
+	# close the name, a status without a Uid line, a name without its
+	# newline; a stat of too few fields for its flags, a Uid line of two
+	# IDs, not four: not a kernel thread, another user's.
+	fakepid "$f" 5000001 auxv= stat='5000001 garbage\n' \
+	    status='Name:\tx\nState:\tS\n' comm=noline
+	fakepid "$f" 5000002 auxv= stat='5000002 (a) b) S 1 1\n' \
+	    status='Name:\tx\nUid:\t65534\t65534\n' comm='two\n'
+	# Nobody's, with no process to tell its capabilities (capget fails:
+	# no PID is above 4,194,304): not dumpable, the one reason left.
+	fakepid "$f" 5000003 auxv= stat='5000003 (x) S 1 1 1 0 -1 4194560\n' \
+	    status='Name:\tx\nUid:\t65534\t65534\t65534\t65534\n' \
+	    comm='three\n'
+	chmod 000 "$f"/500000[123]/auxv
+	# An empty vector, and no thread with one: not PIDs (-1, 0, abc),
+	# the process's own, one of an empty vector.
+	fakepid "$f" 5000004 auxv= stat='5000004 (x) S 1 1 1 0 -1 4194560\n' \
+	    comm='four\n' task/-1/auxv= task/0/auxv= task/abc/auxv= \
+	    task/5000004/auxv= task/5000005/auxv=
+	chmod 755 "$f"/5000004/task/*
+	run -1 --separate-stderr fakeproc "$f" "${NOBODY[@]}" /proc/.bin/auxv \
+	    --json 5000001 5000002 5000003 5000004
+	python3 - "$output" <<'PY2'
+import json, sys
+perm = "permission denied (another user's process needs CAP_SYS_PTRACE)"
+want = [
+    (5000001, "noline", perm),
+    (5000002, "two", perm),
+    (5000003, "three", "permission denied (not dumpable: needs CAP_SYS_PTRACE)"),
+    (5000004, "four", "process has exited: no auxiliary vector"),
+]
+got = [json.loads(l) for l in sys.argv[1].splitlines()]
+assert [(d["pid"], d["comm"], d["error"]["message"]) for d in got] == want, got
+PY2
+	[ "${stderr_lines[0]}" = "auxv: 5000001: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
+	[ "${stderr_lines[2]}" = "auxv: 5000003: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
+	[ "${stderr_lines[3]}" = "auxv: 5000004: process has exited: no auxiliary vector" ]
+	[ "${#stderr_lines[@]}" -eq 4 ]
 }
 
 # The main thread calls pthread_exit while another thread runs: the
