@@ -288,7 +288,7 @@ fakeproc() {
 	chmod 755 "$f"
 	unshare -m "${FAKEPROC_WRAP[@]}" sh -c 'f=$1; shift
 	    mount --rbind /proc "$f/.real" && mount --rbind "$f" /proc &&
-	    ln -s ".real/$$" "/proc/$$" && ln -s "$$" /proc/self &&
+	    ln -sfn ".real/$$" "/proc/$$" && ln -sfn "$$" /proc/self &&
 	    echo "$$" >/proc/.pid && exec "$@"' _ "$f" "$@"
 }
 

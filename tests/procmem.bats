@@ -357,3 +357,146 @@ assert v % 4096 == 0, hex(v)' "$BG_PID"
 	run -0 --separate-stderr "$NOVMREAD" "$AUXV" --json "$BG_PID"
 	check_mem "$output" "$BG_PID"
 }
+
+# --- Vectors no kernel writes, in a /proc that procfs did not write ----
+#
+# fakemem FAKE: folders FAKE/PID (PIDs above any real one) of a vector
+# (auxv), the memory it points to (mem: a sparse file, read at offsets
+# that are the addresses), a name and an executable's first bytes (exe),
+# each written here with mkfixture's Elf; and FAKE/want.json, what each
+# PID's JSON must hold: word size, byte order, and the string or bytes
+# of each entry that points (null: unreadable).
+fakemem() {
+	python3 - "$1" <<'PY2'
+import json, os, struct, sys
+from mkfixture import Elf
+fake = sys.argv[1]
+want = {}
+ELF64 = open("/bin/sh", "rb").read(64)
+
+
+def ehdr32(order, machine):
+    k = Elf(4, order)
+    return k.ehdr(2, machine, 52, 0) + b"\0" * 12
+
+
+def proc(pid, ws, order, pairs, mem, exe=ELF64, strs=None, rnd=None,
+         pad=b"", read_as=None):
+    d = os.path.join(fake, str(pid))
+    os.makedirs(d)
+    with open(os.path.join(d, "auxv"), "wb") as f:
+        f.write(Elf(ws, order).vector(pairs) + pad)
+    with open(os.path.join(d, "mem"), "wb") as f:
+        for addr, data in mem:
+            f.seek(addr)
+            f.write(data)
+    with open(os.path.join(d, "exe"), "wb") as f:
+        f.write(exe)
+    with open(os.path.join(d, "comm"), "w") as f:
+        f.write("fake\n")
+    ws, order = read_as or (ws, order)
+    want[pid] = {"ws": ws, "order": order, "strings": strs or {},
+                 "random": rnd}
+
+
+# Past what a pointer may be: random bytes that end past 2^64 (no span
+# to read ahead), a string starting 8 bytes below 2^63 (pread can't
+# reach its block's end), a vDSO in the last blocks; a null AT_PLATFORM;
+# a type nobody names; more program headers than are read; 13 strings a
+# block apart, one more than the spans of one read.
+far = [(24, 0x100000 + i * 0x1000) for i in range(13)]
+proc(5000011, 8, "little",
+     [(3, 0x400040), (4, 56), (5, 200), (25, 2**64 - 8),
+      (31, 2**63 - 8), (15, 0), (0x7777, 1), (33, 2**64 - 0x1800)] + far,
+     [(a, b"s%d\0" % i) for i, (_, a) in enumerate(far)],
+     strs={31: None, 24: ["s%d" % i for i in range(13)]}, rnd=None)
+# 13 strings again, and a vDSO that finds no span left; program
+# headers of a size no ELF has.
+proc(5000012, 8, "little", [(4, 64), (5, 2), (3, 0x400040), (33, 0x7000),
+                            (25, 0x3000)] + far,
+     [(a, b"s%d\0" % i) for i, (_, a) in enumerate(far)] +
+     [(0x3000, bytes(range(16)))],
+     strs={24: ["s%d" % i for i in range(13)]}, rnd=bytes(range(16)).hex())
+# 700 strings 100 bytes apart: one span of 70,156 bytes, which leaves no
+# room for the vDSO's block; 40 more, another span too large for what
+# is left of the window.  (Short strings: all of them together stay
+# within what one vector's strings may take.)
+chain = [(24, 0x200000 + i * 100) for i in range(700)] + \
+        [(24, 0x400000 + i * 100) for i in range(40)]
+proc(5000013, 8, "little", [(33, 0x7000)] + chain,
+     [(0x200000, (b"x" * 9 + bytes(91)) * 700),
+      (0x400000, (b"y" * 9 + bytes(91)) * 40)],
+     strs={24: ["x" * 9] * 700 + ["y" * 9] * 40})
+# 32-bit vectors (the zeros after AT_NULL that a 64-bit kernel's count
+# of its own words takes in), which only a header can confirm: no vDSO
+# and an executable of 10 bytes, or of 64 that are no ELF header: the
+# guess, 4 bytes; a 64-bit header: 8-byte words; a big-endian 32-bit
+# one: words of that order.  A 64-bit vector whose first type is not
+# small, which the guess takes for 32-bit words, and parses as more
+# entries than a vector may hold: the header tells.
+v32 = [(6, 4096), (17, 100), (31, 0x2000), (33, 0x5000)]
+m32 = [(0x2000, b"/fake/exe32\0")]
+z = bytes(8)
+proc(5000014, 4, "little", v32[:3], m32, exe=b"\x7fELF short",
+     strs={31: "/fake/exe32"}, pad=z)
+proc(5000015, 4, "little", v32, m32, exe=b"\x7e" * 64,
+     strs={31: "/fake/exe32"}, pad=z)
+proc(5000016, 4, "little", v32, m32, pad=z, read_as=(8, "little"))
+proc(5000017, 4, "big", v32, m32, exe=ehdr32("big", 20), pad=z)
+proc(5000020, 8, "little",
+     [(0x10000, 1)] + [(100, i + 1) for i in range(3000)], [])
+with open(os.path.join(fake, "want.json"), "w") as f:
+    json.dump(want, f)
+PY2
+}
+
+# checkfake FAKE FILE: auxv's JSON lines in FILE against FAKE/want.json and the
+# vectors' bytes (oracle.py); prints how many it checked.
+checkfake() {
+	python3 - "$1" "$2" <<'PY2'
+import json, os, sys
+from oracle import pairs_of
+fake = sys.argv[1]
+want = json.load(open(os.path.join(fake, "want.json")))
+n = 0
+for line in open(sys.argv[2]):
+    d = json.loads(line)
+    w = want[str(d["pid"])]
+    assert (d["word_size"], d["byte_order"]) == (w["ws"], w["order"]), d
+    raw = os.path.join(fake, str(d["pid"]), "auxv")
+    got = [(e["type"], e["value"]) for e in d["entries"]]
+    assert got == pairs_of(raw, w["ws"], w["order"]), (d["pid"], got)
+    for t, s in w["strings"].items():
+        es = [e for e in d["entries"] if e["type"] == int(t)]
+        ss = [e["string"] for e in es]
+        assert ss == (s if isinstance(s, list) else [s]), (d["pid"], t, ss)
+    for e in d["entries"]:
+        if e["type"] == 25:
+            assert e["bytes"] == w["random"], (d["pid"], e)
+        if e["type"] == 15:
+            assert e["string"] is None, e
+    n += 1
+print(n)
+PY2
+}
+
+@test "vectors no kernel writes, /proc/PID/mem read: what can be read is, the rest unreadable; unfinished ones said" {
+	need mountns
+	local f=$T/proc
+	mkdir "$f"
+	fakemem "$f"
+	fakeproc "$f" "$NOVMREAD" "$AUXV" --json 5000011 5000012 5000013 \
+	    5000014 5000015 5000016 5000017 5000020 >"$T/out" 2>"$T/err"
+	[ ! -s "$T/err" ]
+	run -0 checkfake "$f" "$T/out"
+	[ "$output" = 8 ]
+	# Vectors an exec has not finished writing, for as long as auxv
+	# reads again: zeros, and entries not yet ended by an AT_NULL.
+	fakepid "$f" 5000018 auxv='\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
+	fakepid "$f" 5000019 auxv='\6\0\0\0\0\0\0\0\0\20\0\0\0\0\0\0'
+	run -1 --separate-stderr fakeproc "$f" "$AUXV" 5000018 5000019
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "auxv: 5000018: exec in progress: no vector yet" ]
+	[ "${stderr_lines[1]}" = "auxv: 5000019: exec in progress: no vector yet" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
