@@ -500,3 +500,57 @@ PY2
 	[ "${stderr_lines[1]}" = "auxv: 5000019: exec in progress: no vector yet" ]
 	[ "${#stderr_lines[@]}" -eq 2 ]
 }
+
+@test "32-bit vectors whose vDSO header cannot be theirs: the executable's header decides" {
+	need mountns
+	local f=$T/proc a
+	# Headers in a live process's memory, below 4 GiB, where the vectors
+	# below put their vDSO: not ELF, a 64-bit one, one of no machine.
+	start_bg python3 -c '
+import ctypes, time
+from mkfixture import Elf
+heads = [b"\x7e" * 64, open("/bin/sh", "rb").read(64),
+         Elf(4, "little").ehdr(2, 0, 52, 0) + bytes(12)]
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                      ctypes.c_int, ctypes.c_int, ctypes.c_long]
+# PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT
+at = libc.mmap(None, 4096, 3, 0x22 | 0x40, -1, 0)
+assert at not in (None, 2**64 - 1) and at < 2**32, at
+for i, h in enumerate(heads):
+    ctypes.memmove(at + 64 * i, h, 64)
+print(" ".join(str(at + 64 * i) for i in range(len(heads))), flush=True)
+time.sleep(1000)'
+	for _ in $(seq 100); do
+		[ -s "$T/bg.out" ] && break
+		sleep 0.05
+	done
+	mkdir "$f"
+	for a in $(cat "$T/bg.out"); do
+		# The process's own vector, but for its vDSO, in 32-bit words,
+		# and an i386 executable's header.
+		rm -rf "${f:?}/$BG_PID"
+		python3 - "$f/$BG_PID" "$a" <<'PY2'
+import os, sys
+from mkfixture import Elf
+d, vdso = sys.argv[1], int(sys.argv[2])
+os.makedirs(d)
+k = Elf(4, "little")
+with open(d + "/auxv", "wb") as f:
+    f.write(k.vector([(6, 4096), (17, 100), (33, vdso)]) + bytes(8))
+with open(d + "/exe", "wb") as f:
+    f.write(k.ehdr(2, 3, 52, 0) + bytes(12))
+PY2
+		run -0 --separate-stderr fakeproc "$f" "$AUXV" --json "$BG_PID"
+		[ -z "$stderr" ]
+		python3 - "$output" "$f/$BG_PID/auxv" <<'PY2'
+import json, sys
+from oracle import pairs_of
+d = json.loads(sys.argv[1])
+assert (d["arch"], d["word_size"], d["byte_order"]) == ("i386", 4, "little"), d
+got = [(e["type"], e["value"]) for e in d["entries"]]
+assert got == pairs_of(sys.argv[2], 4), got
+PY2
+	done
+}
