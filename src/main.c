@@ -821,7 +821,10 @@ struct all {
  * One process of -a or -C, as scan_all hands it over.  A process that
  * has gone since the list was made is passed over.  So are, for -a,
  * kernel threads and zombies, which have no vector; -C reports a process
- * of the name it was asked for that has none.
+ * of the name it was asked for that has none.  One that could not be read
+ * is an error object where the format has them, or else counted if we
+ * may not read it; but for -C, whatever the format, a reason other than
+ * permission is a failed source (its message, status 1).
  */
 static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
@@ -838,7 +841,8 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
 	else if (d->flags & (DIAG_EXITED | DIAG_KTHREAD)) {
 		if (a->o->comms != NULL)
 			failed(a->w, s, a->c, a->o, d, a->t);
-	} else if (a->o->printer->failure != NULL) {
+	} else if (a->o->printer->failure != NULL &&
+	    (a->o->comms == NULL || (d->flags & DIAG_PERM))) {
 		diag_message(d, msg, sizeof(msg));
 		pr_failure(a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
 	} else if (d->flags & DIAG_PERM)

@@ -234,7 +234,9 @@ assert o["error"]["errno"] == 12, o' "$output"
 	run -1 --separate-stderr faulty read 1 EIO -C no-such-name
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $first: $(strerror EIO)" ]
-	run -0 --separate-stderr faulty read 1 EIO -C no-such-name --json
+	# The same status and message in JSON, with the error object.
+	run -1 --separate-stderr faulty read 1 EIO -C no-such-name --json
+	[ "$stderr" = "auxv: $first: $(strerror EIO)" ]
 	python3 -c 'import json, sys
 o = json.loads(sys.argv[1])
 assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \

@@ -752,6 +752,23 @@ os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
 	done
 }
 
+@test "-C: a name hidden from us (EACCES, as a security module may refuse it) is no match" {
+	[ -e "${FAULTINJ:-}" ] || skip "no fault injection library built"
+	local n=auxvh$$
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
+	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
+	EXTRA_PIDS=$!
+	sleep 0.3
+	# Every open refused, as a security module may refuse /proc/PID/comm:
+	# no name is one of them, as pgrep -x has it.
+	run -1 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+	    AUXV_FAULT_CALL=open AUXV_FAULT_N=1 AUXV_FAULT_AFTER=1 \
+	    AUXV_FAULT_ERRNO=EACCES ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -C "$n" --json
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $n: no process of that name" ]
+}
+
 @test "-C repeated adds names, as ps -C a -C b" {
 	local a=auxva$$ b=auxvb$$ want
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$a"
