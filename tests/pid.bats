@@ -827,3 +827,27 @@ assert cap("/proc/%s/status" % sys.argv[1], "CapPrm:") & ~ours, ours' \
 	    "$AUXV" "$BG_PID"
 	[ "$stderr" = "auxv: $BG_PID: permission denied (the process holds capabilities this one lacks)" ]
 }
+
+@test "root without CAP_SYS_PTRACE refused by its own process that is not dumpable: said so" {
+	need capdrop
+	# Both without capabilities (a container's root may lack
+	# CAP_SYS_PTRACE): only the process's choice refuses its files, as
+	# python run so finds.
+	setpriv --bounding-set=-all --inh-caps=-all python3 -c '
+import ctypes, time
+ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
+time.sleep(1000)' &
+	EXTRA_PIDS=$!
+	sleep 0.3
+	run -1 setpriv --bounding-set=-all --inh-caps=-all python3 -c '
+import sys
+def cap(p, k):
+    return int([l for l in open(p) if l.startswith(k)][0].split()[1], 16)
+assert cap("/proc/self/status", "CapEff:") == 0
+assert cap("/proc/%s/status" % sys.argv[1], "CapPrm:") == 0
+open("/proc/%s/auxv" % sys.argv[1], "rb")' "$EXTRA_PIDS"
+	[[ "$output" == *"PermissionError"* ]]
+	run -1 --separate-stderr setpriv --bounding-set=-all --inh-caps=-all \
+	    "$AUXV" "$EXTRA_PIDS"
+	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
+}
