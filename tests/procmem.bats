@@ -445,6 +445,12 @@ proc(5000016, 4, "little", v32, m32, pad=z, read_as=(8, "little"))
 proc(5000017, 4, "big", v32, m32, exe=ehdr32("big", 20), pad=z)
 proc(5000020, 8, "little",
      [(0x10000, 1)] + [(100, i + 1) for i in range(3000)], [])
+# Program headers whose interpreter's path would end past 2^64: not read
+# ahead, nor at all.
+k = Elf(8, "little")
+proc(5000022, 8, "little", [(3, 0x600040), (4, 56), (5, 2), (6, 4096)],
+     [(0x600040, k.phdr(6, 4, 64, 0x600040, 112, 112, 8) +
+       k.phdr(3, 4, 0x1000, 2**64 - 16, 100, 100, 1))])
 with open(os.path.join(fake, "want.json"), "w") as f:
     json.dump(want, f)
 PY2
@@ -486,10 +492,12 @@ PY2
 	mkdir "$f"
 	fakemem "$f"
 	fakeproc "$f" "$NOVMREAD" "$AUXV" --json 5000011 5000012 5000013 \
-	    5000014 5000015 5000016 5000017 5000020 >"$T/out" 2>"$T/err"
+	    5000014 5000015 5000016 5000017 5000020 5000022 >"$T/out" 2>"$T/err"
 	[ ! -s "$T/err" ]
 	run -0 checkfake "$f" "$T/out"
-	[ "$output" = 8 ]
+	[ "$output" = 9 ]
+	jq -e -s '.[] | select(.pid == 5000022) | .entries[0].phdrs[1] |
+	    .name == "PT_INTERP" and .interp == null' "$T/out"
 	# Vectors an exec has not finished writing, for as long as auxv
 	# reads again: zeros, and entries not yet ended by an AT_NULL.
 	fakepid "$f" 5000018 auxv='\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
