@@ -601,6 +601,32 @@ probe_hidepid() {
 	[ "$(wc -w <<<"${lines[0]}")" -eq 2 ]
 }
 
+@test "hidepid=1: another user's process, which /proc refuses with EPERM, not EACCES: permission denied" {
+	need setpriv
+	need hidepid
+	local d
+	d=$(mktemp -d /tmp/auxv-hide.XXXXXX)
+	chmod 755 "$d"
+	cp "$AUXV" "$d/auxv"
+	start_bg sleep 1000
+	# python, as nobody, sees the errno; then auxv, the same way.
+	run -0 --separate-stderr unshare -m sh -c '
+	    mount -t proc -o hidepid=1 proc /proc && exec "$@"' _ \
+	    "${NOBODY[@]}" sh -c 'python3 -c "import sys
+try:
+    open(\"/proc/%s/auxv\" % sys.argv[1], \"rb\")
+except OSError as e:
+    print(e.errno)" "$1"
+	    "$0" --json "$1"; echo "status $?"' "$d/auxv" "$BG_PID"
+	rm -r "$d"
+	[ "${lines[0]}" = 1 ]
+	jq -e --argjson p "$BG_PID" '.pid == $p and .error.errno == 1 and
+	    .error.message == "permission denied (another user'"'"'s process needs CAP_SYS_PTRACE)"' \
+	    <<<"${lines[1]}"
+	[ "${lines[2]}" = "status 1" ]
+	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
+}
+
 @test "full: -C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
 	local want n=auxvs$$
 	# A name of our own: other processes come and go meanwhile.
