@@ -40,13 +40,12 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return pread(m->fd, buf, len, (off_t)addr);
 }
 
-static void read_ahead(struct source *, struct src_proc *);
-
 /*
  * From the bytes read ahead where they hold addr (as many as they have:
- * the caller reads on for the rest), else one process_vm_readv.  The
- * first read brings what the vector's strings and random bytes point to;
- * where process_vm_readv is refused, /proc/PID/mem is read instead.
+ * the caller reads on for the rest), else one process_vm_readv; where
+ * that is refused, /proc/PID/mem is read instead.  What is read ahead
+ * was read before the first of these calls: by src_pid() where the
+ * format reads memory, by src_pid_ahead() for --watch.
  */
 static ssize_t
 vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -58,8 +57,6 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	ssize_t n;
 	size_t i;
 
-	if (!p->ahead)
-		read_ahead(s, p);
 	for (i = 0; i < p->nspan; i++) {
 		const struct src_span *sp = &p->span[i];
 		size_t off;
@@ -387,7 +384,6 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 	size_t i, at = 0;
 	ssize_t got;
 
-	p->ahead = 1;
 	p->nspan = 0;
 	for (i = 0; i < n; i++) {
 		size_t len = (size_t)(r[i].hi - r[i].lo);
@@ -570,8 +566,7 @@ src_ppid(pid_t pid)
 void
 src_pid_ahead(struct source *s)
 {
-	if (!s->proc->ahead)
-		read_ahead(s, s->proc);
+	read_ahead(s, s->proc);
 }
 
 /*
@@ -661,7 +656,6 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
 	p->tid = pid;
-	p->ahead = 0;
 	p->nspan = 0;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
 	snprintf(p->dir, sizeof(p->dir), "/proc/%ld", (long)pid);

@@ -38,7 +38,6 @@ struct src_span {
 struct src_proc {
 	char dir[48]; /* /proc/PID, or a live thread's */
 	pid_t tid;    /* the thread whose memory is read */
-	int ahead;    /* the read-ahead is done */
 	int follow;   /* read ahead for follow.c too */
 	struct src_span span[SRC_SPANS];
 	size_t nspan;
