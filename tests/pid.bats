@@ -456,6 +456,12 @@ PY2
 	[ "${stderr_lines[2]}" = "auxv: 5000003: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 	[ "${stderr_lines[3]}" = "auxv: 5000004: process has exited: no auxiliary vector" ]
 	[ "${#stderr_lines[@]}" -eq 4 ]
+	# /proc/self that names our PID and more: not ours.
+	run -1 --separate-stderr fakeproc "$f" sh -c '
+	    ln -s ".real/$$" "/proc/${$}x" && ln -sfn "${$}x" /proc/self &&
+	    exec "$0" -a' "$AUXV"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: -a: /proc is another PID namespace's (mount one of this namespace, as unshare --mount-proc does)" ]
 }
 
 # The main thread calls pthread_exit while another thread runs: the

@@ -437,8 +437,8 @@ proc(5000013, 8, "little", [(33, 0x7000)] + chain,
 v32 = [(6, 4096), (17, 100), (31, 0x2000), (33, 0x5000)]
 m32 = [(0x2000, b"/fake/exe32\0")]
 z = bytes(8)
-proc(5000014, 4, "little", v32[:3], m32, exe=b"\x7fELF short",
-     strs={31: "/fake/exe32"}, pad=z)
+proc(5000014, 4, "little", v32[:3] + [(33, 0)], m32,
+     exe=b"\x7fELF short", strs={31: "/fake/exe32"}, pad=z)
 proc(5000015, 4, "little", v32, m32, exe=b"\x7e" * 64,
      strs={31: "/fake/exe32"}, pad=z)
 proc(5000016, 4, "little", v32, m32, pad=z, read_as=(8, "little"))
@@ -446,10 +446,11 @@ proc(5000017, 4, "big", v32, m32, exe=ehdr32("big", 20), pad=z)
 proc(5000020, 8, "little",
      [(0x10000, 1)] + [(100, i + 1) for i in range(3000)], [])
 # Program headers whose interpreter's path would end past 2^64: not read
-# ahead, nor at all.
+# ahead, nor at all; the headers themselves not where an ELF header
+# would be before them, not read ahead either.
 k = Elf(8, "little")
-proc(5000022, 8, "little", [(3, 0x600040), (4, 56), (5, 2), (6, 4096)],
-     [(0x600040, k.phdr(6, 4, 64, 0x600040, 112, 112, 8) +
+proc(5000022, 8, "little", [(3, 0x600100), (4, 56), (5, 2), (6, 4096)],
+     [(0x600100, k.phdr(6, 4, 256, 0x600100, 112, 112, 8) +
        k.phdr(3, 4, 0x1000, 2**64 - 16, 100, 100, 1))])
 with open(os.path.join(fake, "want.json"), "w") as f:
     json.dump(want, f)
@@ -499,14 +500,20 @@ PY2
 	jq -e -s '.[] | select(.pid == 5000022) | .entries[0].phdrs[1] |
 	    .name == "PT_INTERP" and .interp == null' "$T/out"
 	# Vectors an exec has not finished writing, for as long as auxv
-	# reads again: zeros, and entries not yet ended by an AT_NULL.
+	# reads again: zeros, entries not yet ended by an AT_NULL, less than
+	# a word, less than a pair.
 	fakepid "$f" 5000018 auxv='\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
 	fakepid "$f" 5000019 auxv='\6\0\0\0\0\0\0\0\0\20\0\0\0\0\0\0'
-	run -1 --separate-stderr fakeproc "$f" "$AUXV" 5000018 5000019
+	fakepid "$f" 5000023 auxv='\6\0\0\0'
+	fakepid "$f" 5000024 auxv='\6\0\0\0\0\0\0\0\0\0\0\0'
+	run -1 --separate-stderr fakeproc "$f" "$AUXV" 5000018 5000019 \
+	    5000023 5000024
 	[ -z "$output" ]
 	[ "${stderr_lines[0]}" = "auxv: 5000018: exec in progress: no vector yet" ]
 	[ "${stderr_lines[1]}" = "auxv: 5000019: exec in progress: no vector yet" ]
-	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "${stderr_lines[2]}" = "auxv: 5000023: exec in progress: no vector yet" ]
+	[ "${stderr_lines[3]}" = "auxv: 5000024: exec in progress: no vector yet" ]
+	[ "${#stderr_lines[@]}" -eq 4 ]
 }
 
 @test "32-bit vectors whose vDSO header cannot be theirs: the executable's header decides" {
