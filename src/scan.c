@@ -217,11 +217,12 @@ scan_named(pid_t pid, const char *names)
 	size_t len, n;
 
 	errno = 0;
-	if (src_comm(pid, comm, sizeof(comm)) == -1)
-		return errno == 0 || errno == ENOENT || errno == ESRCH ||
-		        errno == EACCES || errno == EPERM
-		    ? 0
-		    : -1;
+	if (src_comm(pid, comm, sizeof(comm)) == -1) {
+		if (errno == 0 || errno == ENOENT || errno == ESRCH ||
+		    errno == EACCES || errno == EPERM)
+			return 0;
+		return -1;
+	}
 	len = strlen(comm);
 	for (p = names;; p = end + 1) {
 		end = strchrnul(p, ',');
@@ -261,8 +262,9 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 			break;
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
+		/* From a digit 1-9: 1 or more, LONG_MAX where too large. */
 		v = strtol(de->d_name, &end, 10);
-		if (*end != '\0' || v <= 0 || v > INT32_MAX)
+		if (*end != '\0' || v > INT32_MAX)
 			continue;
 		named = o->comms != NULL ? scan_named((pid_t)v, o->comms) : 1;
 		if (named == 0)
