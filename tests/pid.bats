@@ -759,6 +759,22 @@ os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
 	[ "$stderr" = "auxv: $z: process has exited: no auxiliary vector" ]
 }
 
+@test "-a, -C where /proc opens but can't be listed (getdents64 fails, EIO): said, status 1" {
+	"$NOVMREAD" true 2>/dev/null ||
+	    skip "seccomp filters cannot be installed here"
+	# The filter is real: ls can't list /proc under it either.
+	run -2 --separate-stderr "$NOVMREAD" -d ls /proc
+	[[ "$stderr" == *"$(strerror EIO)"* ]]
+	local a
+	for a in -a "-C sleep"; do
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr "$NOVMREAD" -d env \
+		    ASAN_OPTIONS=detect_leaks=0 "$AUXV" $a
+		[ -z "$output" ]
+		[ "$stderr" = "auxv: /proc: $(strerror EIO)" ]
+	done
+}
+
 @test "-C: a name is compared on its first 15 bytes, as ps -C does" {
 	local n=auxvlongname$$abcdefghij a want got kt
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"

@@ -1,13 +1,14 @@
 /*
- * novmread [-1|-n] COMMAND [ARG]...: runs COMMAND under a seccomp filter
+ * novmread [-1|-n|-d] COMMAND [ARG]...: runs COMMAND under a seccomp filter
  * that makes process_vm_readv(2) fail with EPERM, as a container runtime's
  * may; with -n, with ENOSYS, as a kernel built without it does.
  * With -1, only a call with one local iovec fails, and with EFAULT, as
  * where nothing is mapped (no reason to try /proc/PID/mem): a read ahead
  * of several spans in one call goes through, a read of one span on its
- * own does not, so that what the read ahead held shows on its own.  The
- * filter looks at the system call number and liovcnt only: enough for a
- * native COMMAND.
+ * own does not, so that what the read ahead held shows on its own.
+ * With -d, getdents64(2) fails instead, with EIO, as on a broken file
+ * system: a folder opens, and can't be listed.  The filter looks at the
+ * system call number and liovcnt only: enough for a native COMMAND.
  */
 #include <err.h>
 #include <errno.h>
@@ -53,10 +54,22 @@ main(int argc, char *argv[])
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EFAULT),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
+	struct sock_filter dents[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+		    offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getdents64, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EIO),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
 	struct sock_fprog prog = { sizeof(all) / sizeof(all[0]), all };
 
 	if (argc > 1 && strcmp(argv[1], "-1") == 0) {
 		prog = (struct sock_fprog){ sizeof(one) / sizeof(one[0]), one };
+		argc--;
+		argv++;
+	} else if (argc > 1 && strcmp(argv[1], "-d") == 0) {
+		prog = (struct sock_fprog){ sizeof(dents) / sizeof(dents[0]),
+			dents };
 		argc--;
 		argv++;
 	} else if (argc > 1 && strcmp(argv[1], "-n") == 0) {
@@ -66,7 +79,7 @@ main(int argc, char *argv[])
 	}
 	all[2].k = SECCOMP_RET_ERRNO | refusal;
 	if (argc < 2)
-		errx(2, "usage: novmread [-1|-n] command [arg ...]");
+		errx(2, "usage: novmread [-1|-n|-d] command [arg ...]");
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
 		err(2, "PR_SET_NO_NEW_PRIVS");
 	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == -1)
