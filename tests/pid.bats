@@ -899,3 +899,27 @@ open("/proc/%s/auxv" % sys.argv[1], "rb")' "$EXTRA_PIDS"
 	    "$AUXV" "$EXTRA_PIDS"
 	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 }
+
+probe_userns() {
+	unshare -U --map-root-user true ||
+	    echo "cannot make a user namespace (unshare -U --map-root-user)"
+}
+
+@test "root of a user namespace of its own, CAP_SYS_PTRACE there, refused by root's process outside: the documented reason" {
+	need userns
+	start_bg sleep 1000
+	# Root there, that holds CAP_SYS_PTRACE (bit 19) in effect; python
+	# is refused the process all the same, as it is not of that
+	# namespace.
+	run -0 unshare -U --map-root-user python3 -c '
+import sys
+eff = [l for l in open("/proc/self/status") if l.startswith("CapEff:")]
+print(__import__("os").getuid(), int(eff[0].split()[1], 16) >> 19 & 1)
+try:
+    open("/proc/%s/auxv" % sys.argv[1], "rb")
+except PermissionError:
+    print("refused")' "$BG_PID"
+	[ "$output" = $'0 1\nrefused' ]
+	run -1 --separate-stderr unshare -U --map-root-user "$AUXV" "$BG_PID"
+	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
+}
