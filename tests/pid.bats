@@ -456,6 +456,11 @@ PY2
 	[ "${stderr_lines[2]}" = "auxv: 5000003: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 	[ "${stderr_lines[3]}" = "auxv: 5000004: process has exited: no auxiliary vector" ]
 	[ "${#stderr_lines[@]}" -eq 4 ]
+	# A name of no bytes (an empty comm) is no name -C is given.
+	fakepid "$f" 5000005 comm=
+	run -1 --separate-stderr fakeproc "$f" "$AUXV" -C zz9
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: zz9: no process of that name" ]
 	# /proc/self that names our PID and more: not ours.
 	run -1 --separate-stderr fakeproc "$f" sh -c '
 	    ln -s ".real/$$" "/proc/${$}x" && ln -sfn "${$}x" /proc/self &&
@@ -812,6 +817,14 @@ os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
 	run -1 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
 	    AUXV_FAULT_CALL=open AUXV_FAULT_N=1 AUXV_FAULT_AFTER=1 \
 	    AUXV_FAULT_ERRNO=EACCES ASAN_OPTIONS=verify_asan_link_order=0 \
+	    "$AUXV" -C "$n" --json
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $n: no process of that name" ]
+	# Every name read failing as that of a process that has gone (ESRCH):
+	# none, again.
+	run -1 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+	    AUXV_FAULT_CALL=read AUXV_FAULT_N=1 AUXV_FAULT_AFTER=1 \
+	    AUXV_FAULT_ERRNO=ESRCH ASAN_OPTIONS=verify_asan_link_order=0 \
 	    "$AUXV" -C "$n" --json
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $n: no process of that name" ]
