@@ -438,8 +438,12 @@ for i in range(5000000, 5001100):
 	    comm='four\n' task/-1/auxv= task/0/auxv= task/abc/auxv= \
 	    task/5000004/auxv= task/5000005/auxv=
 	chmod 755 "$f"/5000004/task/*
+	# An empty vector, and a thread's of half a word: truncated.
+	fakepid "$f" 5000006 auxv= stat='5000006 (x) S 1 1 1 0 -1 4194560\n' \
+	    comm='six\n' task/5000007/auxv='\6\0\0\0'
+	chmod 755 "$f"/5000006/task/*
 	run -1 --separate-stderr fakeproc "$f" "${NOBODY[@]}" /proc/.bin/auxv \
-	    --json 5000001 5000002 5000003 5000004
+	    --json 5000001 5000002 5000003 5000004 5000006
 	python3 - "$output" <<'PY2'
 import json, sys
 perm = "permission denied (another user's process needs CAP_SYS_PTRACE)"
@@ -448,6 +452,7 @@ want = [
     (5000002, "two", perm),
     (5000003, "three", "permission denied (not dumpable: needs CAP_SYS_PTRACE)"),
     (5000004, "four", "process has exited: no auxiliary vector"),
+    (5000006, "six", "truncated at offset 0"),
 ]
 got = [json.loads(l) for l in sys.argv[1].splitlines()]
 assert [(d["pid"], d["comm"], d["error"]["message"]) for d in got] == want, got
@@ -455,7 +460,8 @@ PY2
 	[ "${stderr_lines[0]}" = "auxv: 5000001: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 	[ "${stderr_lines[2]}" = "auxv: 5000003: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 	[ "${stderr_lines[3]}" = "auxv: 5000004: process has exited: no auxiliary vector" ]
-	[ "${#stderr_lines[@]}" -eq 4 ]
+	[ "${stderr_lines[4]}" = "auxv: 5000006: truncated at offset 0" ]
+	[ "${#stderr_lines[@]}" -eq 5 ]
 	# A name of no bytes (an empty comm) is no name -C is given.
 	fakepid "$f" 5000005 comm=
 	run -1 --separate-stderr fakeproc "$f" "$AUXV" -C zz9
