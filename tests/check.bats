@@ -458,6 +458,30 @@ EOF
 	[[ "$(evidence "$output" stack)" =~ ^\[stack\]\ 0x[0-9a-f]+-0x[0-9a-f]+\;\ AT_RANDOM\ 0x[0-9a-f]+\ outside$ ]]
 }
 
+@test "self in secure mode (set-group-ID) with TMPDIR set, which ld.so unsets: still the kernel's vector" {
+	need jq
+	local sg=$BATS_TEST_TMPDIR/auxv-sg want
+	[ "$(id -u)" -eq 0 ] || skip "not root: cannot make a set-group-ID copy"
+	# A copy of auxv set-group-ID to nobody's group: the kernel sets
+	# AT_SECURE (egid not gid), and ld.so unsets TMPDIR (twice here) and
+	# LD_LIBRARY_PATH, which moves envp's NULL two words down.
+	cp "$AUXV" "$sg"
+	chgrp 65534 "$sg"
+	chmod g+s "$sg"
+	# With no variable to unset, envp's NULL is the kernel's.
+	[ "$(env -i "$sg" -k SECURE --value)" = 1 ] ||
+	    skip "no set-group-ID exec here (a nosuid mount?)"
+	run -0 --separate-stderr env -i TMPDIR=/x TMPDIR=/y LD_LIBRARY_PATH=/z \
+	    "$sg" --json
+	# The kernel's types, in its order, as it gives them to this shell.
+	want=$(pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1 | tr '\n' ' ')
+	[ "$(jq -r '[.entries[].type] | join(" ")' <<<"$output") " = "$want" ]
+	[ "$(jq -r '[.entries[] | select(.name == "AT_PAGESZ" or
+	    .name == "AT_GID" or .name == "AT_EGID" or .name == "AT_SECURE") |
+	    .value] | join(" ")' <<<"$output")" = \
+	    "$(getconf PAGESIZE) $(id -g) 65534 1" ]
+}
+
 @test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
 	need jq
 	# glibc calls into the vDSO it found at start: C that makes no call
