@@ -167,13 +167,18 @@ map_line(struct check_env *e, char *line, uint64_t code)
 		e->maps[e->nmaps++] = m;
 }
 
-/* Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it, line by line. */
+/*
+ * Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it, line by line.  A
+ * line longer than the buffer (a path of more than PATH_MAX bytes, which
+ * the kernel prints whole) is passed over to its end: its tail, text a
+ * file's name chose, is never read as a line of its own.
+ */
 static void
 read_maps(struct check_env *e, uint64_t code)
 {
 	char path[64], buf[PATH_MAX + 256], *nl, *p;
 	size_t len = 0, total = 0, n = 0;
-	int fd, rc = 0;
+	int fd, rc = 0, skip = 0;
 
 	snprintf(path, sizeof(path), "%s/maps", e->dir);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
@@ -187,12 +192,15 @@ read_maps(struct check_env *e, uint64_t code)
 		buf[len] = '\0';
 		for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
 			*nl = '\0';
-			map_line(e, p, code);
+			if (!skip)
+				map_line(e, p, code);
+			skip = 0;
 		}
 		len -= (size_t)(p - buf);
-		/* A line longer than the buffer is passed over. */
-		if (len == sizeof(buf) - 1)
+		if (len == sizeof(buf) - 1) {
 			len = 0;
+			skip = 1;
+		}
 		memmove(buf, p, len);
 	}
 	e->maps_ok = rc == 0 && n == 0 && e->nmaps > 0;

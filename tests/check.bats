@@ -121,6 +121,50 @@ signal.pause()'
 	    <<<"$output"
 }
 
+@test "a PID mapping a file whose maps line is longer than --check's buffer: the line's tail is never a line of its own" {
+	need jq
+	local maps exe long fake bias
+	# A path of more than PATH_MAX bytes, which the kernel prints whole in
+	# maps: its last component ends in zeros and the text of a maps line
+	# that names python3's executable at 0x1000.  The line's tail, cut
+	# anywhere in the zeros (read_maps cuts at byte 4,351: PATH_MAX + 256
+	# - 1), read as a line would be the executable's lowest mapping: a
+	# false load bias, phdr and entry failed.
+	start_bg python3 -c '
+import mmap, os, signal, sys
+from mkfixture import deep_dir
+st = os.stat("/proc/self/exe")
+fake = "1000-2000 r--p 00000000 %02x:%02x %d x" % (
+    os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+# A path starts at byte 73 of a 64-bit maps line: the zeros at 4,300.
+d, path = deep_dir(sys.argv[1], 4300 - 73 + 180 + len(fake), 180 + len(fake))
+name = "f" * (4300 - 73 - len(path) - 1) + "0" * 180 + fake
+fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o644, dir_fd=d)
+os.write(fd, b"x" * 4096)
+m = mmap.mmap(fd, 4096, prot=mmap.PROT_READ)
+print("mapped", fake, flush=True)
+signal.pause()' "$BATS_TEST_TMPDIR"
+	for _ in $(seq 100); do
+		grep -q mapped "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	maps=$(cat "/proc/$BG_PID/maps")
+	exe=$(readlink "/proc/$BG_PID/exe")
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	fake=$(sed -n 's/^mapped //p' "$BATS_TEST_TMPDIR/bg.out")
+	stop_bg
+	# The line is as made: the zeros from byte 4,300, then the text.
+	long=$(awk 'length($0) > 4351' <<<"$maps")
+	[ "${long:4300}" = "$(printf '0%.0s' $(seq 180))$fake" ]
+	[ "$(fails "$output")" = "" ]
+	# The load bias: where maps has the executable's first page, less
+	# the first PT_LOAD's page (ELF gABI: PT_LOADs ascend by p_vaddr).
+	bias=$(printf '0x%x' $((0x$(grep -m1 " $exe\$" <<<"$maps" | sed 's/-.*//') -
+	    ($(readelf -lW "$exe" | awk '$1 == "LOAD" { print $3; exit }') &
+	    ~($(getconf PAGESIZE) - 1)))))
+	[[ "$(evidence "$output" entry)" == *" + load bias $bias = "* ]]
+}
+
 @test "-e: a dynamic program stopped at its exec holds every rule" {
 	need ptrace
 	run -0 "$AUXV" --check -e /bin/true

@@ -248,6 +248,20 @@ def core_main(argv):
     return fixture_core(**kw)
 
 
+def deep_dir(base, length, room):
+    """Directories under base, one in the other, deep enough that a file
+    in the last, named with room to 255 bytes, has a path of length bytes
+    (for maps lines longer than PATH_MAX, which the kernel prints whole).
+    Made with openat, never resolved whole: (its descriptor, its path)."""
+    d, path = os.open(base, os.O_RDONLY), os.path.realpath(base)
+    while length - len(path) - 1 > 255:
+        n = min(250, length - len(path) - 1 - room - 1)
+        os.mkdir("d" * n, dir_fd=d)
+        d = os.open("d" * n, os.O_RDONLY, dir_fd=d)
+        path += "/" + "d" * n
+    return d, path
+
+
 # --- Crafted vDSO and program images ------------------------------------
 
 SONAME = b"linux-test.so.1"
