@@ -388,6 +388,139 @@ EOF
 	[ "$(evidence "$output" clktck)" = "AT_CLKTCK 250; USER_HZ $(getconf CLK_TCK)" ]
 }
 
+# The result and evidence of rule $2 in --check --json output $1, as
+# "RESULT: EVIDENCE".
+verdict() {
+	jq -r --arg n "$2" '.checks[] | select(.name == $n) |
+	    .result + ": " + .evidence' <<<"$1"
+}
+
+@test "crafted: AT_CLKTCK is the USER_HZ of the vector's architecture: alpha's 1024, none without one" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	# USER_HZ: 100 in include/asm-generic/param.h, 1024 in
+	# arch/alpha/include/uapi/asm/param.h.
+	mkraw "$T/a.raw" 8 '<' 17 1024
+	run -0 --separate-stderr "$AUXV" --check --json --arch alpha -f "$T/a.raw"
+	[ "$(verdict "$output" clktck)" = "ok: AT_CLKTCK 1024; USER_HZ 1024" ]
+	mkraw "$T/a.raw" 8 '<' 17 100
+	run -1 --separate-stderr "$AUXV" --check --json --arch alpha -f "$T/a.raw"
+	[ "$(fails "$output")" = clktck ]
+	[ "$(verdict "$output" clktck)" = "FAIL: AT_CLKTCK 100; USER_HZ 1024" ]
+	# A save of e_machine 0 (EM_NONE): no architecture, no USER_HZ.
+	printf '{"word_size":8,"byte_order":"little","machine":0,"entries":[{"type":17,"value":100}]}' >"$T/j"
+	run -0 --separate-stderr "$AUXV" --check --json -f "$T/j"
+	[ "$(verdict "$output" clktck)" = "no data: architecture unknown" ]
+}
+
+@test "crafted: AT_SYSINFO on a machine no table names fails sysinfo, which says so" {
+	need jq
+	printf '{"word_size":8,"byte_order":"little","machine":9999,"entries":[{"type":17,"value":100},{"type":32,"value":4096}]}' \
+	    >"$BATS_TEST_TMPDIR/j"
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/j"
+	[ "$(fails "$output")" = sysinfo ]
+	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO 0x1000 on this architecture; only i386 has it" ]
+}
+
+@test "crafted: types twice, named or not: each pair said, in vector order" {
+	need jq
+	# 200: a type no architecture names (AT_??? in human output).
+	"$MKFIXTURE" raw 200=1 6=4096 200=2 6=4096 17=100 >"$BATS_TEST_TMPDIR/v.raw"
+	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "${lines[0]}" = "AT_??? (0xc8): 0x1" ]
+	run -1 --separate-stderr "$AUXV" --check --json --arch riscv64 \
+	    -f "$BATS_TEST_TMPDIR/v.raw"
+	[ "$(fails "$output")" = entries ]
+	[ "$(evidence "$output" entries)" = "AT_??? (200) twice, entries 0 and 2; AT_PAGESZ (6) twice, entries 1 and 3" ]
+}
+
+@test "crafted: entries: the kernel's generic set, each architecture's table; x32 has none" {
+	need jq
+	local a ws t T=$BATS_TEST_TMPDIR all=() pairs=()
+	# fs/binfmt_elf.c create_elf_tables gives these on every architecture
+	# (AT_HWCAP2: ELF_HWCAP2, defined by x86, arm64 and arm; AT_PLATFORM:
+	# ELF_PLATFORM, by the same): HWCAP PAGESZ CLKTCK PHDR PHENT PHNUM BASE
+	# FLAGS ENTRY UID EUID GID EGID SECURE RANDOM HWCAP2 EXECFN PLATFORM.
+	# What depends on the vDSO or the kernel's version is not asked of a
+	# saved vector.  AT_CLKTCK is USER_HZ, the others any value.
+	all=(16 6 17 3 4 5 7 8 9 11 12 13 14 23 25 26 31 15)
+	for t in "${all[@]}"; do
+		pairs+=("$t" $((t == 17 ? 100 : 1)))
+	done
+	for a in x86_64:8 i386:4 aarch64:8 arm:4; do
+		ws=${a#*:}
+		a=${a%:*}
+		mkraw "$T/v.raw" "$ws" '<' "${pairs[@]}"
+		run -0 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/v.raw"
+		[ "$(verdict "$output" entries)" = "ok: each of the ${#all[@]} entries once; none of $a's missing" ]
+		# AT_FLAGS (8) left out.
+		mkraw "$T/v.raw" "$ws" '<' "${pairs[@]:0:14}" "${pairs[@]:16}"
+		run -1 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/v.raw"
+		[ "$(verdict "$output" entries)" = "FAIL: AT_FLAGS absent" ]
+	done
+	# x32 (EM_X86_64, 4-byte words): no table.
+	mkraw "$T/v.raw" 4 '<' "${pairs[@]}"
+	run -0 --separate-stderr "$AUXV" --check --json --arch x32 -f "$T/v.raw"
+	[ "$(verdict "$output" entries)" = "no data: no table of entries for this architecture" ]
+}
+
+@test "crafted: AT_PLATFORM of a save against the names its architecture's kernel gives" {
+	need jq
+	local m ws p want
+	# ELF_PLATFORM: arch/x86/include/asm/elf.h ("x86_64"; 32-bit: uname
+	# -m of the kernel, i386 to i686), arch/arm64 ("aarch64"), arch/arm
+	# (elf_platform "v4".."v7" and "l" or "b"; arm64's compat "v8l",
+	# "v8b": any "v" digit "l" or "b" is a newer core).  Machine, word
+	# size, AT_PLATFORM, the verdict.
+	while read -r m ws p want; do
+		python3 -c 'import json, sys
+print(json.dumps({"word_size": int(sys.argv[2]), "byte_order": "little",
+    "machine": int(sys.argv[1]), "entries": [
+    {"type": 15, "value": 4096, "string": sys.argv[3]}]}))' \
+		    "$m" "$ws" "$p" >"$BATS_TEST_TMPDIR/j"
+		run --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/j"
+		echo "$m $ws $p: $(verdict "$output" platform)"
+		[ "$(jq -r '.checks[] | select(.name == "platform") | .result' <<<"$output")" = "$want" ]
+	done <<'EOF'
+62 8 x86_64 ok
+62 8 i686 FAIL
+62 4 x86_64 ok
+3 4 i386 ok
+3 4 i686 ok
+3 4 x86_64 FAIL
+183 8 aarch64 ok
+183 8 v8l FAIL
+40 4 v5b ok
+40 4 v7l ok
+40 4 v8l ok
+40 4 v9b ok
+40 4 v8 FAIL
+40 4 w8l FAIL
+40 4 v8x FAIL
+40 4 aarch64 FAIL
+21 8 power9 no data
+9999 8 x86_64 no data
+EOF
+	[ "$(evidence "$output" platform)" = "no platform names for this architecture" ]
+	# Both sides said: the string, at most 64 bytes of it, and the names.
+	python3 -c 'import json
+print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
+    "entries": [{"type": 15, "value": 4096, "string": "v" + "7" * 99},
+    {"type": 17, "value": 100}]}))' >"$BATS_TEST_TMPDIR/j"
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/j"
+	[ "$(fails "$output")" = "platform entries" ]
+	[ "$(evidence "$output" platform)" = "AT_PLATFORM \"v$(printf '7%.0s' $(seq 63))\"; arm has v4l v4b v5l v5b v6l v6b v7l v7b" ]
+	# A string longer than auxv reads (PATH_MAX): cut, so not known.  (The
+	# save lacks every other entry arm's kernel gives: entries fails.)
+	python3 -c 'import json
+print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
+    "entries": [{"type": 15, "value": 4096, "string": "v" * 5000},
+    {"type": 17, "value": 100}]}))' >"$BATS_TEST_TMPDIR/j"
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/j"
+	[ "$(fails "$output")" = entries ]
+	[ "$(verdict "$output" platform)" = "no data: AT_PLATFORM not readable" ]
+}
+
 @test "--check refuses options that make no sense with it" {
 	run -2 --separate-stderr "$AUXV" --check -o od
 	[[ "$stderr" == *"--check shows its rules in human or json, not -o od"* ]]
