@@ -534,12 +534,16 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 
 # The static auxv started by tests/exec/uexec with a vector of uexec's
 # making, one fault injected (FEX-Emu#788's bugs, one at a time).
-uexec_check() {
+uexec_ready() {
 	[ "$(uname -m)" = x86_64 ] || skip "uexec jumps into x86-64 code only"
 	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
 	st=$BUILD_DIR/tests/bench/auxv-static
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
 	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
+}
+
+uexec_check() {
+	uexec_ready
 	run --separate-stderr "$UEXEC" "$1" "$st" --check --json
 }
 
@@ -633,6 +637,175 @@ EOF
 	# AT_RANDOM at uexec's own bytes, outside the stack: that alone.
 	uexec_check random
 	[[ "$(evidence "$output" stack)" =~ ^\[stack\]\ 0x[0-9a-f]+-0x[0-9a-f]+\;\ AT_RANDOM\ 0x[0-9a-f]+\ outside$ ]]
+}
+
+@test "uexec: AT_HWCAP bits the CPU lacks: each said with +, by name or, unnamed, by number" {
+	need jq
+	local hw want
+	uexec_ready
+	# The kernel's AT_HWCAP is CPUID.1:EDX (the vector made right holds
+	# every rule).  Bit 10 of it is reserved, bit 30 IA64, "ia64" in
+	# arch/x86/include/asm/cpufeatures.h: no x86-64 CPU has either.
+	hw=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 16 { print $2 }')
+	[ $((hw >> 10 & 1)) -eq 0 ] && [ $((hw >> 30 & 1)) -eq 0 ]
+	want=$(printf '0x%x' $((hw | 1 << 10 | 1 << 30)))
+	uexec_check "set=16=$want"
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = hwcap ]
+	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $want; CPUID.1:EDX $(printf '0x%x' "$hw") +?(bit 10) +ia64"?(;*) ]]
+}
+
+@test "uexec: IDs that differ: AT_SECURE must say so, and each is held to the process's" {
+	need jq
+	local u g o
+	u=$(id -u)
+	g=$(id -g)
+	o=$((u == 1000 ? 1001 : 1000))
+	# AT_EUID not AT_UID with AT_SECURE 0: the kernel sets AT_SECURE
+	# where they differ (security/commoncap.c cap_bprm_creds_from_file).
+	uexec_check "set=12=$o"
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = ids ]
+	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID $u/$o/$g/$g; the process $u/$u/$g/$g; AT_SECURE 0 where they differ" ]
+	# AT_EGID not AT_GID, AT_SECURE 1: consistent, but not the process's.
+	uexec_check "set=14=$o,set=23=1"
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = ids ]
+	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID $u/$u/$g/$o; the process $u/$u/$g/$g" ]
+}
+
+@test "uexec: a program copied into anonymous memory is held to /proc/self/exe, its loader's file" {
+	need jq
+	local n m want
+	uexec_check anon
+	[ "$status" -eq 1 ]
+	# No file mapping holds auxv's code: the executable is uexec itself,
+	# whose headers, entry and interpreter are not the vector's.
+	want="phdr entry"
+	! readelf -lW "$UEXEC" | grep -q INTERP || want="phdr entry base"
+	[ "$(fails "$output")" = "$want" ]
+	n=$(readelf_h "$st" "Number of program headers")
+	m=$(readelf_h "$UEXEC" "Number of program headers")
+	[ "$n" -eq "$m" ] ||
+	    [ "$(evidence "$output" phdr)" = "AT_PHENT 56, AT_PHNUM $n; the executable's e_phentsize 56, e_phnum $m" ]
+	[[ "$(evidence "$output" entry)" == "AT_ENTRY $(readelf_h "$st" "Entry point address"); e_entry $(readelf_h "$UEXEC" "Entry point address") + load bias "* ]]
+}
+
+@test "uexec: [vdso] replaced by a copy in anonymous memory: self's AT_SYSINFO_EHDR points at no [vdso]" {
+	need jq
+	uexec_check novdso
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = sysinfo ]
+	[[ "$(evidence "$output" sysinfo)" =~ ^no\ \[vdso\]\ mapped\;\ AT_SYSINFO_EHDR\ 0x[0-9a-f]+$ ]]
+}
+
+@test "uexec: AT_EXECFN in a page mapped without access: --check reads only what the map lets it, stack fails" {
+	need jq
+	# Read, the page would kill the check of it (SIGSEGV).
+	uexec_check execfn-none
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = stack ]
+	[[ "$(evidence "$output" stack)" =~ \;\ AT_EXECFN\ 0x[0-9a-f]+\ outside$ ]]
+}
+
+@test "uexec: the executable's file changed once loaded: what auxv cannot read is no data, a header that differs FAIL" {
+	need jq
+	local name spec want phdr entry base n=0 cp=$BATS_TEST_TMPDIR/st
+	uexec_ready
+	# Each case: its name, uexec's patches of a copy of the program (the
+	# loaded one left as it was), the rules that fail, and the verdicts
+	# of phdr, entry and base, from the ELF file itself (python3 struct).
+	python3 - "$st" >"$BATS_TEST_TMPDIR/cases" <<'EOF'
+import struct, sys
+f = open(sys.argv[1], "rb").read()
+entry, phoff = struct.unpack_from("<QQ", f, 24)
+phnum, = struct.unpack_from("<H", f, 56)
+ph = [struct.unpack_from("<IIQQQQQQ", f, phoff + i * 56)
+      for i in range(phnum)]
+loads = [i for i in range(phnum) if ph[i][0] == 1]
+k = [i for i in loads if ph[i][2] <= phoff < ph[i][2] + ph[i][5]][0]
+at_phdr = phoff - ph[k][2] + ph[k][3]
+u16, u32, u64 = (lambda v, c=c: struct.pack("<" + c, v) for c in "HIQ")
+field = {"type": 0, "offset": 8, "filesz": 32}  # of an Elf64_Phdr
+
+def p(off, data):
+    return "patch=%d:%s" % (off, data.hex())
+
+def hdr(i, name, data):
+    return p(phoff + i * 56 + field[name], data)
+
+# A PT_INTERP at header i naming a path written after the headers,
+# where nothing is read at run time, or one past the end of the file.
+path, where = b"/nonexistent/interp\0", phoff + phnum * 56
+interp = lambda i: [hdr(i, "type", u32(3)), hdr(i, "offset", u64(where)),
+                    hdr(i, "filesz", u64(len(path))), p(where, path)]
+eof = lambda i: [hdr(i, "type", u32(3)), hdr(i, "offset", u64(len(f))),
+                 hdr(i, "filesz", u64(len(path)))]
+no = "no data: executable is not a readable ELF file"
+ok = ("ok: AT_PHDR 0x%x holds the executable's %d headers of 56 bytes, "
+      "load bias 0x0" % (at_phdr, phnum),
+      "ok: AT_ENTRY 0x%x; e_entry 0x%x + load bias 0x0 = 0x%x"
+      % (entry, entry, entry),
+      "ok: AT_BASE 0x0; the executable has no PT_INTERP: 0")
+differs = lambda i, t: ("FAIL: AT_PHDR 0x%x: header %d (type 0x%x) differs "
+                        "from the executable's (type 0x%x)"
+                        % (at_phdr, i, ph[i][0], t))
+unmapped = "FAIL: AT_BASE 0x0; interpreter /nonexistent/interp not mapped"
+last = phnum - 1
+for name, patches, fails, verdicts in [
+        ("e_phentsize 57", [p(54, u16(57))], "", (no, no, no)),
+        ("e_phnum 200", [p(56, u16(200))], "", (no, no, no)),
+        ("e_phoff past the end", [p(32, u64(len(f)))], "", (no, no, no)),
+        ("EI_CLASS 3", [p(4, b"\3")], "", (no, no, no)),
+        ("a PT_INTERP past the end", eof(last), "", (no, no, no)),
+        ("a PT_INTERP of no file", interp(last), "phdr base",
+         (differs(last, 3), ok[1], unmapped)),
+        ("the first of two PT_INTERPs", interp(last - 1) + eof(last),
+         "phdr base", (differs(last - 1, 3), ok[1], unmapped)),
+        ("no PT_LOAD", [hdr(i, "type", u32(0)) for i in loads], "phdr",
+         (differs(loads[0], 0),
+          "no data: executable not found in the memory map", ok[2])),
+        ("the headers outside the PT_LOAD",
+         [hdr(k, "filesz", u64(phoff - ph[k][2]))], "phdr",
+         (differs(k, 1), ok[1], ok[2]))]:
+    print("|".join([name, ",".join(patches), fails] + list(verdicts)))
+EOF
+	while IFS='|' read -r name spec want phdr entry base; do
+		cp "$st" "$cp"
+		run --separate-stderr "$UEXEC" "$spec" "$cp" --check --json
+		echo "$name: status $status, fails $(fails "$output")"
+		[ "$status" -eq $((${#want} > 0)) ]
+		[ "$(fails "$output")" = "$want" ]
+		[ "$(verdict "$output" phdr)" = "$phdr" ]
+		[ "$(verdict "$output" entry)" = "$entry" ]
+		[ "$(verdict "$output" base)" = "$base" ]
+		# The file says what the patches wrote, as readelf reads it.
+		[ "$name" != "a PT_INTERP of no file" ] || readelf -lW "$cp" |
+		    grep -q 'Requesting program interpreter: /nonexistent/interp'
+		n=$((n + 1))
+	done <"$BATS_TEST_TMPDIR/cases"
+	[ "$n" -eq 9 ]
+}
+
+@test "uexec: AT_MINSIGSTKSZ and AT_RSEQ_* left out: missing on this kernel, not on one that uname says is 2.6" {
+	need jq
+	local a
+	uexec_ready
+	a=$(uname -m)
+	[ "$(setarch "$a" --uname-2.6 uname -r 2>/dev/null | cut -d. -f1,2)" = 2.6 ] ||
+	    skip "setarch cannot set the UNAME26 personality here"
+	# x86 gives AT_MINSIGSTKSZ since 5.14, every architecture AT_RSEQ_*
+	# since 6.3: asked of a live vector where uname(2) names such a kernel.
+	if [ "$(printf '%s\n' 6.3 "$(uname -r)" | sort -V | head -1)" = 6.3 ]; then
+		uexec_check drop=51,drop=27,drop=28
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = entries ]
+		[ "$(evidence "$output" entries)" = "AT_MINSIGSTKSZ absent; AT_RSEQ_FEATURE_SIZE absent; AT_RSEQ_ALIGN absent" ]
+	fi
+	run -0 --separate-stderr setarch "$a" --uname-2.6 "$UEXEC" \
+	    drop=51,drop=27,drop=28 "$st" --check --json
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" entries)" == "each of the "*" entries once; none of x86_64's missing" ]]
 }
 
 @test "self in secure mode (set-group-ID) with TMPDIR set, which ld.so unsets: still the kernel's vector" {

@@ -5,16 +5,23 @@
  * jumps to its entry.  What an emulator or custom loader does, and gets
  * wrong, one bug at a time.
  *
- * usage: uexec FAULT PROGRAM [ARG]...
+ * usage: uexec FAULT[,FAULT]... PROGRAM [ARG]...
  * FAULT: none, phdr (AT_PHDR at a copy of the headers), phnum (one
  * header fewer), entry (AT_ENTRY past the entry), ids (IDs fixed to
  * 1000), hwcap0 (AT_HWCAP 0), nohwcap2 (AT_HWCAP2 left out), sysinfo
  * (AT_SYSINFO given), twice (AT_PAGESZ twice), random (AT_RANDOM outside
  * the stack), base (AT_BASE where nothing is), ehdr (AT_SYSINFO_EHDR 0,
  * where glibc looks for no vDSO), execfn (AT_EXECFN at 0x1000, where
- * nothing is mapped), drop=TYPE (the entry of that number
- * left out), phdrmod (AT_PHDR right, but the loaded PT_GNU_STACK header's
- * p_align changed, which glibc never reads).
+ * nothing is mapped), execfn-none (AT_EXECFN in a page mapped without
+ * access), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
+ * (that entry's value replaced), phdrmod (AT_PHDR right, but the loaded
+ * PT_GNU_STACK header's p_align changed, which glibc never reads), anon
+ * (the program copied into anonymous memory, as a loader that reads it
+ * does, not mapped from its file), novdso ([vdso] replaced by a copy in
+ * anonymous memory at the same address, as a checkpoint restorer may),
+ * patch=OFFSET:HEX (the bytes HEX written to the program's file at
+ * OFFSET once it is loaded, the loaded copy left as it was: give a copy
+ * of the program).  TYPE, VALUE and OFFSET: C integers.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -41,9 +48,47 @@ static void __attribute__((noreturn)) die(const char *what)
 	exit(127);
 }
 
-/* Maps each PT_LOAD at its address, the bss zeroed. */
+/*
+ * The next fault called name in the comma-separated list at *p, *p past
+ * it: a pointer to what follows the name ("=ARG", or the end of the
+ * fault), or NULL when the rest of the list has none.
+ */
+static const char *
+find(const char **p, const char *name)
+{
+	size_t n = strlen(name);
+	const char *w;
+
+	while (**p != '\0') {
+		w = *p;
+		*p += strcspn(*p, ",");
+		if (**p == ',')
+			(*p)++;
+		if (strncmp(w, name, n) == 0 &&
+		    (w[n] == '\0' || w[n] == ',' || w[n] == '='))
+			return w + n;
+	}
+	return NULL;
+}
+
+static int
+is(const char *faults, const char *name)
+{
+	return find(&faults, name) != NULL;
+}
+
+/* The protection a PT_LOAD asks for. */
+static int
+prot_of(const Elf64_Phdr *ph)
+{
+	return (ph->p_flags & PF_R ? PROT_READ : 0) |
+	    (ph->p_flags & PF_W ? PROT_WRITE : 0) |
+	    (ph->p_flags & PF_X ? PROT_EXEC : 0);
+}
+
+/* Maps each PT_LOAD at its address, the bss zeroed; anon: copies it. */
 static void
-load(int fd, const Elf64_Phdr *ph, size_t n)
+load(int fd, const Elf64_Phdr *ph, size_t n, int anon)
 {
 	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), start, fend, mend;
 	size_t i;
@@ -52,15 +97,26 @@ load(int fd, const Elf64_Phdr *ph, size_t n)
 	for (i = 0; i < n; i++) {
 		if (ph[i].p_type != PT_LOAD)
 			continue;
-		prot = (ph[i].p_flags & PF_R ? PROT_READ : 0) |
-		    (ph[i].p_flags & PF_W ? PROT_WRITE : 0) |
-		    (ph[i].p_flags & PF_X ? PROT_EXEC : 0);
+		prot = prot_of(&ph[i]);
 		start = ph[i].p_vaddr & ~(pg - 1);
 		fend = ph[i].p_vaddr + ph[i].p_filesz;
 		mend = ph[i].p_vaddr + ph[i].p_memsz;
-		if (mmap((void *)start, fend - start, prot,
-		        MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd,
-		        (off_t)(ph[i].p_offset & ~(pg - 1))) == MAP_FAILED)
+		if (anon) {
+			if (mmap((void *)start, fend - start,
+			        PROT_READ | PROT_WRITE,
+			        MAP_PRIVATE | MAP_ANONYMOUS |
+			            MAP_FIXED_NOREPLACE,
+			        -1, 0) == MAP_FAILED)
+				die("mmap anon");
+			if (pread(fd, (void *)start, fend - start,
+			        (off_t)(ph[i].p_offset & ~(pg - 1))) !=
+			        (ssize_t)(fend - start) ||
+			    mprotect((void *)start, fend - start, prot) == -1)
+				die("copy");
+		} else if (mmap((void *)start, fend - start, prot,
+		               MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd,
+		               (off_t)(ph[i].p_offset & ~(pg - 1))) ==
+		    MAP_FAILED)
 			die("mmap");
 		if (mend <= fend)
 			continue;
@@ -97,6 +153,95 @@ change_phdrs(uintptr_t addr, size_t n)
 		die("mprotect");
 }
 
+/*
+ * The loaded page that holds the file's byte at off made our own (a byte
+ * of it written back), so that a write to the file no longer shows there.
+ */
+static void
+own_page(const Elf64_Phdr *ph, size_t n, off_t off)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), a;
+	volatile unsigned char *b;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (ph[i].p_type != PT_LOAD || (uint64_t)off < ph[i].p_offset ||
+		    (uint64_t)off - ph[i].p_offset >= ph[i].p_filesz)
+			continue;
+		a = ph[i].p_vaddr + ((uint64_t)off - ph[i].p_offset);
+		b = (volatile unsigned char *)a;
+		if (mprotect((void *)(a & ~(pg - 1)), pg,
+		        prot_of(&ph[i]) | PROT_WRITE) == -1)
+			die("mprotect");
+		*b = *b;
+		if (mprotect((void *)(a & ~(pg - 1)), pg, prot_of(&ph[i])) ==
+		    -1)
+			die("mprotect");
+	}
+}
+
+/*
+ * Writes each patch=OFFSET:HEX of faults to the file at path, once what
+ * was loaded of it is ours: the file then says what memory does not.
+ */
+static void
+patch(const char *faults, const char *path, const Elf64_Phdr *ph, size_t n)
+{
+	unsigned char b;
+	const char *a;
+	char *hex;
+	off_t off;
+	int fd;
+
+	while ((a = find(&faults, "patch")) != NULL) {
+		if (*a != '=' ||
+		    (off = (off_t)strtoull(a + 1, &hex, 0), *hex++ != ':'))
+			die("patch=OFFSET:HEX");
+		if ((fd = open(path, O_WRONLY)) == -1)
+			die(path);
+		for (; sscanf(hex, "%2hhx", &b) == 1; hex += 2, off++) {
+			own_page(ph, n, off);
+			if (pwrite(fd, &b, 1, off) != 1)
+				die("pwrite");
+		}
+		close(fd);
+	}
+}
+
+/*
+ * [vdso] replaced by an anonymous copy of itself at the same address: its
+ * code still finds [vvar] where it was, and /proc/self/maps names no
+ * [vdso].
+ */
+static void
+copy_vdso(void)
+{
+	unsigned long lo = getauxval(AT_SYSINFO_EHDR), a, b;
+	char line[512];
+	void *tmp;
+	FILE *f;
+	size_t len = 0;
+
+	if ((f = fopen("/proc/self/maps", "r")) == NULL)
+		die("/proc/self/maps");
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "%lx-%lx", &a, &b) == 2 && a == lo)
+			len = b - a;
+	fclose(f);
+	if (lo == 0 || len == 0 ||
+	    (tmp = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		die("vdso");
+	memcpy(tmp, (void *)lo, len);
+	if (mmap((void *)lo, len, PROT_READ | PROT_WRITE,
+	        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+		die("mmap vdso");
+	memcpy((void *)lo, tmp, len);
+	if (mprotect((void *)lo, len, PROT_READ | PROT_EXEC) == -1)
+		die("mprotect vdso");
+	munmap(tmp, len);
+}
+
 /* Where the kernel puts AT_PHDR: e_phoff inside the PT_LOAD holding it. */
 static uint64_t
 phdr_addr(const Elf64_Ehdr *eh, const Elf64_Phdr *ph)
@@ -118,16 +263,18 @@ main(int argc, char *argv[])
 	uint64_t area[AREA_WORDS] __attribute__((aligned(16)));
 	uint64_t auxv[MAX_AUXV][2], *w = area, id;
 	unsigned char *top = (unsigned char *)(area + AREA_WORDS);
-	unsigned char *rnd, *plat, *phcopy;
+	unsigned char *rnd, *plat, *phcopy, *none;
 	Elf64_Phdr ph[MAX_PHDRS];
-	const char *fault;
+	const char *fault, *a, *p;
+	char *end;
 	Elf64_Ehdr eh;
 	size_t n, i, k;
 	char **e;
 	int fd;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: uexec FAULT PROGRAM [ARG]...\n");
+		fprintf(
+		    stderr, "usage: uexec FAULT[,FAULT]... PROGRAM [ARG]...\n");
 		return 2;
 	}
 	fault = argv[1];
@@ -147,10 +294,17 @@ main(int argc, char *argv[])
 		die("/proc/self/auxv");
 	n = (size_t)read((int)k, auxv, sizeof(auxv)) / sizeof(auxv[0]);
 	close((int)k);
-	load(fd, ph, eh.e_phnum);
-	if (strcmp(fault, "phdrmod") == 0)
+	load(fd, ph, eh.e_phnum, is(fault, "anon"));
+	if (is(fault, "phdrmod"))
 		change_phdrs((uintptr_t)phdr_addr(&eh, ph), eh.e_phnum);
 	close(fd);
+	patch(fault, argv[2], ph, eh.e_phnum);
+	if (is(fault, "novdso"))
+		copy_vdso();
+	none = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (none == MAP_FAILED)
+		die("mmap");
 
 	/* Strings and bytes at the top of the area. */
 	top -= 16;
@@ -176,65 +330,66 @@ main(int argc, char *argv[])
 	for (i = 0; i < n && auxv[i][0] != AT_NULL; i++) {
 		uint64_t t = auxv[i][0], v = auxv[i][1];
 
-		if (strncmp(fault, "drop=", 5) == 0 &&
-		    t == strtoull(fault + 5, NULL, 10))
+		for (p = fault; (a = find(&p, "drop")) != NULL;)
+			if (*a == '=' && t == strtoull(a + 1, NULL, 0))
+				break;
+		if (a != NULL)
 			continue;
 		switch (t) {
 		case AT_PHDR:
-			v = strcmp(fault, "phdr") == 0
-			    ? (uint64_t)(uintptr_t)phcopy
-			    : phdr_addr(&eh, ph);
+			v = is(fault, "phdr") ? (uint64_t)(uintptr_t)phcopy
+			                      : phdr_addr(&eh, ph);
 			break;
 		case AT_PHNUM:
-			v = eh.e_phnum - (strcmp(fault, "phnum") == 0);
+			v = eh.e_phnum - (is(fault, "phnum"));
 			break;
 		case AT_PHENT:
 			v = eh.e_phentsize;
 			break;
 		case AT_ENTRY:
-			v = eh.e_entry + 16 * (strcmp(fault, "entry") == 0);
+			v = eh.e_entry + 16 * (is(fault, "entry"));
 			break;
 		case AT_BASE:
-			v = strcmp(fault, "base") == 0 ? 0x10000 : 0;
+			v = is(fault, "base") ? 0x10000 : 0;
 			break;
 		case AT_UID:
 		case AT_EUID:
 		case AT_GID:
 		case AT_EGID:
-			if (strcmp(fault, "ids") == 0)
+			if (is(fault, "ids"))
 				v = id;
 			break;
 		case AT_HWCAP:
-			if (strcmp(fault, "hwcap0") == 0)
+			if (is(fault, "hwcap0"))
 				v = 0;
 			break;
 		case AT_HWCAP2:
-			if (strcmp(fault, "nohwcap2") == 0)
+			if (is(fault, "nohwcap2"))
 				continue;
 			break;
 		case AT_RANDOM:
-			v = strcmp(fault, "random") == 0
-			    ? (uint64_t)(uintptr_t)not_stack
-			    : (uint64_t)(uintptr_t)rnd;
+			v = is(fault, "random") ? (uint64_t)(uintptr_t)not_stack
+			                        : (uint64_t)(uintptr_t)rnd;
 			break;
 		case AT_PLATFORM:
 			v = (uint64_t)(uintptr_t)plat;
 			break;
 		case AT_EXECFN:
-			v = strcmp(fault, "execfn") == 0
-			    ? 0x1000
+			v = is(fault, "execfn") ? 0x1000
+			    : is(fault, "execfn-none")
+			    ? (uint64_t)(uintptr_t)none
 			    : (uint64_t)(uintptr_t)argv[2];
 			break;
 		case AT_SYSINFO_EHDR:
-			if (strcmp(fault, "ehdr") == 0)
+			if (is(fault, "ehdr"))
 				v = 0;
-			if (strcmp(fault, "sysinfo") == 0) {
+			if (is(fault, "sysinfo")) {
 				*w++ = 32; /* AT_SYSINFO: i386's alone */
 				*w++ = v;
 			}
 			break;
 		case AT_PAGESZ:
-			if (strcmp(fault, "twice") == 0) {
+			if (is(fault, "twice")) {
 				*w++ = t;
 				*w++ = v;
 			}
@@ -242,6 +397,10 @@ main(int argc, char *argv[])
 		default:
 			break;
 		}
+		for (p = fault; (a = find(&p, "set")) != NULL;)
+			if (*a == '=' && strtoull(a + 1, &end, 0) == t &&
+			    *end == '=')
+				v = strtoull(end + 1, NULL, 0);
 		*w++ = t;
 		*w++ = v;
 	}
