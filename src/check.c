@@ -311,11 +311,16 @@ read_exe(struct check_env *e)
 		elf_phdr(&e->exe, buf, &e->ph[i]);
 		if (e->ph[i].type == PT_LOAD && e->ph[i].vaddr < lo)
 			lo = e->ph[i].vaddr;
-		/* A PT_INTERP that could not be read is no file's. */
+		/*
+		 * A PT_INTERP that could not be read, or longer than a path
+		 * (the kernel refuses one of more than PATH_MAX bytes), is
+		 * no file's, nor a sign of none.
+		 */
 		if (e->ph[i].type == PT_INTERP && e->interp[0] == '\0' &&
-		    e->ph[i].filesz < sizeof(e->interp) &&
-		    elf_read(&r, e->ph[i].offset, e->interp,
-		        (size_t)e->ph[i].filesz) != (ssize_t)e->ph[i].filesz) {
+		    (e->ph[i].filesz > sizeof(e->interp) ||
+		        elf_read(&r, e->ph[i].offset, e->interp,
+		            (size_t)e->ph[i].filesz) !=
+		            (ssize_t)e->ph[i].filesz)) {
 			e->interp[0] = '\0';
 			goto out;
 		}

@@ -758,6 +758,8 @@ for name, patches, fails, verdicts in [
         ("e_phoff past the end", [p(32, u64(len(f)))], "", (no, no, no)),
         ("EI_CLASS 3", [p(4, b"\3")], "", (no, no, no)),
         ("a PT_INTERP past the end", eof(last), "", (no, no, no)),
+        ("a PT_INTERP longer than PATH_MAX",
+         interp(last) + [hdr(last, "filesz", u64(4097))], "", (no, no, no)),
         ("a PT_INTERP of no file", interp(last), "phdr base",
          (differs(last, 3), ok[1], unmapped)),
         ("the first of two PT_INTERPs", interp(last - 1) + eof(last),
@@ -784,7 +786,7 @@ EOF
 		    grep -q 'Requesting program interpreter: /nonexistent/interp'
 		n=$((n + 1))
 	done <"$BATS_TEST_TMPDIR/cases"
-	[ "$n" -eq 9 ]
+	[ "$n" -eq 10 ]
 }
 
 @test "uexec: AT_MINSIGSTKSZ and AT_RSEQ_* left out: missing on this kernel, not on one that uname says is 2.6" {
