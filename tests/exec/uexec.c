@@ -21,7 +21,9 @@
  * anonymous memory at the same address, as a checkpoint restorer may),
  * patch=OFFSET:HEX (the bytes HEX written to the program's file at
  * OFFSET once it is loaded, the loaded copy left as it was: give a copy
- * of the program).  TYPE, VALUE and OFFSET: C integers.
+ * of the program), vdso=OFFSET:HEX (written into [vdso] at OFFSET,
+ * through /proc/self/mem, as a debugger writes).  TYPE, VALUE and OFFSET: C
+ * integers.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -181,11 +183,13 @@ own_page(const Elf64_Phdr *ph, size_t n, off_t off)
 }
 
 /*
- * Writes each patch=OFFSET:HEX of faults to the file at path, once what
- * was loaded of it is ours: the file then says what memory does not.
+ * Writes each name=OFFSET:HEX of faults at base + OFFSET of the file at
+ * path.  With ph, the program's file: what was loaded of it is made ours
+ * first, so that the file then says what memory does not.
  */
 static void
-patch(const char *faults, const char *path, const Elf64_Phdr *ph, size_t n)
+patch(const char *faults, const char *name, const char *path, uint64_t base,
+    const Elf64_Phdr *ph, size_t n)
 {
 	unsigned char b;
 	const char *a;
@@ -193,15 +197,16 @@ patch(const char *faults, const char *path, const Elf64_Phdr *ph, size_t n)
 	off_t off;
 	int fd;
 
-	while ((a = find(&faults, "patch")) != NULL) {
+	while ((a = find(&faults, name)) != NULL) {
 		if (*a != '=' ||
 		    (off = (off_t)strtoull(a + 1, &hex, 0), *hex++ != ':'))
-			die("patch=OFFSET:HEX");
+			die("patch: OFFSET:HEX");
 		if ((fd = open(path, O_WRONLY)) == -1)
 			die(path);
 		for (; sscanf(hex, "%2hhx", &b) == 1; hex += 2, off++) {
-			own_page(ph, n, off);
-			if (pwrite(fd, &b, 1, off) != 1)
+			if (ph != NULL)
+				own_page(ph, n, off);
+			if (pwrite(fd, &b, 1, (off_t)base + off) != 1)
 				die("pwrite");
 		}
 		close(fd);
@@ -298,7 +303,9 @@ main(int argc, char *argv[])
 	if (is(fault, "phdrmod"))
 		change_phdrs((uintptr_t)phdr_addr(&eh, ph), eh.e_phnum);
 	close(fd);
-	patch(fault, argv[2], ph, eh.e_phnum);
+	patch(fault, "patch", argv[2], 0, ph, eh.e_phnum);
+	patch(fault, "vdso", "/proc/self/mem", getauxval(AT_SYSINFO_EHDR), NULL,
+	    0);
 	if (is(fault, "novdso"))
 		copy_vdso();
 	none = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_NONE,
