@@ -35,8 +35,18 @@ with open(sys.argv[2], "wb") as f:
 EOF
 }
 
+# load_bias EXE MAPS [COPY]: where MAPS has EXE's first page, less its
+# first PT_LOAD's page (ELF gABI: PT_LOADs ascend by p_vaddr), in hex;
+# readelf reads COPY, where EXE is another mount namespace's.
+load_bias() {
+	printf '0x%x' $((0x$(grep -m1 " $1\$" <<<"$2" | sed 's/-.*//') -
+	    ($(readelf -lW "${3:-$1}" | awk '$1 == "LOAD" { print $3; exit }') &
+	    ~($(getconf PAGESIZE) - 1))))
+}
+
 teardown() {
 	stop_bg
+	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
 }
 
 need_x86_64() {
@@ -123,7 +133,7 @@ signal.pause()'
 
 @test "a PID mapping a file whose maps line is longer than --check's buffer: the line's tail is never a line of its own" {
 	need jq
-	local maps exe long fake bias
+	local maps exe long fake
 	# A path of more than PATH_MAX bytes, which the kernel prints whole in
 	# maps: its last component ends in zeros and the text of a maps line
 	# that names python3's executable at 0x1000.  The line's tail, cut
@@ -157,12 +167,126 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 	long=$(awk 'length($0) > 4351' <<<"$maps")
 	[ "${long:4300}" = "$(printf '0%.0s' $(seq 180))$fake" ]
 	[ "$(fails "$output")" = "" ]
-	# The load bias: where maps has the executable's first page, less
-	# the first PT_LOAD's page (ELF gABI: PT_LOADs ascend by p_vaddr).
-	bias=$(printf '0x%x' $((0x$(grep -m1 " $exe\$" <<<"$maps" | sed 's/-.*//') -
-	    ($(readelf -lW "$exe" | awk '$1 == "LOAD" { print $3; exit }') &
-	    ~($(getconf PAGESIZE) - 1)))))
-	[[ "$(evidence "$output" entry)" == *" + load bias $bias = "* ]]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps") = "* ]]
+}
+
+@test "a PID whose memory map is longer than --check reads (8 MiB): the rules that need it say so" {
+	need jq
+	local size r
+	# 2,300 mappings of one file at a path of 3,900 bytes: 9 MB of maps.
+	start_bg python3 -c '
+import mmap, os, signal, sys
+from mkfixture import deep_dir
+d, path = deep_dir(sys.argv[1], 3900, 10)
+fd = os.open("f" * (3900 - len(path) - 1), os.O_RDWR | os.O_CREAT, 0o644,
+             dir_fd=d)
+os.write(fd, b"x" * 4096)
+maps = [mmap.mmap(fd, 4096, prot=mmap.PROT_READ) for _ in range(2300)]
+print("mapped", flush=True)
+signal.pause()' "$BATS_TEST_TMPDIR"
+	for _ in $(seq 100); do
+		grep -q mapped "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	size=$(wc -c <"/proc/$BG_PID/maps")
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	# AUXV_CHECK_MAPS_BYTES (src/bounds.h): 8 MiB.
+	[ "$size" -gt $((8 << 20)) ]
+	[ "$(fails "$output")" = "" ]
+	for r in base sysinfo stack; do
+		[ "$(verdict "$output" "$r")" = "no data: no memory map" ]
+	done
+}
+
+# same_ino FSTYPE: in a mount namespace, a program on a fresh tmpfs maps,
+# below itself, a file of a fresh FSTYPE (tmpfs, or ext2 on a loop
+# device) with its own inode number (12: ext2's first file; tmpfs
+# numbers from 2), and is checked: $output, and its maps in $maps.
+same_ino() {
+	local T=$BATS_TEST_TMPDIR s=0
+	unshare -m true 2>/dev/null || skip "cannot make a mount namespace (unshare -m)"
+	cat >"$T/h.c" <<'EOF'
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	int fd = open(argv[1], O_RDONLY);
+	(void)argc;
+	if (fd == -1 || mmap((void *)0x10000, 4096, PROT_READ,
+	    MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0) == MAP_FAILED)
+		return 1;
+	write(1, "mapped\n", 7);
+	pause();
+}
+EOF
+	gcc -o "$T/h" "$T/h.c" || skip "gcc cannot build a helper"
+	mkdir "$T/a" "$T/b"
+	if [ "$1" = ext2 ]; then
+		command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2 (e2fsprogs)"
+		truncate -s 1M "$T/img"
+		mkfs.ext2 -q "$T/img"
+	fi
+	# The files numbered 2 to 11 of a tmpfs go first: then the program,
+	# or the data, 12.
+	unshare -m --propagation private sh -ec '
+		T=$1
+		mount -t tmpfs none "$T/a"
+		if [ "$2" = ext2 ]; then
+			mount -o loop "$T/img" "$T/b" || exit 3
+		else
+			mount -t tmpfs none "$T/b"
+		fi
+		for d in "$T/a" "$T/b"; do
+			[ "$(stat -fc %T "$d")" = tmpfs ] || continue
+			i=2; while [ $i -lt 12 ]; do : >"$d/$i"; i=$((i + 1)); done
+		done
+		cp "$T/h" "$T/a/h"
+		echo data >"$T/b/data"
+		stat -c "%i %D %n" "$T/a/h" "$T/b/data" >"$T/stat"
+		"$T/a/h" "$T/b/data" >"$T/h.out" &
+		until grep -q mapped "$T/h.out"; do sleep 0.05; done
+		cat /proc/$!/maps >"$T/maps"
+		readlink /proc/$!/exe >"$T/exe"
+		s=0; "$3" --check --json $! >"$T/out" || s=$?
+		echo $s >"$T/status"
+		kill $!' sh "$T" "$1" "$AUXV" || s=$?
+	[ "$s" -ne 3 ] || skip "cannot mount a loop device here"
+	[ "$s" -eq 0 ]
+	output=$(cat "$T/out")
+	status=$(cat "$T/status")
+	maps=$(cat "$T/maps")
+}
+
+@test "a PID beside another tmpfs's file with its executable's inode number, mapped below it: the executable told by its device" {
+	need jq
+	local exe
+	same_ino tmpfs
+	# The two files: inode 12 both, of two devices of major 0.
+	[ "$(cut -d' ' -f1 "$BATS_TEST_TMPDIR/stat" | uniq)" = 12 ]
+	[ "$(cut -d' ' -f2 "$BATS_TEST_TMPDIR/stat" | uniq | wc -l)" -eq 2 ]
+	exe=$(cat "$BATS_TEST_TMPDIR/exe")
+	# Below it: the other file's mapping, at 0x10000.
+	[[ "${maps%%$'\n'*}" == "00010000-00011000 r--p 00000000 "*" 12 "*"/b/data" ]]
+	[ "$status" -eq 0 ]
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") = "* ]]
+}
+
+@test "a PID beside a file of a block device (ext2 on a loop device) with its executable's inode number, mapped below it: the executable told by its device" {
+	need jq
+	local exe
+	same_ino ext2
+	# The two files: inode 12 both, of a tmpfs (major 0) and of a loop
+	# device (major 7).
+	[ "$(cut -d' ' -f1 "$BATS_TEST_TMPDIR/stat" | uniq)" = 12 ]
+	[ "$(cut -d' ' -f2 "$BATS_TEST_TMPDIR/stat" | uniq | wc -l)" -eq 2 ]
+	exe=$(cat "$BATS_TEST_TMPDIR/exe")
+	# Below it: the other file's mapping, at 0x10000.
+	[[ "${maps%%$'\n'*}" == "00010000-00011000 r--p 00000000 "*" 12 "*"/b/data" ]]
+	[ "$status" -eq 0 ]
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") = "* ]]
 }
 
 @test "-e: a dynamic program stopped at its exec holds every rule" {
@@ -917,6 +1041,262 @@ time.sleep(100)'
 	stop_bg
 	[ "$(fails "$output")" = "" ]
 	[[ "$(evidence "$output" ids)" == "AT_UID/EUID/GID/EGID 0/0/0/0; the process 65534/65534/65534/65534 (changed since exec"* ]]
+}
+
+@test "a PID that unmapped its [stack] (running on a stack of its own): stack has no data, the strings there unreadable" {
+	need jq
+	# Swapped to a stack in its data (ucontext), it unmaps the one the
+	# kernel gave it, and the strings and bytes the vector points to.
+	cat >"$BATS_TEST_TMPDIR/nostack.c" <<'EOF'
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+static ucontext_t main_ctx, run_ctx;
+static char stack[1 << 16];
+static void run(void) {
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long lo = 0, hi = 0;
+	char l[512];
+	while (fgets(l, sizeof l, f))
+		if (strstr(l, " [stack]") && sscanf(l, "%lx-%lx", &lo, &hi) == 2)
+			break;
+	fclose(f);
+	munmap((void *)lo, hi - lo);
+	write(1, "unmapped\n", 9);
+	for (;;)
+		pause();
+}
+int main(void) {
+	getcontext(&run_ctx);
+	run_ctx.uc_stack.ss_sp = stack;
+	run_ctx.uc_stack.ss_size = sizeof stack;
+	makecontext(&run_ctx, run, 0);
+	swapcontext(&main_ctx, &run_ctx);
+	return 1;
+}
+EOF
+	gcc -o "$BATS_TEST_TMPDIR/nostack" "$BATS_TEST_TMPDIR/nostack.c" ||
+	    skip "gcc cannot build a helper"
+	start_bg "$BATS_TEST_TMPDIR/nostack"
+	for _ in $(seq 100); do
+		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	! grep -q ' \[stack\]$' "/proc/$BG_PID/maps"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" stack)" = "no data: no [stack] in the memory map" ]
+	[ "$(verdict "$output" platform)" = "no data: AT_PLATFORM not readable" ]
+	run -0 --separate-stderr "$AUXV" -k EXECFN "$BG_PID"
+	stop_bg
+	[[ "$output" =~ ^AT_EXECFN:\ +0x[0-9a-f]+\ \ \(unreadable\)$ ]]
+}
+
+@test "a PID whose saved IDs too changed since exec: its IDs are not the vector's, ids fails" {
+	need jq
+	local ids
+	[ "$(id -u)" -eq 0 ] || skip "not root: cannot change IDs"
+	# Root's vector (0/0/0/0); then every ID nobody's, the saved user ID
+	# kept root's (keep 1) or not (keep 0): what exec left is not known.
+	for keep in 0 1; do
+		start_bg python3 -c '
+import os, sys, time
+os.setresgid(65534, 65534, 65534)
+os.setresuid(65534, 65534, 0 if sys.argv[1] == "1" else 65534)
+print("changed", flush=True)
+time.sleep(100)' "$keep"
+		for _ in $(seq 100); do
+			grep -q changed "$BATS_TEST_TMPDIR/bg.out" && break
+			sleep 0.05
+		done
+		ids=$(awk '$1 == "Uid:" || $1 == "Gid:" { print $2, $3, $4 }' \
+		    "/proc/$BG_PID/status" | tr '\n' ' ')
+		run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
+		stop_bg
+		[ "$ids" = "65534 65534 $((keep ? 0 : 65534)) 65534 65534 65534 " ]
+		[ "$(fails "$output")" = ids ]
+		[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID 0/0/0/0; the process 65534/65534/65534/65534" ]
+	done
+}
+
+# catch_exec PID: checks PID, a process that runs a new program again
+# and again, until a check finds its vector changed under it (every rule
+# says so); never a FAIL.  At most 300 tries: one in five or more is
+# caught (measured), so all miss with a chance under 1e-29.
+catch_exec() {
+	local i
+	for i in $(seq 300); do
+		run --separate-stderr "$AUXV" --check --json "$1"
+		[ "$status" -le 1 ]
+		if [ "$status" -eq 1 ]; then
+			# Read while its vector was being made: an error, no checks.
+			jq -e 'has("error") and (has("checks") | not)' <<<"$output"
+			continue
+		fi
+		[ "$(fails "$output")" = "" ]
+		if jq -e '[.checks[] | .result + ": " + .evidence] | unique ==
+		    ["no data: the process ran a new program while checked"]' \
+		    <<<"$output" >/dev/null; then
+			echo "caught at try $i"
+			return 0
+		fi
+	done
+	return 1
+}
+
+@test "a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	# Each image waits 10 ms, then execs argv[1] with argv[1] and argv[0]
+	# as its arguments: itself, its PID kept, at new addresses (ASLR), a
+	# vector of the same length and other bytes; or, made 32-bit, the
+	# other one and back, a vector of another length each time.
+	cat >"$T/swap.c" <<'EOF'
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	struct timespec t = { 0, 10000000 };
+	(void)argc;
+	nanosleep(&t, NULL);
+	execv(argv[1], (char *[]){ argv[1], argv[0], NULL });
+	return 1;
+}
+EOF
+	gcc -o "$T/swap" "$T/swap.c" || skip "gcc cannot build a helper"
+	start_bg "$T/swap" "$T/swap"
+	catch_exec "$BG_PID"
+	stop_bg
+	has run32 || return 0
+	gcc -m32 -static -o "$T/swap32" "$T/swap.c"
+	start_bg "$T/swap" "$T/swap32"
+	catch_exec "$BG_PID"
+	stop_bg
+}
+
+@test "a PID whose executable auxv may not read: the rules that read it say why" {
+	need jq
+	need setpriv
+	local r drop=(setpriv --bounding-set=-dac_override,-dac_read_search --)
+	# A copy of sleep that nobody owns, execute-only for others: root
+	# without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH may trace it (the
+	# same user, CAP_SYS_PTRACE kept), not read its file.
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/xsleep"
+	chown 65534:65534 "$BATS_TEST_TMPDIR/xsleep"
+	chmod 0711 "$BATS_TEST_TMPDIR/xsleep"
+	start_bg "$BATS_TEST_TMPDIR/xsleep" 100
+	run -1 --separate-stderr "${drop[@]}" python3 -c \
+	    'import sys; open(sys.argv[1], "rb")' "/proc/$BG_PID/exe"
+	[[ "$stderr" == *PermissionError* ]]
+	run -0 --separate-stderr "${drop[@]}" "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	for r in phdr entry base; do
+		[ "$(verdict "$output" "$r")" = "no data: executable not readable (permission denied)" ]
+	done
+}
+
+@test "a PID whose program headers' page it made inaccessible: phdr fails, memory not readable" {
+	need jq
+	local phdr n range perms prot=
+	cat >"$BATS_TEST_TMPDIR/noph.c" <<'EOF'
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int main(void) {
+	unsigned long ph = getauxval(AT_PHDR), pg = getpagesize();
+	if (mprotect((void *)(ph & ~(pg - 1)), pg, PROT_NONE) != 0)
+		return 1;
+	write(1, "protected\n", 10);
+	for (;;)
+		pause();
+}
+EOF
+	# Bound at start (-z now): nothing reads that page afterwards.
+	gcc -Wl,-z,now -o "$BATS_TEST_TMPDIR/noph" "$BATS_TEST_TMPDIR/noph.c" ||
+	    skip "gcc cannot build a helper"
+	start_bg "$BATS_TEST_TMPDIR/noph"
+	for _ in $(seq 100); do
+		grep -q protected "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	phdr=$(printf '0x%x' "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 3 { print $2 }')")
+	# maps says the page of the headers has no access.
+	while read -r range perms _; do
+		[ $((0x${range%-*})) -ne $((phdr & -$(getconf PAGESIZE))) ] ||
+		    prot=$perms
+	done <"/proc/$BG_PID/maps"
+	[ "$prot" = ---p ]
+	run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	n=$(readelf_h "$BATS_TEST_TMPDIR/noph" "Number of program headers")
+	[ "$(fails "$output")" = phdr ]
+	[ "$(evidence "$output" phdr)" = "AT_PHDR $phdr: memory not readable; the executable has $n headers" ]
+}
+
+@test "a PID whose program headers run past its first page (a program without libc): the kernel's AT_PHDR, headers cut short" {
+	need_x86_64
+	need jq
+	local p=$BATS_TEST_TMPDIR/pause
+	# Its two headers at 0x40, then at 0xfc8: the second one past the
+	# one page its PT_LOAD maps, in the file alone.
+	"$MKFIXTURE" pause-program "$p" 0x40
+	start_bg "$p"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040 holds the executable's 2 headers of 56 bytes, load bias 0x0" ]
+	"$MKFIXTURE" pause-program "$p" 0xfc8
+	[ "$(readelf_h "$p" "Start of program headers")" = 4040 ]
+	start_bg "$p"
+	# The kernel's AT_PHDR: e_phoff in the PT_LOAD, 0x400000 + 0xfc8.
+	[ "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 3 { print $2 }')" = $((0x400fc8)) ]
+	run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = phdr ]
+	[ "$(evidence "$output" phdr)" = "AT_PHDR 0x400fc8: headers cut short; the executable has 2 headers" ]
+}
+
+@test "a PID whose executable a fanotify listener forbids opening (EPERM): the rules that read it say permission denied" {
+	need jq
+	local r T=$BATS_TEST_TMPDIR
+	cp "$(command -v sleep)" "$T/fsleep"
+	start_bg "$T/fsleep" 100
+	# Denies every open of that file (FAN_OPEN_PERM; fanotify(7)): open(2)
+	# fails with EPERM, as under an access-control daemon.
+	python3 -c '
+import ctypes, os, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = libc.fanotify_init(0x4, os.O_RDONLY)  # FAN_CLASS_CONTENT
+if fd < 0 or libc.fanotify_mark(fd, 1, ctypes.c_uint64(0x10000), -100,
+                                sys.argv[1].encode()) != 0:
+    print("no fanotify:", os.strerror(ctypes.get_errno()), flush=True)
+    sys.exit()
+print("marked", flush=True)
+while True:
+    buf, off = os.read(fd, 4096), 0
+    while off + 24 <= len(buf):
+        # struct fanotify_event_metadata; the answer FAN_DENY (2)
+        n, _, _, _, _, efd, _ = struct.unpack_from("=IBBHQii", buf, off)
+        os.write(fd, struct.pack("=iI", efd, 2))
+        os.close(efd)
+        off += n' "$T/fsleep" >"$T/fan.out" &
+	EXTRA_PIDS=$!
+	for _ in $(seq 100); do
+		[ ! -s "$T/fan.out" ] || break
+		sleep 0.05
+	done
+	! grep -q "no fanotify" "$T/fan.out" || skip "$(cat "$T/fan.out")"
+	grep -q marked "$T/fan.out"
+	run -1 --separate-stderr python3 -c \
+	    'import sys; open(sys.argv[1], "rb")' "/proc/$BG_PID/exe"
+	[[ "$stderr" == *"PermissionError: [Errno $(python3 -c 'import errno; print(errno.EPERM)')]"* ]]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	for r in phdr entry base; do
+		[ "$(verdict "$output" "$r")" = "no data: executable not readable (permission denied)" ]
+	done
 }
 
 @test "-e: a static musl program holds every rule" {

@@ -29,6 +29,9 @@ this folder on PYTHONPATH) and run as $MKFIXTURE:
     crafted-vdso OUT WS ENDIAN [FAULT...]   the crafted vDSO image alone
     crafted-program OUT WS ENDIAN MACHINE [FAULT...]
         the crafted program's image alone
+    pause-program OUT PHOFF
+        an x86-64 program the kernel runs, that only waits: see
+        pause_program()
 """
 import getopt
 import os
@@ -246,6 +249,24 @@ def core_main(argv):
     if len(kw.get("platform", b"")) + 1 > 0x100:
         sys.exit("platform too long")
     return fixture_core(**kw)
+
+
+def pause_program(phoff):
+    """An x86-64 ET_EXEC without libc that calls pause(2) in a loop: one
+    PT_LOAD, its first 4 KiB at 0x400000 (R+X, code at 0x100), and a
+    PT_GNU_STACK, the two program headers at file offset phoff: at 0xfc8
+    the second one is past the PT_LOAD, in the file alone."""
+    k = Elf(8, "little")
+    # mov $34 (__NR_pause), %eax; syscall; jmp back to the mov
+    code = bytes.fromhex("b8220000000f05ebf7")
+    ph = (k.phdr(PT_LOAD, 5, 0, 0x40_0000, PAGE, PAGE, PAGE) +
+          k.phdr(0x6474e551, 6, 0, 0, 0, 0, 16))
+    img = bytearray(max(PAGE, phoff + len(ph)))
+    hdr = k.ehdr(2, 62, phoff, 2, entry=0x40_0100)
+    img[0:len(hdr)] = hdr
+    img[phoff:phoff + len(ph)] = ph
+    img[0x100:0x100 + len(code)] = code
+    return bytes(img)
 
 
 def deep_dir(base, length, room):
@@ -493,6 +514,10 @@ def main(argv):
         out = raw_main(args)
     elif cmd == "core":
         out = core_main(args)
+    elif cmd == "pause-program":
+        open(args[0], "wb").write(pause_program(int(args[1], 0)))
+        os.chmod(args[0], 0o755)
+        return
     elif cmd.startswith("crafted-"):
         path, ws, endian, args = args[0], int(args[1]), args[2], args[3:]
         if cmd == "crafted-vdso":
