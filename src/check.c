@@ -66,19 +66,20 @@ special(const struct check_env *e, const struct check_map *m)
 	return e->maps_ok && m->hi != 0 ? m : NULL;
 }
 
-/* The lowest mapping of the file dev, ino. */
+/*
+ * The lowest mapping of the file dev, ino: the first, as maps lists
+ * mappings by address (and drop_anonymous keeps their order).
+ */
 static const struct check_map *
 map_file(const struct check_env *e, uint64_t dev, uint64_t ino)
 {
-	const struct check_map *m = NULL;
 	size_t i;
 
 	for (i = 0; i < e->nmaps; i++)
 		if (e->maps[i].ino == ino && e->maps[i].major == major(dev) &&
-		    e->maps[i].minor == minor(dev) &&
-		    (m == NULL || e->maps[i].lo < m->lo))
-			m = &e->maps[i];
-	return m;
+		    e->maps[i].minor == minor(dev))
+			return &e->maps[i];
+	return NULL;
 }
 
 /* Whether c is a digit of base 10 or 16 (not ctype's: locale, relocs). */
@@ -834,7 +835,9 @@ rule_stack(const struct check_env *e, struct check_result *r)
 }
 
 /*
- * AT_PLATFORM of the vector's architecture: ELF_PLATFORM of
+ * AT_PLATFORM of the vector's architecture (a machine of the table has
+ * one: arch_by_elf() gives a machine's first row to any word size or
+ * byte order, --arch one of its own): ELF_PLATFORM of
  * arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m, "i686" under a
  * 64-bit kernel: COMPAT_ELF_PLATFORM), arch/arm64 ("aarch64"; 32-bit:
  * "v8l", "v8b"), arch/arm (elf_platform: "v4".."v7", with "l" or "b").
@@ -871,7 +874,7 @@ rule_platform(const struct check_env *e, struct check_result *r)
 		if (platforms[i].machine != e->v->machine ||
 		    platforms[i].wordsize != e->v->wordsize)
 			continue;
-		ev(r, "; %s has", e->v->arch != NULL ? e->v->arch->name : "it");
+		ev(r, "; %s has", e->v->arch->name);
 		for (k = 0; k < NITEMS(platforms[i].platform) &&
 		     platforms[i].platform[k][0] != '\0';
 		     k++) {
@@ -1003,9 +1006,10 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		    at_lookup(expected[i].type, AF_ALL)->name);
 		res = CHECK_FAIL;
 	}
+	/* a is a machine of the arch table: v->arch is set, as for platform. */
 	if (res == CHECK_OK)
 		ev(r, "each of the %zu entries once; none of %s's missing",
-		    v->nent, v->arch != NULL ? v->arch->name : "its");
+		    v->nent, v->arch->name);
 	return res;
 }
 
