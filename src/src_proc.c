@@ -35,8 +35,11 @@
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	if (addr > (uint64_t)INT64_MAX || len > (uint64_t)INT64_MAX - addr)
+	/* Past pread's offsets: as /proc/PID/mem says of memory not mapped. */
+	if (addr > (uint64_t)INT64_MAX || len > (uint64_t)INT64_MAX - addr) {
+		errno = EIO;
 		return -1;
+	}
 	return pread(m->fd, buf, len, (off_t)addr);
 }
 
