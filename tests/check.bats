@@ -332,6 +332,10 @@ EOF
 	# i386 alone has AT_SYSINFO, in the vDSO.
 	grep -qE '^sysinfo +ok .*AT_SYSINFO 0x' <<<"$output"
 	grep -qE '^platform +ok +AT_PLATFORM "i[3-6]86"' <<<"$output"
+	# i386 is x86 too: its bits are held to /proc/cpuinfo's flags, not
+	# refused as of another architecture.
+	grep -qE '^hwcap +ok +AT_HWCAP 0x[0-9a-f]+ \(named bits\); /proc/cpuinfo 0x' \
+	    <<<"$output"
 }
 
 @test "a static auxv checks itself: no interpreter, load bias 0" {
