@@ -462,6 +462,14 @@ PY2
 	[ "${stderr_lines[3]}" = "auxv: 5000004: process has exited: no auxiliary vector" ]
 	[ "${stderr_lines[4]}" = "auxv: 5000006: truncated at offset 0" ]
 	[ "${#stderr_lines[@]}" -eq 5 ]
+	# A kernel thread's stat of more bytes than auxv reads of it (its
+	# flags, PF_KTHREAD 0x200000, among the first fields): still told.
+	fakepid "$f" 5000008 auxv= comm='kt\n' \
+	    stat="5000008 (kt) S 2 0 0 0 -1 2129984$(printf ' %020d' $(seq 60))\n"
+	[ "$(stat -c %s "$f/5000008/stat")" -gt 1024 ]
+	run -1 --separate-stderr fakeproc "$f" "$AUXV" 5000008
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: 5000008: kernel thread: no auxiliary vector" ]
 	# A name of no bytes (an empty comm) is no name -C is given.
 	fakepid "$f" 5000005 comm=
 	run -1 --separate-stderr fakeproc "$f" "$AUXV" -C zz9
