@@ -510,6 +510,23 @@ faulty_watch() {
 	done
 }
 
+@test "-w whose signals can't be taken (sigprocmask, signalfd failing): the errno said, status 1, no summary" {
+	local c e
+	# The first call through syscall(2) is signalfd4.
+	for c in "sigprocmask EINVAL" "syscall EMFILE"; do
+		e=${c#* }
+		faulty_watch ${c% *} 1 "$e" --json
+		W_STATUS=0
+		wait "$W_PID" || W_STATUS=$?
+		W_PID=
+		grep -qx 'fired 1' "$D/counts"
+		[ "$W_STATUS" -eq 1 ]
+		[ ! -s "$D/out" ]
+		run cat "$D/err"
+		assert_output "auxv: -w: $(python3 -c 'import errno, os, sys; print(os.strerror(getattr(errno, sys.argv[1])))' "$e")"
+	done
+}
+
 @test "-w --count 1: one program shown even when more started at once" {
 	need connector
 	local i
