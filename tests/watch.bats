@@ -459,6 +459,24 @@ exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
 	grep -qE '^auxv: [0-9]+ programs shown, 0 ended before they could be read, 0 events lost$' "$D/err"
 }
 
+@test "-w: one process that runs two programs, each read in its time, shows both" {
+	need connector
+	local sh=ws$$y
+	cp "$(command -v sh)" "$D/$sh"
+	start_watch --json -C "$sh,$W"
+	# A shell of a name of this test's, read while it waits, then the
+	# witness it becomes: one PID, two execs, two sets of random bytes.
+	"$D/$sh" -c 'sleep 0.5; exec "$0" "$1" 500' "$WITNESS" "$D/twice" 3>&- &
+	EXTRA_PIDS=$!
+	while [ ! -s "$D/twice" ]; do sleep 0.01; done
+	wait_shown "$D/after"
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	check_witnesses "$D/out" 0 "$D/twice" "?$D/ready" "$D/after"
+	jq -e -s --argjson p "$EXTRA_PIDS" --arg sh "$sh" \
+	    '[.[] | select(.pid == $p) | .comm] == [$sh, env.W]' "$D/out"
+}
+
 # faulty_watch CALL N ERRNO ARGS...: auxv -w ARGS with the Nth CALL failed
 # (tests/fault/faultinj.c), as start_watch starts it; the calls made are
 # counted in $D/counts.  Skips where LD_PRELOAD does not reach auxv.
