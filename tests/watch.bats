@@ -66,10 +66,25 @@ wait_shown() {
 
 # stop_watch SIGNAL: ends auxv with SIGNAL; its status in $W_STATUS.
 stop_watch() {
-	W_STATUS=0
 	kill -s "$1" "$W_PID"
+	await_watch
+}
+
+# await_watch: waits for auxv -w to end; its status in W_STATUS.
+await_watch() {
+	W_STATUS=0
 	wait "$W_PID" || W_STATUS=$?
 	W_PID=
+}
+
+# watch_failed MESSAGE: auxv -w ended with status 1, nothing on standard
+# output, MESSAGE alone on standard error.
+watch_failed() {
+	await_watch
+	[ "$W_STATUS" -eq 1 ]
+	[ ! -s "$D/out" ]
+	run cat "$D/err"
+	assert_output "$1"
 }
 
 # check_witnesses OUT PPID LIST...: every line of the LISTs is shown in
@@ -182,9 +197,7 @@ print(len(runs), "runs checked")' "$@"
 		kill -0 "$W_PID" 2>/dev/null || break
 		sleep 0.05
 	done
-	W_STATUS=0
-	wait "$W_PID" || W_STATUS=$?
-	W_PID=
+	await_watch
 	[ "$W_STATUS" -eq 0 ]
 	[ "$(wc -l <"$D/out")" -eq 3 ]
 	jq -e -s --arg w "$W" 'all(.comm == $w and has("entries"))' "$D/out"
@@ -403,9 +416,7 @@ PY
 		[ -z "$child" ] || kill -INT "$child" 2>/dev/null || true
 		sleep 0.02
 	done
-	W_STATUS=0
-	wait "$W_PID" || W_STATUS=$?
-	W_PID=
+	await_watch
 	[ "$W_STATUS" -eq 0 ]
 	[ ! -s "$D/out" ]
 	run cat "$D/err"
@@ -518,13 +529,7 @@ faulty_watch() {
 	local e
 	for e in EPROTONOSUPPORT EAFNOSUPPORT; do
 		faulty_watch socket 1 "$e" --json
-		W_STATUS=0
-		wait "$W_PID" || W_STATUS=$?
-		W_PID=
-		[ "$W_STATUS" -eq 1 ]
-		[ ! -s "$D/out" ]
-		run cat "$D/err"
-		assert_output "auxv: -w: no process-events connector in this kernel (CONFIG_CONNECTOR, CONFIG_PROC_EVENTS)"
+		watch_failed "auxv: -w: no process-events connector in this kernel (CONFIG_CONNECTOR, CONFIG_PROC_EVENTS)"
 	done
 }
 
@@ -534,14 +539,8 @@ faulty_watch() {
 	for c in "sigprocmask EINVAL" "syscall EMFILE"; do
 		e=${c#* }
 		faulty_watch ${c% *} 1 "$e" --json
-		W_STATUS=0
-		wait "$W_PID" || W_STATUS=$?
-		W_PID=
+		watch_failed "auxv: -w: $(strerror "$e")"
 		grep -qx 'fired 1' "$D/counts"
-		[ "$W_STATUS" -eq 1 ]
-		[ ! -s "$D/out" ]
-		run cat "$D/err"
-		assert_output "auxv: -w: $(python3 -c 'import errno, os, sys; print(os.strerror(getattr(errno, sys.argv[1])))' "$e")"
 	done
 }
 
@@ -562,9 +561,7 @@ faulty_watch() {
 	for i in 1 2 3; do "$WITNESS" "$D/list" 3000 3>&- & done
 	while [ "$(wc -l <"$D/list" 2>/dev/null)" != 3 ]; do sleep 0.01; done
 	kill -CONT "$W_PID"
-	W_STATUS=0
-	wait "$W_PID" || W_STATUS=$?
-	W_PID=
+	await_watch
 	kill $(cut -d' ' -f1 "$D/list")
 	[ "$W_STATUS" -eq 0 ]
 	[ "$(wc -l <"$D/out")" -eq 1 ]
@@ -584,9 +581,7 @@ faulty_watch() {
 	while sleep 0.1 && kill -0 "$W_PID" 2>/dev/null; do
 		probe_connector >/dev/null
 	done
-	W_STATUS=0
-	wait "$W_PID" || W_STATUS=$?
-	W_PID=
+	await_watch
 	t1=$(date +%s%N)
 	[ "$W_STATUS" -eq 1 ]
 	[ ! -s "$D/out" ]
@@ -604,16 +599,10 @@ faulty_watch() {
 	for e in EPERM ENOMEM; do
 		# No call failed: "none" is of no kind.
 		AUXV_FAULT_ACKERR=$e faulty_watch none 0 EIO --json
-		W_STATUS=0
-		wait "$W_PID" || W_STATUS=$?
-		W_PID=
-		[ "$W_STATUS" -eq 1 ]
-		[ ! -s "$D/out" ]
-		run cat "$D/err"
 		if [ "$e" = EPERM ]; then
-			assert_output "auxv: -w: this kernel lets only CAP_NET_ADMIN listen to process events"
+			watch_failed "auxv: -w: this kernel lets only CAP_NET_ADMIN listen to process events"
 		else
-			assert_output "auxv: -w: $(python3 -c 'import errno, os; print(os.strerror(errno.ENOMEM))')"
+			watch_failed "auxv: -w: $(strerror ENOMEM)"
 		fi
 	done
 }
