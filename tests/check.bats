@@ -230,21 +230,8 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 same_ino() {
 	local T=$BATS_TEST_TMPDIR s=0
 	unshare -m true 2>/dev/null || skip "cannot make a mount namespace (unshare -m)"
-	cat >"$T/h.c" <<'EOF'
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
-int main(int argc, char **argv) {
-	int fd = open(argv[1], O_RDONLY);
-	(void)argc;
-	if (fd == -1 || mmap((void *)0x10000, 4096, PROT_READ,
-	    MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0) == MAP_FAILED)
-		return 1;
-	write(1, "mapped\n", 7);
-	pause();
-}
-EOF
-	gcc -o "$T/h" "$T/h.c" || skip "gcc cannot build a helper"
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	cp "$ODDPROC" "$T/h"
 	mkdir "$T/a" "$T/b"
 	if [ "$1" = ext2 ]; then
 		command -v mkfs.ext2 >/dev/null || skip "no mkfs.ext2 (e2fsprogs)"
@@ -268,7 +255,7 @@ EOF
 		cp "$T/h" "$T/a/h"
 		echo data >"$T/b/data"
 		stat -c "%i %D %n" "$T/a/h" "$T/b/data" >"$T/stat"
-		"$T/a/h" "$T/b/data" >"$T/h.out" &
+		"$T/a/h" mapat "$T/b/data" >"$T/h.out" &
 		until grep -q mapped "$T/h.out"; do sleep 0.05; done
 		cat /proc/$!/maps >"$T/maps"
 		readlink /proc/$!/exe >"$T/exe"
@@ -1037,28 +1024,8 @@ EOF
 
 @test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
 	need jq
-	# glibc calls into the vDSO it found at start: C that makes no call
-	# to it once it is gone.
-	cat >"$BATS_TEST_TMPDIR/unvdso.c" <<'EOF'
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-int main(void) {
-	FILE *f = fopen("/proc/self/maps", "r");
-	unsigned long lo, hi;
-	char l[512];
-	while (fgets(l, sizeof l, f))
-		if (sscanf(l, "%lx-%lx", &lo, &hi) == 2 && strstr(l, "[vdso]"))
-			munmap((void *)lo, hi - lo);
-	fclose(f);
-	write(1, "unmapped\n", 9);
-	pause();
-}
-EOF
-	gcc -o "$BATS_TEST_TMPDIR/unvdso" "$BATS_TEST_TMPDIR/unvdso.c" ||
-	    skip "gcc cannot build a helper"
-	start_bg "$BATS_TEST_TMPDIR/unvdso"
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	start_bg "$ODDPROC" unvdso
 	for _ in $(seq 100); do
 		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
 		sleep 0.05
@@ -1096,39 +1063,8 @@ time.sleep(100)'
 	need jq
 	# Swapped to a stack in its data (ucontext), it unmaps the one the
 	# kernel gave it, and the strings and bytes the vector points to.
-	cat >"$BATS_TEST_TMPDIR/nostack.c" <<'EOF'
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <ucontext.h>
-#include <unistd.h>
-static ucontext_t main_ctx, run_ctx;
-static char stack[1 << 16];
-static void run(void) {
-	FILE *f = fopen("/proc/self/maps", "r");
-	unsigned long lo = 0, hi = 0;
-	char l[512];
-	while (fgets(l, sizeof l, f))
-		if (strstr(l, " [stack]") && sscanf(l, "%lx-%lx", &lo, &hi) == 2)
-			break;
-	fclose(f);
-	munmap((void *)lo, hi - lo);
-	write(1, "unmapped\n", 9);
-	for (;;)
-		pause();
-}
-int main(void) {
-	getcontext(&run_ctx);
-	run_ctx.uc_stack.ss_sp = stack;
-	run_ctx.uc_stack.ss_size = sizeof stack;
-	makecontext(&run_ctx, run, 0);
-	swapcontext(&main_ctx, &run_ctx);
-	return 1;
-}
-EOF
-	gcc -o "$BATS_TEST_TMPDIR/nostack" "$BATS_TEST_TMPDIR/nostack.c" ||
-	    skip "gcc cannot build a helper"
-	start_bg "$BATS_TEST_TMPDIR/nostack"
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	start_bg "$ODDPROC" nostack
 	for _ in $(seq 100); do
 		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
 		sleep 0.05
@@ -1199,28 +1135,16 @@ catch_exec() {
 @test "a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
-	# Each image waits 1 ms, then execs argv[1] with argv[1] and argv[0]
-	# as its arguments: itself, its PID kept, at new addresses (ASLR), a
-	# vector of the same length and other bytes; or, made 32-bit, the
-	# other one and back, a vector of another length each time.
-	cat >"$T/swap.c" <<'EOF'
-#include <time.h>
-#include <unistd.h>
-int main(int argc, char **argv) {
-	struct timespec t = { 0, 1000000 };
-	(void)argc;
-	nanosleep(&t, NULL);
-	execv(argv[1], (char *[]){ argv[1], argv[0], NULL });
-	return 1;
-}
-EOF
-	gcc -o "$T/swap" "$T/swap.c" || skip "gcc cannot build a helper"
-	start_bg "$T/swap" "$T/swap"
+	# Each image waits 1 ms, then execs the other (tests/exec/oddproc.c,
+	# swap): itself, its PID kept, at new addresses (ASLR), a vector of
+	# the same length and other bytes; or, with a 32-bit one, the other
+	# one and back, a vector of another length each time.
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	start_bg "$ODDPROC" swap "$ODDPROC"
 	catch_exec "$BG_PID"
 	stop_bg
-	has run32 || return 0
-	gcc -m32 -static -o "$T/swap32" "$T/swap.c"
-	start_bg "$T/swap" "$T/swap32"
+	has run32 && [ -x "${ODDPROC32:-}" ] || return 0
+	start_bg "$ODDPROC" swap "$ODDPROC32"
 	catch_exec "$BG_PID"
 	stop_bg
 }

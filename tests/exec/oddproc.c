@@ -1,0 +1,105 @@
+/*
+ * check.bats' processes that make their own memory unusual, each by one
+ * system call a real program might make:
+ *
+ *   oddproc mapat FILE   maps FILE's first page at 0x10000
+ *   oddproc unvdso       unmaps its vDSO (as valgrind's host process does)
+ *   oddproc nostack      runs on a stack in its data and unmaps [stack]
+ *
+ * each then says so on standard output ("mapped", "unmapped") and waits
+ * for a signal; and
+ *
+ *   oddproc swap OTHER   after 1 ms execs OTHER as "OTHER swap ITSELF":
+ *                        two programs that run each other in turn, one
+ *                        PID, a new vector each time
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+/* The bounds of the mapping whose maps line ends in name: 0, or -1. */
+static int
+find_map(const char *name, unsigned long *lo, unsigned long *hi)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char l[512];
+	size_t n = strlen(name);
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	while (rc == -1 && fgets(l, sizeof(l), f) != NULL) {
+		l[strcspn(l, "\n")] = '\0';
+		if (strlen(l) >= n && strcmp(l + strlen(l) - n, name) == 0 &&
+		    sscanf(l, "%lx-%lx", lo, hi) == 2)
+			rc = 0;
+	}
+	fclose(f);
+	return rc;
+}
+
+static void
+say_and_wait(const char *what)
+{
+	if (write(1, what, strlen(what)) == -1)
+		_exit(1);
+	for (;;)
+		pause();
+}
+
+static ucontext_t main_ctx, run_ctx;
+static char stack[1 << 16];
+
+static void
+unmap_stack(void)
+{
+	unsigned long lo, hi;
+
+	if (find_map(" [stack]", &lo, &hi) == 0)
+		munmap((void *)lo, hi - lo);
+	say_and_wait("unmapped\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	unsigned long lo, hi;
+	int fd;
+
+	if (argc == 3 && strcmp(argv[1], "mapat") == 0) {
+		if ((fd = open(argv[2], O_RDONLY)) == -1 ||
+		    mmap((void *)0x10000, 4096, PROT_READ,
+		        MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0) == MAP_FAILED)
+			return 1;
+		say_and_wait("mapped\n");
+	}
+	if (argc == 2 && strcmp(argv[1], "unvdso") == 0) {
+		/* No call into the vDSO once it is gone: write and pause. */
+		if (find_map(" [vdso]", &lo, &hi) == 0)
+			munmap((void *)lo, hi - lo);
+		say_and_wait("unmapped\n");
+	}
+	if (argc == 2 && strcmp(argv[1], "nostack") == 0) {
+		getcontext(&run_ctx);
+		run_ctx.uc_stack.ss_sp = stack;
+		run_ctx.uc_stack.ss_size = sizeof(stack);
+		makecontext(&run_ctx, unmap_stack, 0);
+		swapcontext(&main_ctx, &run_ctx);
+		return 1;
+	}
+	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
+		struct timespec t = { 0, 1000000 };
+
+		nanosleep(&t, NULL);
+		execv(argv[2], (char *[]){ argv[2], argv[1], argv[0], NULL });
+		return 1;
+	}
+	fprintf(stderr,
+	    "usage: oddproc mapat FILE | unvdso | nostack | "
+	    "swap OTHER\n");
+	return 2;
+}
