@@ -370,8 +370,9 @@ probe_cpus_online() {
 	local a
 	for a in 1 -a "-C sleep" -w "-e /bin/true"; do
 		# shellcheck disable=SC2086
+		# (Bounded: a -w that went on would watch for ever.)
 		run -1 --separate-stderr unshare -m sh -c \
-		    'umount -l /proc && exec "$@"' _ "$AUXV" $a
+		    'umount -l /proc && exec timeout 10 "$@"' _ "$AUXV" $a
 		[ -z "$output" ]
 		# (A sanitizer build adds its own lines: it needs /proc too.)
 		grep -q ": /proc is not mounted$" <<<"$stderr"
