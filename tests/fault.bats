@@ -45,12 +45,14 @@ need_faultinj() {
 	[ -z "$why" ] || skip "$why"
 }
 
-# faulty CALL N ERRNO auxv-args...: auxv with the Nth CALL failed.
+# faulty CALL N ERRNO auxv-args...: auxv with the Nth CALL failed; the
+# caller's ASAN_OPTIONS are kept (after ours: theirs win).
 faulty() {
 	local call=$1 n=$2 e=$3
 	shift 3
 	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=$call AUXV_FAULT_N=$n \
-	    AUXV_FAULT_ERRNO=$e ASAN_OPTIONS=verify_asan_link_order=0 \
+	    AUXV_FAULT_ERRNO=$e \
+	    ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 	    "$AUXV" "$@"
 }
 
