@@ -412,7 +412,7 @@ PY
 	unshare -p -f --mount-proc "$AUXV" -w --json >"$D/out" 2>"$D/err" 3>&- &
 	W_PID=$!
 	while kill -0 "$W_PID" 2>/dev/null; do
-		[ -n "$child" ] || child=$(pgrep -P "$W_PID")
+		[ -n "$child" ] || child=$(pgrep -P "$W_PID" || true)
 		[ -z "$child" ] || kill -INT "$child" 2>/dev/null || true
 		sleep 0.02
 	done
