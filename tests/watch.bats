@@ -550,10 +550,17 @@ faulty_watch() {
 	"$AUXV" -w -C "$W" --count 1 --json >"$D/out" 2>"$D/err" 3>&- &
 	W_PID=$!
 	# Ready once it listens: a witness it shows would end it, so the
-	# wait is for its socket, and a while for the acknowledgement.
-	for i in $(seq 100); do
-		ls -l "/proc/$W_PID/fd" 2>/dev/null | grep -q socket: &&
-		    sleep 0.2 && break
+	# wait is for its connector socket to join the group (its Groups in
+	# /proc/net/netlink), and a while for the request that follows.
+	for i in $(seq 200); do
+		python3 -c '
+import os, sys
+fds = {os.readlink("/proc/%s/fd/%s" % (sys.argv[1], f))
+       for f in os.listdir("/proc/%s/fd" % sys.argv[1])}
+sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
+                 "socket:[%s]" % l.split()[9] in fds
+                 for l in open("/proc/net/netlink").readlines()[1:]))
+' "$W_PID" 2>/dev/null && sleep 0.1 && break
 		sleep 0.05
 	done
 	# Three witnesses while it is stopped: their events are read together.
@@ -561,6 +568,13 @@ faulty_watch() {
 	for i in 1 2 3; do "$WITNESS" "$D/list" 3000 3>&- & done
 	while [ "$(wc -l <"$D/list" 2>/dev/null)" != 3 ]; do sleep 0.01; done
 	kill -CONT "$W_PID"
+	# (Should it have missed them, on a machine too slow for the wait
+	# above, one more now and then, that it ends on.)
+	for i in $(seq 600); do
+		kill -0 "$W_PID" 2>/dev/null || break
+		[ $((i % 50)) -ne 0 ] || "$WITNESS" "$D/list" 3000 3>&- &
+		sleep 0.02
+	done
 	await_watch
 	kill $(cut -d' ' -f1 "$D/list")
 	[ "$W_STATUS" -eq 0 ]
