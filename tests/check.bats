@@ -1022,14 +1022,20 @@ EOF
 	    "$(getconf PAGESIZE) $(id -g) 65534 1" ]
 }
 
-@test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
-	need jq
+# start_odd MODE: tests/exec/oddproc MODE (unvdso, nostack) as start_bg
+# starts it, once it says it has unmapped what it unmaps.
+start_odd() {
 	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
-	start_bg "$ODDPROC" unvdso
+	start_bg "$ODDPROC" "$1"
 	for _ in $(seq 100); do
 		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
 		sleep 0.05
 	done
+}
+
+@test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
+	need jq
+	start_odd unvdso
 	! grep -q '\[vdso\]' "/proc/$BG_PID/maps"
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	stop_bg
@@ -1063,12 +1069,7 @@ time.sleep(100)'
 	need jq
 	# Swapped to a stack in its data (ucontext), it unmaps the one the
 	# kernel gave it, and the strings and bytes the vector points to.
-	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
-	start_bg "$ODDPROC" nostack
-	for _ in $(seq 100); do
-		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
-		sleep 0.05
-	done
+	start_odd nostack
 	! grep -q ' \[stack\]$' "/proc/$BG_PID/maps"
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	[ "$(fails "$output")" = "" ]
