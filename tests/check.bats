@@ -1150,10 +1150,20 @@ catch_exec() {
 	stop_bg
 }
 
+# exe_refused OUTPUT: no rule of --check's OUTPUT failed, and the three
+# that read the executable had no data: it was not readable.
+exe_refused() {
+	local r
+	[ "$(fails "$1")" = "" ]
+	for r in phdr entry base; do
+		[ "$(verdict "$1" "$r")" = "no data: executable not readable (permission denied)" ]
+	done
+}
+
 @test "a PID whose executable auxv may not read: the rules that read it say why" {
 	need jq
 	need setpriv
-	local r drop=(setpriv --bounding-set=-dac_override,-dac_read_search --)
+	local drop=(setpriv --bounding-set=-dac_override,-dac_read_search --)
 	# A copy of sleep that nobody owns, execute-only for others: root
 	# without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH may trace it (the
 	# same user, CAP_SYS_PTRACE kept), not read its file.
@@ -1166,10 +1176,7 @@ catch_exec() {
 	[[ "$stderr" == *PermissionError* ]]
 	run -0 --separate-stderr "${drop[@]}" "$AUXV" --check --json "$BG_PID"
 	stop_bg
-	[ "$(fails "$output")" = "" ]
-	for r in phdr entry base; do
-		[ "$(verdict "$output" "$r")" = "no data: executable not readable (permission denied)" ]
-	done
+	exe_refused "$output"
 }
 
 @test "a PID whose program headers' page it made inaccessible: phdr fails, memory not readable" {
@@ -1234,7 +1241,7 @@ EOF
 
 @test "a PID whose executable a fanotify listener forbids opening (EPERM): the rules that read it say permission denied" {
 	need jq
-	local r T=$BATS_TEST_TMPDIR
+	local T=$BATS_TEST_TMPDIR
 	cp "$(command -v sleep)" "$T/fsleep"
 	start_bg "$T/fsleep" 100
 	# Denies every open of that file (FAN_OPEN_PERM; fanotify(7)): open(2)
@@ -1268,10 +1275,7 @@ while True:
 	[[ "$stderr" == *"PermissionError: [Errno $(python3 -c 'import errno; print(errno.EPERM)')]"* ]]
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	stop_bg
-	[ "$(fails "$output")" = "" ]
-	for r in phdr entry base; do
-		[ "$(verdict "$output" "$r")" = "no data: executable not readable (permission denied)" ]
-	done
+	exe_refused "$output"
 }
 
 @test "-e: a static musl program holds every rule" {

@@ -287,6 +287,18 @@ probe_cpus_online() {
 	done
 }
 
+# nobody_copies NAME: a new folder (its path printed) that another user
+# may run from, holding NAME, a copy of sleep(1), and auxv (the build
+# may lie in a folder only root enters).
+nobody_copies() {
+	local d
+	d=$(mktemp -d /tmp/auxv-np.XXXXXX)
+	chmod 755 "$d"
+	cp "$(command -v sleep)" "$d/$1"
+	cp "$AUXV" "$d/auxv"
+	echo "$d"
+}
+
 # Where no reader thread can be had, -C reads every process on the
 # calling thread alone: the same processes, each one's vector.  strace
 # sees the threads refused, or none asked for.
@@ -294,12 +306,8 @@ probe_cpus_online() {
 	need setpriv
 	need strace
 	local d n=tnp$$ want
-	# Nobody's processes, which nobody may read, from a place nobody may
-	# run the copies from (the build may lie in a folder only root enters).
-	d=$(mktemp -d /tmp/auxv-np.XXXXXX)
-	chmod 755 "$d"
-	cp "$(command -v sleep)" "$d/$n"
-	cp "$AUXV" "$d/auxv"
+	# Nobody's processes, which nobody may read.
+	d=$(nobody_copies "$n")
 	install -m 666 /dev/null "$d/st"
 	spawn_many 128 "${NOBODY[@]}" "$d/$n" 1000
 	for _ in $(seq 100); do
@@ -606,12 +614,7 @@ probe_hidepid() {
 	need setpriv
 	need hidepid
 	local d n=t$$hide
-	# A place another user can run the copies from (the build may lie
-	# in a folder only root may enter).
-	d=$(mktemp -d /tmp/auxv-hide.XXXXXX)
-	chmod 755 "$d"
-	cp "$(command -v sleep)" "$d/$n"
-	cp "$AUXV" "$d/auxv"
+	d=$(nobody_copies "$n")
 	"$d/$n" 1000 3>&- &
 	EXTRA_PIDS=$!
 	# As nobody, with a /proc that hides others' files: nobody's own
