@@ -385,21 +385,23 @@ phdr_count(const struct elf_reader *r, const struct elf_id *id, uint64_t *phnum,
 	return 0;
 }
 
-/* Keeps the PT_LOADs whose file bytes can be read, in table order. */
+/*
+ * Keeps the PT_LOADs whose file bytes can be read, in table order.  Room
+ * for every header: an entry is smaller than the header it comes from,
+ * so this never asks for more than the table already read.
+ */
 static int
 collect_loads(const struct elf_id *id, const unsigned char *ph, size_t phnum,
     struct elf_core *c, struct diag *d)
 {
-	size_t i, n = 0, phsz = elf_size(id->wordsize, ELF_PHDR);
+	size_t i, phsz = elf_size(id->wordsize, ELF_PHDR);
 	struct elf_phdr p;
 
-	for (i = 0; i < phnum; i++) {
-		elf_phdr(id, ph + i * phsz, &p);
-		n += p.type == PT_LOAD;
-	}
-	if (n == 0)
+	_Static_assert(sizeof(*c->loads) <= sizeof(Elf32_Phdr),
+	    "a load entry is no larger than the header it comes from");
+	if (phnum == 0)
 		return 0;
-	if ((c->loads = calloc(n, sizeof(*c->loads))) == NULL) {
+	if ((c->loads = calloc(phnum, sizeof(*c->loads))) == NULL) {
 		diag_set(d, ENOMEM, NULL);
 		return -1;
 	}
