@@ -56,7 +56,6 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	struct source *s = m->ctx;
 	struct src_proc *p = s->proc;
 	struct iovec local = { buf, len }, remote;
-	char path[64];
 	ssize_t n;
 	size_t i;
 
@@ -78,8 +77,21 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	n = process_vm_readv(p->tid, &local, 1, &remote, 1, 0);
 	if (n != -1 || (errno != ENOSYS && errno != EPERM))
 		return n;
-	/* Refused (a seccomp filter, a kernel without it): the mem file. */
-	snprintf(path, sizeof(path), "%s/mem", p->dir);
+	return src_mem_file(s, p->dir, addr, buf, len);
+}
+
+/*
+ * Where process_vm_readv is refused (a seccomp filter, a kernel without
+ * it): s's memory from now on read from the mem file of dir, /proc/PID
+ * or /proc/self, starting with len bytes at addr.
+ */
+ssize_t
+src_mem_file(
+    struct source *s, const char *dir, uint64_t addr, void *buf, size_t len)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "%s/mem", dir);
 	if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
 	s->vec.mem.read = mem_read;

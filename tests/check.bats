@@ -39,11 +39,6 @@ evidence() {
 	rule_field "$1" "$2" e
 }
 
-# A field of readelf -h of file $1: "Entry point address", ...
-readelf_h() {
-	readelf -h "$1" | sed -n "s/^ *$2: *//p" | sed 's/ .*//'
-}
-
 # Writes $BATS_TEST_TMPDIR/v.raw: our shell's own vector, as the kernel
 # gave it (python3 struct), changed by the python statements $1 on the
 # list v of [type, value] pairs.
@@ -690,14 +685,6 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 
 # The static auxv started by tests/exec/uexec with a vector of uexec's
 # making, one fault injected (FEX-Emu#788's bugs, one at a time).
-uexec_ready() {
-	[ "$(uname -m)" = x86_64 ] || skip "uexec jumps into x86-64 code only"
-	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
-	st=$BUILD_DIR/tests/bench/auxv-static
-	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
-	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
-}
-
 uexec_check() {
 	uexec_ready
 	run --separate-stderr "$UEXEC" "$1" "$st" --check --json

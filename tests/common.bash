@@ -304,3 +304,18 @@ fakepid() {
 	done
 	chmod 755 "$d"
 }
+
+# A field of readelf -h of file $1: "Entry point address", ...
+readelf_h() {
+	readelf -h "$1" | sed -n "s/^ *$2: *//p" | sed 's/ .*//'
+}
+
+# Sets st to the static, non-PIE auxv that uexec (exec/uexec.c) can
+# load with a vector of its making; skips where there is none.
+uexec_ready() {
+	[ "$(uname -m)" = x86_64 ] || skip "uexec jumps into x86-64 code only"
+	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
+	st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
+}

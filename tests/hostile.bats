@@ -202,3 +202,28 @@ reused() {
 	[ -z "$human_out" ]
 	echo "$output" | jq -e --argjson p "$p" '.pid == $p and .error.message == "no such process" and (has("entries") | not)'
 }
+
+@test "self given AT_EXECFN where nothing can be read (a loader's vector): the address, unreadable, status 0, no signal" {
+	need jq
+	uexec_ready
+	local f want
+	# uexec's faults: execfn puts AT_EXECFN at 0x1000, which nothing
+	# maps; execfn-none in a page it maps without access; set= a kernel
+	# address.  The libc under auxv never reads AT_EXECFN, so only auxv
+	# could fault on it.
+	for f in execfn:0x1000 execfn-none: set=31=0xffffffffffff0000:0xffffffffffff0000; do
+		want=${f##*:}
+		run --separate-stderr "$UEXEC" "${f%:*}" "$st" -v
+		echo "${f%:*}: status $status, $(grep AT_EXECFN <<<"$output")"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[[ "$output" =~ (^|$'\n')AT_EXECFN:\ +(0x[0-9a-f]+)\ \ \(unreadable\)\ \ # ]]
+		[ -z "$want" ] || [ "${BASH_REMATCH[2]}" = "$want" ]
+		run --separate-stderr "$UEXEC" "${f%:*}" "$st" --json
+		[ "$status" -eq 0 ]
+		# A new process: execfn-none's page may be elsewhere this time.
+		jq -e --arg w "$want" '[.entries[] | select(.name == "AT_EXECFN")] |
+		    length == 1 and .[0].string == null and
+		    (if $w == "" then .[0].hex | test("^0x[0-9a-f]+$") else .[0].hex == $w end)' <<<"$output"
+	done
+}
