@@ -19,6 +19,7 @@
 
 _Static_assert(
     AUXV_MAX_JSON_OBJECT == 16UL * 1024 * 1024, "message says 16 MiB");
+_Static_assert(AUXV_STR_POOL == 64 * 1024, "message says 64 KiB");
 
 /* Objects and arrays nested deeper than this are not auxv's. */
 #define JSON_MAX_DEPTH 16
@@ -471,25 +472,30 @@ entry(struct jp *j, struct jent *e)
 }
 
 /*
- * Room in s->data for n more bytes of memory: their offset; -1 past the
- * pool, -2 out of memory.
+ * Room in s->data for n more bytes of memory: their offset; -1 and *d
+ * past the pool or out of memory.
  */
 static int
-grow(struct source *s, size_t *cap, size_t n, size_t *off)
+grow(struct source *s, size_t *cap, size_t n, size_t *off, struct diag *d)
 {
 	unsigned char *p;
 	size_t want;
 
-	if (n > AUXV_STR_POOL - s->datalen)
+	if (n > AUXV_STR_POOL - s->datalen) {
+		diag_set(d, EFBIG,
+		    "too large: more than 64 KiB of strings and bytes");
 		return -1;
+	}
 	want = s->datalen + n;
 	if (want > *cap) {
 		size_t c = *cap ? 2 * *cap : 4096;
 
 		while (c < want)
 			c *= 2;
-		if ((p = realloc(s->data, c)) == NULL)
-			return -2;
+		if ((p = realloc(s->data, c)) == NULL) {
+			diag_set(d, ENOMEM, NULL);
+			return -1;
+		}
 		s->data = p;
 		*cap = c;
 	}
@@ -498,16 +504,18 @@ grow(struct source *s, size_t *cap, size_t n, size_t *off)
 	return 0;
 }
 
-/* Adds what an entry pointed to as memory at its value's address. */
+/*
+ * Adds what an entry pointed to as memory at its value's address: 0, or
+ * -1 (*d set where the text is not at fault).
+ */
 static int
 add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
-    size_t *lcap)
+    size_t *lcap, struct diag *d)
 {
 	struct jp t = { NULL, NULL, NULL, malformed, 0 };
 	struct elf_load *l;
 	size_t len, off, i;
 	const char *text = e->str != NULL ? e->str : e->bytes;
-	int rc;
 
 	if (text == NULL)
 		return 0;
@@ -525,14 +533,16 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 
 		if (c > AUXV_MAX_ENTRIES)
 			return -1;
-		if ((l = realloc(s->loads, c * sizeof(*l))) == NULL)
-			return -2;
+		if ((l = realloc(s->loads, c * sizeof(*l))) == NULL) {
+			diag_set(d, ENOMEM, NULL);
+			return -1;
+		}
 		s->loads = l;
 		*lcap = c;
 	}
 	/* A string's NUL is part of its memory. */
-	if ((rc = grow(s, cap, len + 1, &off)) != 0)
-		return rc;
+	if (grow(s, cap, len + 1, &off, d) == -1)
+		return -1;
 	t.p = text;
 	if (e->str != NULL) {
 		(void)string(&t, (char *)s->data + off, len, &len);
@@ -585,15 +595,16 @@ name_or_null(struct jp *j, char *buf, size_t size, const char **set)
  * The "entries" array at j->p, in the layout ws and order (the JSON text
  * of "byte_order") give: its pairs into s->rawbuf, their number in *np,
  * what they pointed to into s's memory.  Without a layout it is refused
- * where it starts.
+ * where it starts; more entries than a vector may have are too large,
+ * and memory running out is said in *d.
  */
 static int
-entries(
-    struct jp *j, struct source *s, uint64_t ws, const char *order, size_t *np)
+entries(struct jp *j, struct source *s, uint64_t ws, const char *order,
+    size_t *np, struct diag *d)
 {
 	size_t cap = 0, lcap = 0, n = 0;
 	struct jent e;
-	int be, rc;
+	int be;
 
 	if (ws == 0 || order == NULL)
 		return -1;
@@ -605,15 +616,18 @@ entries(
 	if (eat(j, ']') == 0)
 		goto done;
 	do {
-		if (n == AUXV_MAX_ENTRIES || entry(j, &e) == -1 ||
-		    e.type == 0 ||
+		if (n == AUXV_MAX_ENTRIES) {
+			diag_set(d, EFBIG, vec_too_large);
+			return -1;
+		}
+		if (entry(j, &e) == -1 || e.type == 0 ||
 		    (ws == 4 && (e.type > UINT32_MAX || e.value > UINT32_MAX)))
 			return -1;
 		put_word(s->rawbuf + n * 2 * ws, e.type, (unsigned int)ws, be);
 		put_word(
 		    s->rawbuf + n * 2 * ws + ws, e.value, (unsigned int)ws, be);
-		if ((rc = add_memory(s, &e, j->end, &cap, &lcap)) != 0)
-			return rc;
+		if (add_memory(s, &e, j->end, &cap, &lcap, d) == -1)
+			return -1;
 		n++;
 	} while (eat(j, ',') == 0);
 	if (eat(j, ']') == -1)
@@ -642,7 +656,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 	struct keyset ks;
 	size_t klen, len, n;
 	uint64_t ws = 0, machine = 0, v;
-	int failed = 0, rc;
+	int failed = 0;
 
 	ks.n = 0;
 	if (eat(j, '{') == -1)
@@ -704,9 +718,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 	}
 	end = j->p;
 	j->p = ents;
-	if ((rc = entries(j, s, ws, order, &n)) == -2)
-		diag_set(d, ENOMEM, NULL);
-	if (rc != 0)
+	if (entries(j, s, ws, order, &n, d) == -1)
 		return -1;
 	j->p = end;
 	s->vec.machine = (uint16_t)machine;

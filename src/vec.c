@@ -54,6 +54,9 @@ vec_null_end(const unsigned char *raw, size_t len, unsigned int ws, int be)
 	return 0;
 }
 
+_Static_assert(AUXV_MAX_ENTRIES == 4096, "message says 4096");
+const char vec_too_large[] = "too large: more than 4096 entries before AT_NULL";
+
 /*
  * Fills vec->ent (room for cap entries) from vec->raw, stopping at the
  * first AT_NULL, as the kernel and ld.so read a vector: what follows it is
@@ -80,8 +83,7 @@ vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
 			return 0;
 		if (v->nent == cap || v->nent == AUXV_MAX_ENTRIES) {
 			v->nent = 0;
-			diag_set(d, EFBIG,
-			    "too large: more than 4096 entries before AT_NULL");
+			diag_set(d, EFBIG, vec_too_large);
 			return -1;
 		}
 		v->ent[v->nent].type = type;

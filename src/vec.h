@@ -66,4 +66,7 @@ size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);
 uint64_t vec_word(const unsigned char *, unsigned int, int);
 
+/* Why a vector of more than AUXV_MAX_ENTRIES is refused, from any source. */
+extern const char vec_too_large[];
+
 #endif

@@ -410,12 +410,17 @@ bad = [
     (H + '{"type":6,"value":4096,' + ','.join('"k%d":1' % i for i in range(62)) + ',"z":1}' + T, ',"k61":1,'),
 ]
 # Memory: 64 KiB in all, as auxv reads it; a string's NUL counts.  Sixteen
-# strings of 4095 bytes fill it; one more byte, at the entry that holds it.
+# strings of 4095 bytes fill it; one more byte is too large, valid JSON
+# as the save is (as 4097 entries are, below: EFBIG, no offset).
 FULL = ','.join('{"type":31,"value":%d,"string":"%s"}' % (0x1000 * (i + 1), chr(97 + i) * 4095)
                 for i in range(16))
 MORE = '{"type":25,"value":1,"bytes":"00"}'
-bad += [(H + FULL + ',' + MORE + T, MORE),
-        (H + FULL.replace('"string":"a', '"string":"aa', 1) + T, '"string":"' + 'p' * 4095 + '"}')]
+for doc in (H + FULL + ',' + MORE + T, H + FULL.replace('"string":"a', '"string":"aa', 1) + T):
+    json.loads(doc)
+    open(f, "w").write(doc)
+    r = subprocess.run([auxv, "-f", f], capture_output=True, text=True)
+    want = "auxv: %s: too large: more than 64 KiB of strings and bytes\n" % f
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", want), (r.returncode, r.stdout, r.stderr)
 for doc, at in bad:
     if at == "py":
         try:
@@ -694,10 +699,10 @@ assert got == json.loads(sys.argv[2]), got' "$output" "$(pyvec_json "$f" 8 littl
 	done
 }
 
-# At most 4096 entries (SPEC.md): a save of 4097 is not auxv's, refused
-# where the 4097th starts.
-@test "-f of JSON: 4096 entries read, 4097 refused at the 4097th" {
-	local f=$BATS_TEST_TMPDIR/j off
+# At most 4096 entries (SPEC.md): a save of 4097 is too large, as a raw
+# vector of 4097 is, with the same message and errno (EFBIG, python's).
+@test "-f of JSON: 4096 entries read, 4097 too large as a raw vector is" {
+	local f=$BATS_TEST_TMPDIR/j raw_err
 	# N entries of type 6, values from 4096 on, without blanks.
 	save() {
 		python3 -c 'import json, sys
@@ -710,15 +715,27 @@ print(json.dumps({"word_size": 8, "byte_order": "little", "entries": e},
 	"$MKFIXTURE" raw -w 8 -e little $(seq -f '6=%.0f' 4096 8191) >"$f.raw"
 	run -0 bash -c '"$1" -f "$2" -o raw | cmp - "$3"' _ "$AUXV" "$f" "$f.raw"
 	save 4097
-	off=$(python3 -c 'import sys
-d = open(sys.argv[1]).read()
-i = -1
-for _ in range(4097):
-    i = d.index("{\"type\"", i + 1)
-print(i)' "$f")
+	"$MKFIXTURE" raw -w 8 -e little $(seq -f '6=%.0f' 4096 8192) >"$f.raw"
+	run -1 --separate-stderr "$AUXV" -f "$f.raw"
+	raw_err=${stderr#"auxv: $f.raw: "}
+	[[ "$raw_err" == "too large: "* ]]
 	run -1 --separate-stderr "$AUXV" -f "$f"
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: $f: not auxv's JSON: malformed at offset $off" ]
+	[ "$stderr" = "auxv: $f: $raw_err" ]
+	run -1 --separate-stderr "$AUXV" -f "$f" --json
+	python3 -c 'import errno, json, sys
+d = json.loads(sys.argv[1])
+assert "entries" not in d and d["error"]["errno"] == errno.EFBIG, d
+assert d["error"]["message"] == sys.argv[2], d' "$output" "$raw_err"
+	# Another process's: --pid passes over it to the one asked for.
+	python3 -c 'import json, sys
+d = json.loads(open(sys.argv[1]).read())
+print(json.dumps(dict(d, pid=5)))
+print(json.dumps(dict(d, pid=6, entries=d["entries"][:1])))' "$f" >"$f.two"
+	run -0 --separate-stderr "$AUXV" -f "$f.two" --pid 6 --value -k AT_PAGESZ
+	[ "$output" = 4096 ]
+	run -1 --separate-stderr "$AUXV" -f "$f.two" --pid 5
+	[ "$stderr" = "auxv: $f.two: $raw_err" ]
 }
 
 # A string saved as "bytes" has no NUL: it runs to the end of the save's
