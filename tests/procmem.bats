@@ -522,16 +522,18 @@ PY2
 	[ "${#stderr_lines[@]}" -eq 4 ]
 }
 
-@test "32-bit vectors whose vDSO header cannot be theirs: the executable's header decides" {
+@test "32-bit vectors: the vDSO's header decides where it can be theirs, else the executable's" {
 	need mountns
-	local f=$T/proc a
+	local f=$T/proc a exe
 	# Headers in a live process's memory, below 4 GiB, where the vectors
-	# below put their vDSO: not ELF, a 64-bit one, one of no machine.
+	# below put their vDSO: not ELF, a 64-bit one, one of no machine, and
+	# last an i386 one, which decides over the executable's (ARM) header.
 	start_bg python3 -c '
 import ctypes, time
 from mkfixture import Elf
 heads = [b"\x7e" * 64, open("/bin/sh", "rb").read(64),
-         Elf(4, "little").ehdr(2, 0, 52, 0) + bytes(12)]
+         Elf(4, "little").ehdr(2, 0, 52, 0) + bytes(12),
+         Elf(4, "little").ehdr(3, 3, 52, 0) + bytes(12)]
 libc = ctypes.CDLL(None, use_errno=True)
 libc.mmap.restype = ctypes.c_void_p
 libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
@@ -548,20 +550,23 @@ time.sleep(1000)'
 		sleep 0.05
 	done
 	mkdir "$f"
+	exe=3
 	for a in $(cat "$T/bg.out"); do
 		# The process's own vector, but for its vDSO, in 32-bit words,
-		# and an i386 executable's header.
+		# and an i386 executable's header (EM_386), or with the i386
+		# vDSO header an ARM one (EM_ARM).
+		[ "$a" = "$(awk '{ print $NF }' "$T/bg.out")" ] && exe=40
 		rm -rf "${f:?}/$BG_PID"
-		python3 - "$f/$BG_PID" "$a" <<'PY2'
+		python3 - "$f/$BG_PID" "$a" "$exe" <<'PY2'
 import os, sys
 from mkfixture import Elf
-d, vdso = sys.argv[1], int(sys.argv[2])
+d, vdso, machine = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 os.makedirs(d)
 k = Elf(4, "little")
 with open(d + "/auxv", "wb") as f:
     f.write(k.vector([(6, 4096), (17, 100), (33, vdso)]) + bytes(8))
 with open(d + "/exe", "wb") as f:
-    f.write(k.ehdr(2, 3, 52, 0) + bytes(12))
+    f.write(k.ehdr(2, machine, 52, 0) + bytes(12))
 PY2
 		run -0 --separate-stderr fakeproc "$f" "$AUXV" --json "$BG_PID"
 		[ -z "$stderr" ]
