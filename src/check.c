@@ -209,23 +209,6 @@ read_maps(struct check_env *e, uint64_t code)
 }
 
 /*
- * Our own memory, read only where maps says it is readable: a vector
- * that points anywhere must not crash the check of it.
- */
-static ssize_t
-guarded_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
-{
-	const struct check_env *e = m->ctx;
-	const struct check_map *mp = map_at(e, addr);
-
-	if (mp == NULL || !mp->readable)
-		return -1;
-	if (len > mp->hi - addr)
-		len = (size_t)(mp->hi - addr);
-	return e->orig.read(&e->orig, addr, buf, len);
-}
-
-/*
  * The first size - 1 bytes of the file at path, NUL-terminated: 0, or -1
  * when it can't be opened (a read that fails reads as empty).
  */
@@ -1074,7 +1057,6 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	e->bias = 0;
 	e->exe_why = NULL;
 	e->v = v;
-	e->gv = *v;
 	e->live =
 	    v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC;
 	e->kver = kernel_version();
@@ -1092,17 +1074,11 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 			snprintf(
 			    e->dir, sizeof(e->dir), "/proc/%ld", (long)v->pid);
 		read_maps(e, code);
-		if (v->kind == SRC_SELF) {
-			e->orig = v->mem;
-			e->gv.mem.read = e->maps_ok ? guarded_read : NULL;
-			e->gv.mem.ahead = NULL;
-			e->gv.mem.ctx = e;
-		}
 		read_exe(e);
 	}
 	e->dec = dec;
-	e->ndec = decode_all(&e->gv, o, dec, pool);
-	follow_vector(&e->gv, dec, e->ndec, fo);
+	e->ndec = decode_all(v, o, dec, pool);
+	follow_vector(v, dec, e->ndec, fo);
 	e->fo = fo;
 	for (i = 0; i < CHECK_RULES; i++) {
 		res[i].name = rules[i].name;

@@ -50,8 +50,6 @@ struct check_map {
  */
 struct check_env {
 	const struct auxv_vec *v; /* as given */
-	struct auxv_vec gv;       /* the same, its memory read through maps */
-	struct memsrc orig;
 	int live;     /* the vector of a running process: self, PID, -e */
 	char dir[48]; /* /proc/self or /proc/PID, for a live source */
 	int maps_ok;  /* maps was read */

@@ -864,9 +864,9 @@ EOF
 	[[ "$(evidence "$output" sysinfo)" =~ ^no\ \[vdso\]\ mapped\;\ AT_SYSINFO_EHDR\ 0x[0-9a-f]+$ ]]
 }
 
-@test "uexec: AT_EXECFN in a page mapped without access: --check reads only what the map lets it, stack fails" {
+@test "uexec: AT_EXECFN in a page mapped without access: --check, reading it through the kernel, gets no signal; stack fails" {
 	need jq
-	# Read, the page would kill the check of it (SIGSEGV).
+	# Read by a plain load, the page would kill the check of it (SIGSEGV).
 	uexec_check execfn-none
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = stack ]
