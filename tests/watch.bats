@@ -544,6 +544,18 @@ faulty_watch() {
 	done
 }
 
+@test "-w whose acknowledgement can't be received (recvmmsg ENOMEM, EIO): the errno said, status 1" {
+	need connector
+	local e
+	# The second call through syscall(2) is the first recvmmsg: the one
+	# that waits for the kernel's acknowledgement.
+	for e in ENOMEM EIO; do
+		faulty_watch syscall 2 "$e" --json
+		watch_failed "auxv: -w: $(strerror "$e")"
+		grep -qx 'fired 1' "$D/counts"
+	done
+}
+
 @test "-w --count 1: one program shown even when more started at once" {
 	need connector
 	local i
