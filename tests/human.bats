@@ -308,3 +308,21 @@ PY
 	[ "${#lines[@]}" -eq 2 ]
 	[ "${lines[1]}" = "big.json  -     $(printf '\\377%.0s' $(seq 3000))" ]
 }
+
+# The table's room grows by doubling from 4096 bytes: strings of lengths
+# around that boundary fill it to the byte once, where a byte too few
+# (the cell's end) is a write past it that the sanitizer build reports.
+@test "-o table: cells that fill the table's room to the byte are whole" {
+	cd "$BATS_TEST_TMPDIR"
+	python3 - "$AUXV" <<'PY'
+import json, subprocess, sys
+for n in range(4000, 4096):
+    doc = {"word_size": 8, "byte_order": "little",
+           "entries": [{"type": 31, "value": 4096, "string": "x" * n}]}
+    open("b.json", "w").write(json.dumps(doc))
+    r = subprocess.run([sys.argv[1], "-o", "table", "-k", "EXECFN", "-f", "b.json"],
+                       capture_output=True, text=True)
+    assert (r.returncode, r.stderr) == (0, ""), (n, r.returncode, r.stderr)
+    assert r.stdout.splitlines()[1] == "b.json  -     " + "x" * n, n
+PY
+}
