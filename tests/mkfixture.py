@@ -427,9 +427,13 @@ def build_vdso(ws, endian, faults=()):
         shnum = 0
     if "shoff_oob" in faults:
         shoff = 0xfff0
+    # phentsize_small: e_phentsize a byte short of an Elf_Phdr, so that
+    # the headers are not to be read (at that stride the first is the
+    # PT_LOAD over the whole image, past the section headers' end).
     hdr = k.ehdr(3, 62 if ws == 8 else 3,
                  0xfff0 if "phoff_oob" in faults else k.ehsz, 2, shoff,
-                 shnum, 8)
+                 shnum, 8, phentsize=k.phsz - 1
+                 if "phentsize_small" in faults else None)
     img[0:len(hdr)] = hdr
     if "bad_magic" in faults:
         img[1:4] = b"ELG"

@@ -215,12 +215,36 @@ for line in sys.stdin:
 		# Two pages (a real vDSO's size, more than auxv reads at first)
 		# whose program headers are out of range: the section headers
 		# still say how much to read.
-		for f in soname_last nobits_big "pad phoff_oob"; do
+		for f in soname_last nobits_big "pad phoff_oob" "pad phentsize_small"; do
 			# shellcheck disable=SC2086
 			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $f
 			run -0 --separate-stderr "$AUXV" -v -f "$T/core"
 			assert_line --partial "0x70000000  soname=linux-test.so.1 build-id="
 			refute_output --partial "(malformed"
+		done
+		# How much is read: the whole PT_LOAD of a padded image; where
+		# its program headers can't be read (out of range, e_phentsize
+		# short of an Elf_Phdr), up to where its section headers end, in
+		# auxv's first 4 KiB block (python's struct on the image).
+		for f in pad "pad phoff_oob" "pad phentsize_small"; do
+			# shellcheck disable=SC2086
+			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $f
+			"$AUXV" --json -f "$T/core" >"$T/c.json"
+			python3 - "$T/c.json" "$ws" $f <<'PY'
+import json, struct, sys
+from mkfixture import build_vdso
+ws, faults = int(sys.argv[2]), set(sys.argv[3:])
+img = build_vdso(ws, "little", faults)
+if ws == 8:
+    shoff, = struct.unpack_from("<Q", img, 40)
+    shentsize, shnum = struct.unpack_from("<HH", img, 58)
+else:
+    shoff, = struct.unpack_from("<I", img, 32)
+    shentsize, shnum = struct.unpack_from("<HH", img, 46)
+want = len(img) if faults == {"pad"} else max(4096, shoff + shnum * shentsize)
+got = [e["vdso"]["size"] for e in json.load(open(sys.argv[1]))["entries"] if "vdso" in e]
+assert got == [want], (faults, got, want)
+PY
 		done
 		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 no_soname
 		run -0 --separate-stderr "$AUXV" -v -f "$T/core"
