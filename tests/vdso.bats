@@ -391,6 +391,33 @@ sys.exit(any((int(ph[k][2], 16) + int(ph[k][4], 16) - 1) // 4096 != blk
 	assert_output ""
 }
 
+# oddproc farsegs moves its loaded PT_INTERP and PT_GNU_PROPERTY (a note
+# of 1,024 bytes, the most auxv reads of one) to blocks of their own:
+# still two reads, the second of both segments.
+@test "PT_INTERP and a 1,024-byte PT_GNU_PROPERTY in blocks of their own: both in the second of two reads" {
+	command -v strace >/dev/null || skip "no strace"
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	local interp
+	start_bg "$ODDPROC" farsegs
+	for _ in $(seq 100); do
+		grep -q moved "$T/bg.out" && break
+		sleep 0.05
+	done
+	strace -qq -e trace=process_vm_readv -o "$T/st" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --json "$BG_PID" >"$T/out"
+	cat "$T/st"
+	[ "$(grep -c "^process_vm_readv($BG_PID," "$T/st")" -eq 2 ]
+	grep -q "^process_vm_readv($BG_PID, .*iov_len=1024}" "$T/st"
+	# The path readelf names; the last property the one oddproc wrote.
+	interp=$(readelf -lW "$ODDPROC" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+	jq -e --arg i "$interp" '.entries[] | select(.name == "AT_PHDR") |
+	    [.phdrs[] | select(.name == "PT_INTERP")][0].interp == $i' "$T/out"
+	[ "$(uname -m)" = x86_64 ] || return 0
+	jq -e '.entries[] | select(.name == "AT_PHDR") |
+	    [.phdrs[] | select(.name == "PT_GNU_PROPERTY")][0].properties[-1] |
+	    .name == "x86_feature_1_and" and .flags == ["IBT", "SHSTK"]' "$T/out"
+}
+
 @test "full: no -v, no JSON: the vDSO and program headers are not read" {
 	command -v strace >/dev/null || skip "no strace"
 	start_bg sleep 100

@@ -5,17 +5,24 @@
  *   oddproc mapat FILE   maps FILE's first page at 0x10000
  *   oddproc unvdso       unmaps its vDSO (as valgrind's host process does)
  *   oddproc nostack      runs on a stack in its data and unmaps [stack]
+ *   oddproc farsegs      points its loaded PT_INTERP at a copy of the
+ *                        path, and PT_GNU_PROPERTY (or PT_NOTE) at a
+ *                        note of 1,024 bytes, in its data, two 4 KiB
+ *                        blocks apart and away from its headers' block
  *
- * each then says so on standard output ("mapped", "unmapped") and waits
- * for a signal; and
+ * each then says so on standard output ("mapped", "unmapped",
+ * "moved") and waits for a signal; and
  *
  *   oddproc swap OTHER   after 1 ms execs OTHER as "OTHER swap ITSELF":
  *                        two programs that run each other in turn, one
  *                        PID, a new vector each time
  */
+#include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <ucontext.h>
@@ -64,6 +71,58 @@ unmap_stack(void)
 	say_and_wait("unmapped\n");
 }
 
+/* farsegs' segments: each at the start of its own 4 KiB block. */
+static _Alignas(4096) unsigned char far_interp[4096];
+static _Alignas(4096) unsigned char far_gap[4096];
+static _Alignas(4096) unsigned char far_note[1024];
+
+/*
+ * A GNU property note of 1,024 bytes: a property of type 0x10 (no
+ * machine's) with 984 bytes of data, then GNU_PROPERTY_X86_FEATURE_1_AND
+ * = 3 (IBT, SHSTK).
+ */
+static void
+fill_note(void)
+{
+	uint32_t w[] = { 4, 1008, NT_GNU_PROPERTY_TYPE_0, 0x00554e47, 0x10,
+		984 };
+	uint32_t last[] = { 0xc0000002, 4, 3, 0 };
+
+	memcpy(far_note, w, sizeof(w));
+	memcpy(far_note + 1024 - sizeof(last), last, sizeof(last));
+}
+
+static void
+far_segments(void)
+{
+	ElfW(Phdr) *ph = (ElfW(Phdr) *)getauxval(AT_PHDR), *prop = NULL;
+	size_t i, n = getauxval(AT_PHNUM);
+	unsigned long bias = 0, page = (unsigned long)ph & -4096UL;
+
+	far_gap[0] = 1;
+	for (i = 0; i < n; i++)
+		if (ph[i].p_type == PT_PHDR)
+			bias = (unsigned long)ph - ph[i].p_vaddr;
+	if (mprotect((void *)page, (unsigned long)(ph + n) - page,
+	        PROT_READ | PROT_WRITE) == -1)
+		_exit(1);
+	fill_note();
+	for (i = 0; i < n; i++)
+		if (ph[i].p_type == PT_INTERP) {
+			memcpy(far_interp, (void *)(bias + ph[i].p_vaddr),
+			    ph[i].p_filesz);
+			ph[i].p_vaddr = (unsigned long)far_interp - bias;
+		} else if (ph[i].p_type == PT_GNU_PROPERTY ||
+		    (prop == NULL && ph[i].p_type == PT_NOTE))
+			prop = &ph[i];
+	if (prop == NULL)
+		_exit(1);
+	prop->p_type = PT_GNU_PROPERTY;
+	prop->p_vaddr = (unsigned long)far_note - bias;
+	prop->p_filesz = prop->p_memsz = sizeof(far_note);
+	say_and_wait("moved\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -91,6 +150,8 @@ main(int argc, char **argv)
 		swapcontext(&main_ctx, &run_ctx);
 		return 1;
 	}
+	if (argc == 2 && strcmp(argv[1], "farsegs") == 0)
+		far_segments();
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -99,7 +160,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr,
-	    "usage: oddproc mapat FILE | unvdso | nostack | "
+	    "usage: oddproc mapat FILE | unvdso | nostack | farsegs | "
 	    "swap OTHER\n");
 	return 2;
 }
