@@ -458,8 +458,9 @@ r = subprocess.run([auxv, "-f", f, "--json"], capture_output=True, text=True)
 assert r.returncode == 0 and r.stderr == "", (r.returncode, r.stderr)
 want = [(x["value"], x["string"]) for x in json.loads(doc)["entries"]]
 assert [(x["value"], x["string"]) for x in json.loads(r.stdout)["entries"]] == want
-# Upper-case hex in a \\u escape and in bytes; an empty vector.
-for doc in (H + '{"type":15,"value":1,"string":"\\u00C9\\u00e9\\uD83D\\uDE00"},'
+# Upper-case hex in a \\u escape and in bytes, the first and last pairs
+# of surrogates (U+10000, U+10FFFF); an empty vector.
+for doc in (H + '{"type":15,"value":1,"string":"\\u00C9\\u00e9\\uD83D\\uDE00\\uDBFF\\uDFFF\\uD800\\uDC00"},'
             '{"type":25,"value":4096,"bytes":"0A0b0C0d0E0f101112131415161718FF"}' + T,
             H + T):
     open(f, "w").write(doc)
