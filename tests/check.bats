@@ -700,7 +700,7 @@ uexec_check() {
 	[[ "$(evidence "$output" phdr)" == *"0x400040 holds the executable's $n headers"* ]]
 }
 
-@test "uexec: each fault fails its rule alone, status 1" {
+@test "full: uexec: each fault fails its rule alone, status 1" {
 	need jq
 	local f rule
 	for f in phdr:phdr phnum:phdr phdrmod:phdr entry:entry ids:ids hwcap0:hwcap \
@@ -725,7 +725,7 @@ uexec_check() {
 	[ "$(evidence "$output" phdr)" = "AT_PHDR 0x400040: header $i (type 0x6474e551) differs from the executable's (type 0x6474e551)" ]
 }
 
-@test "uexec: an entry left out fails its rule, saying it is absent, and entries" {
+@test "full: uexec: an entry left out fails its rule, saying it is absent, and entries" {
 	need jq
 	local t rule ev name
 	# Type, its name, the rule that needs it and its evidence.  (Static
@@ -1120,7 +1120,7 @@ catch_exec() {
 	[ "$n" -eq 5 ]
 }
 
-@test "a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
+@test "full: a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
 	# Each image waits 1 ms, then execs the other (tests/exec/oddproc.c,

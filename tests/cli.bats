@@ -353,7 +353,7 @@ usage_error() {
 }
 
 # What uname -m prints on each kind of kernel, and the arch it names.
-@test "--arch takes every spelling uname -m prints" {
+@test "full: --arch takes every spelling uname -m prints" {
 	local v=$BATS_TEST_TMPDIR/v pair
 	mkraw "$v" 4 '<' 6 4096
 	for pair in i386=i386 i486=i386 i586=i386 i686=i386 armv5tel=arm \

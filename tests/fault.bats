@@ -78,7 +78,7 @@ walk() {
 	    cat /proc/self/auxv >/dev/null
 }
 
-@test "quick walk: one failed call at a time, each source and format" {
+@test "full: quick walk: one failed call at a time, each source and format" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 4 40)" \
 	    --source self,pid,raw,stdin,core,json,jsonlines,exec,diff,check,checkpid
@@ -87,7 +87,7 @@ walk() {
 	[[ "$output" == *" 0 failed"* ]]
 }
 
-@test "quick walk: -a, -C and --watch, a sample of the calls" {
+@test "full: quick walk: -a, -C and --watch, a sample of the calls" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 2 5)" --source all,comm,watch \
 	    --format human,json

@@ -163,7 +163,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 
 # --- Real cores -------------------------------------------------------
 
-@test "gcore core: entries, strings and AT_RANDOM as the live process had" {
+@test "full: gcore core: entries, strings and AT_RANDOM as the live process had" {
 	need gcore
 	need eu_readelf
 	local pid

@@ -56,7 +56,7 @@ EOF
 	[[ "$stderr" == *"FIFO: no writer within 10 s"* ]]
 }
 
-@test "a FIFO whose writer comes later is read" {
+@test "full: a FIFO whose writer comes later is read" {
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	(sleep 1; cat /proc/self/auxv >"$BATS_TEST_TMPDIR/fifo") &
 	writer=$!

@@ -271,7 +271,7 @@ probe_cpus_online() {
 	    echo "cannot show libc another CPU count (bind mount over /sys/devices/system/cpu/online)"
 }
 
-@test "-a, -C: reader threads for 1 to 9 CPUs online, as libc counts them" {
+@test "full: -a, -C: reader threads for 1 to 9 CPUs online, as libc counts them" {
 	need strace
 	need cpus_online
 	local online cpus
@@ -389,7 +389,7 @@ nobody_copies() {
 
 # --- A /proc that procfs did not write (fakeproc: common.bash) -------
 
-@test "-a reads the names of /proc that are PIDs, all of them past the first 1,024" {
+@test "full: -a reads the names of /proc that are PIDs, all of them past the first 1,024" {
 	need mountns
 	need strace
 	local f=$BATS_TEST_TMPDIR/proc self i
@@ -527,7 +527,7 @@ assert ex["string"] == sys.argv[4], ex' "$output" "$d/raw" "$BG_PID" "$d/mt"
 
 # A program that execs itself for ever: between the switch to the new
 # memory map and the new vector, /proc/PID/auxv reads as zeros.
-@test "a process in the middle of execve: a vector or 'exec in progress'" {
+@test "full: a process in the middle of execve: a vector or 'exec in progress'" {
 	local d=$BATS_TEST_TMPDIR
 	printf '%s\n' '#include <unistd.h>' \
 	    'int main(int c, char **v) { (void)c;' \
@@ -798,7 +798,7 @@ os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
 	done
 }
 
-@test "-C: a name is compared on its first 15 bytes, as ps -C does" {
+@test "full: -C: a name is compared on its first 15 bytes, as ps -C does" {
 	local n=auxvlongname$$abcdefghij a want got kt
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
 	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &

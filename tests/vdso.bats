@@ -168,7 +168,7 @@ for line in sys.stdin:
             crafted_core(ws, "little", 62, set(faults)))' "$T"
 }
 
-@test "malformed vDSO: each broken part named, the rest shown, exit 0" {
+@test "full: malformed vDSO: each broken part named, the rest shown, exit 0" {
 	need jq
 	local fault say still ws
 	faults | crafted_all
@@ -191,7 +191,7 @@ for line in sys.stdin:
 # first ones, then the error.  DT_SONAME after other tags is found; after
 # DT_NULL it is not there; an SHT_NOBITS section has no bytes to check,
 # whatever its size says.
-@test "vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS, two pages" {
+@test "full: vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS, two pages" {
 	need jq
 	local ws
 	for ws in 8 4; do

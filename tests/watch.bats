@@ -155,7 +155,7 @@ print(len(runs), "runs checked")' "$@"
 	assert_line --partial "      --count N "
 }
 
-@test "-w --json: 200 programs started while it runs, each shown once with what it was given" {
+@test "full: -w --json: 200 programs started while it runs, each shown once with what it was given" {
 	need connector
 	local progs=("$WITNESS") pids=() i p
 	[ -z "$WITNESS_STATIC" ] || progs+=("$WITNESS_STATIC")
@@ -595,7 +595,7 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 	grep -qx 'auxv: 1 program shown, 0 ended before they could be read, 0 events lost' "$D/err"
 }
 
-@test "-w in another PID namespace: no acknowledgement, said at once, status 1; another listener's is not taken for its own" {
+@test "full: -w in another PID namespace: no acknowledgement, said at once, status 1; another listener's is not taken for its own" {
 	need connector
 	need pidns
 	t0=$(date +%s%N)
