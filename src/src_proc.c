@@ -75,22 +75,23 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	remote.iov_base = (void *)(uintptr_t)addr;
 	remote.iov_len = len;
 	n = process_vm_readv(p->tid, &local, 1, &remote, 1, 0);
-	if (n != -1 || (errno != ENOSYS && errno != EPERM))
-		return n;
-	return src_mem_file(s, p->dir, addr, buf, len);
+	return src_mem_file(s, p->dir, n, addr, buf, len);
 }
 
 /*
- * Where process_vm_readv is refused (a seccomp filter, a kernel without
- * it): s's memory from now on read from the mem file of dir, /proc/PID
- * or /proc/self, starting with len bytes at addr.
+ * What process_vm_readv's n (-1 and errno) of len bytes at addr gives,
+ * unless it was refused (a seccomp filter, a kernel without it): then
+ * s's memory is read from the mem file of dir, /proc/PID or /proc/self,
+ * from now on, starting with those bytes.
  */
 ssize_t
-src_mem_file(
-    struct source *s, const char *dir, uint64_t addr, void *buf, size_t len)
+src_mem_file(struct source *s, const char *dir, ssize_t n, uint64_t addr,
+    void *buf, size_t len)
 {
 	char path[64];
 
+	if (n != -1 || (errno != ENOSYS && errno != EPERM))
+		return n;
 	snprintf(path, sizeof(path), "%s/mem", dir);
 	if ((s->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;

@@ -49,6 +49,7 @@ const char *src_proc_check(int *);
 int src_comm(pid_t, char *, size_t);
 pid_t src_ppid(pid_t);
 void src_pid_ahead(struct source *);
-ssize_t src_mem_file(struct source *, const char *, uint64_t, void *, size_t);
+ssize_t src_mem_file(
+    struct source *, const char *, ssize_t, uint64_t, void *, size_t);
 
 #endif

@@ -65,14 +65,14 @@ self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	n = self_syscall(SYS_process_vm_readv,
 	    self_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0), (long)&local, 1,
 	    (long)&remote, 1, 0);
-	if (n < 0)
+	if (n < 0) {
 		errno = (int)-n;
+		n = -1;
+	}
 #else
 	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
 #endif
-	if (n >= 0 || (errno != ENOSYS && errno != EPERM))
-		return n < 0 ? -1 : (ssize_t)n;
-	return src_mem_file(m->ctx, "/proc/self", addr, buf, len);
+	return src_mem_file(m->ctx, "/proc/self", (ssize_t)n, addr, buf, len);
 }
 
 /*
