@@ -1009,17 +1009,6 @@ EOF
 	    "$(getconf PAGESIZE) $(id -g) 65534 1" ]
 }
 
-# start_odd MODE: tests/exec/oddproc MODE (unvdso, nostack) as start_bg
-# starts it, once it says it has unmapped what it unmaps.
-start_odd() {
-	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
-	start_bg "$ODDPROC" "$1"
-	for _ in $(seq 100); do
-		grep -q unmapped "$BATS_TEST_TMPDIR/bg.out" && break
-		sleep 0.05
-	done
-}
-
 @test "a PID that unmapped its vDSO since exec (as valgrind does): said, not failed" {
 	need jq
 	start_odd unvdso

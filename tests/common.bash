@@ -319,3 +319,15 @@ uexec_ready() {
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
 	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
 }
+
+# start_odd MODE: tests/exec/oddproc MODE (unvdso, nostack, farsegs) as
+# start_bg starts it, once it says it has done what the mode does (each
+# mode writes one line then).
+start_odd() {
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	start_bg "$ODDPROC" "$1"
+	for _ in $(seq 100); do
+		[ -s "$BATS_TEST_TMPDIR/bg.out" ] && break
+		sleep 0.05
+	done
+}

@@ -396,13 +396,8 @@ sys.exit(any((int(ph[k][2], 16) + int(ph[k][4], 16) - 1) // 4096 != blk
 # still two reads, the second of both segments.
 @test "PT_INTERP and a 1,024-byte PT_GNU_PROPERTY in blocks of their own: both in the second of two reads" {
 	command -v strace >/dev/null || skip "no strace"
-	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
 	local interp
-	start_bg "$ODDPROC" farsegs
-	for _ in $(seq 100); do
-		grep -q moved "$T/bg.out" && break
-		sleep 0.05
-	done
+	start_odd farsegs
 	strace -qq -e trace=process_vm_readv -o "$T/st" \
 	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --json "$BG_PID" >"$T/out"
 	cat "$T/st"
