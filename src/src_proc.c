@@ -235,19 +235,13 @@ stat_field(const char *dir, int nth, unsigned long *val)
 	return 0;
 }
 
-static int
-is_kthread(const char *dir)
-{
-	unsigned long flags;
-
-	return stat_field(dir, 7, &flags) == 0 && (flags & PF_KTHREAD) != 0;
-}
-
 /* Whether dir is a kernel thread's, said in d: 1, or 0. */
 static int
 kthread(struct diag *d, const char *dir)
 {
-	if (!is_kthread(dir))
+	unsigned long flags;
+
+	if (stat_field(dir, 7, &flags) == -1 || (flags & PF_KTHREAD) == 0)
 		return 0;
 	diag_set(d, 0, "kernel thread: no auxiliary vector");
 	d->flags = DIAG_KTHREAD;
@@ -255,23 +249,22 @@ kthread(struct diag *d, const char *dir)
 }
 
 /*
- * Why /proc/PID/auxv could not be read.  A kernel thread is told by its
- * flags, which anyone may read, before its files' refusal is put down to
- * permissions.
+ * Why /proc/PID/auxv could not be read (src_pid() reads on from a live
+ * thread at ESRCH).  A kernel thread is told by its flags, which anyone
+ * may read, before its files' refusal is put down to permissions.
  */
 static void
 open_failed(struct diag *d, int err, const char *dir, pid_t pid)
 {
-	if ((err == EACCES || err == EPERM) && kthread(d, dir))
-		return;
 	switch (err) {
 	case ENOENT:
-	case ESRCH:
 		diag_set(d, ESRCH, "no such process");
 		d->flags = DIAG_VANISHED;
 		break;
 	case EACCES:
 	case EPERM:
+		if (kthread(d, dir))
+			break;
 		diag_set(d, err, refusal(dir, pid));
 		d->flags = DIAG_PERM;
 		break;
