@@ -148,63 +148,45 @@ same_user(const char *dir)
 	return 1;
 }
 
-/* A process's capability sets (0: ours), which anyone may ask: 0, or -1. */
-static int
-caps_of(pid_t pid, struct __user_cap_data_struct d[2])
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3,
-		pid };
-
-	return (int)syscall(SYS_capget, &h, d);
-}
-
-/*
- * Whether the process holds a permitted capability that we do not hold
- * in effect: the kernel then refuses its /proc files even to its own user
- * (security/commoncap.c, cap_ptrace_access_check), root included when its
- * bounding set was cut, as a container's PID 1 may find.  capget(2) tells
- * any process's sets to anyone, as /proc/PID/status's CapPrm does.
- */
-static int
-more_caps(pid_t pid, const struct __user_cap_data_struct ours[2])
-{
-	struct __user_cap_data_struct theirs[2];
-	int i;
-
-	if (caps_of(pid, theirs) == -1)
-		return 0;
-	for (i = 0; i < 2; i++)
-		if (theirs[i].permitted & ~ours[i].effective)
-			return 1;
-	return 0;
-}
-
 /*
  * Why the kernel refused a process's files: it is another user's; or
- * ours, and holds capabilities we lack; or ours and its own choice (it
- * made itself not dumpable, as ssh-agent does), which CAP_SYS_PTRACE
- * overrides.  Root that holds it, refused by neither, is told the
- * documented reason; root without it (as a container's runtime may leave
- * it) is told what any user would be.
+ * ours, and holds a permitted capability we do not hold in effect (the
+ * kernel then refuses its files even to its own user, root included when
+ * its bounding set was cut, as a container's PID 1 may find:
+ * security/commoncap.c, cap_ptrace_access_check); or ours and its own
+ * choice (it made itself not dumpable, as ssh-agent does), which
+ * CAP_SYS_PTRACE overrides.  capget(2) tells any process's sets to
+ * anyone, as /proc/PID/status's CapPrm does.  Root that holds
+ * CAP_SYS_PTRACE, refused by neither, is told the documented reason; root
+ * without it (as a container's runtime may leave it) is told what any
+ * user would be.
  */
 static const char *
 refusal(const char *dir, pid_t pid)
 {
-	struct __user_cap_data_struct ours[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct ours[2], theirs[2];
+	int i;
 
-	if (!same_user(dir))
-		return "permission denied (another user's process needs "
-		       "CAP_SYS_PTRACE)";
-	(void)caps_of(0, ours); /* none, where they can't be told */
-	if (more_caps(pid, ours))
-		return "permission denied (the process holds capabilities "
-		       "this one lacks)";
-	if (getuid() == 0 &&
-	    (ours[CAP_TO_INDEX(CAP_SYS_PTRACE)].effective &
-	        CAP_TO_MASK(CAP_SYS_PTRACE)) != 0)
-		return "permission denied (another user's process needs "
-		       "CAP_SYS_PTRACE)";
-	return "permission denied (not dumpable: needs CAP_SYS_PTRACE)";
+	/* Sets that can't be told are left empty. */
+	memset(ours, 0, sizeof(ours));
+	memset(theirs, 0, sizeof(theirs));
+	if (same_user(dir)) {
+		(void)syscall(SYS_capget, &h, ours);
+		h.pid = pid;
+		(void)syscall(SYS_capget, &h, theirs);
+		for (i = 0; i < 2; i++)
+			if (theirs[i].permitted & ~ours[i].effective)
+				return "permission denied (the process holds "
+				       "capabilities this one lacks)";
+		if (getuid() != 0 ||
+		    (ours[CAP_TO_INDEX(CAP_SYS_PTRACE)].effective &
+		        CAP_TO_MASK(CAP_SYS_PTRACE)) == 0)
+			return "permission denied (not dumpable: needs "
+			       "CAP_SYS_PTRACE)";
+	}
+	return "permission denied (another user's process needs "
+	       "CAP_SYS_PTRACE)";
 }
 
 /*
