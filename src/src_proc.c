@@ -29,9 +29,6 @@
 /* PF_KTHREAD in the flags field of /proc/PID/stat: Linux sched.h. */
 #define PF_KTHREAD 0x00200000UL
 
-/* The part of an ELF header that tells the layout: ident, type, machine. */
-#define HDR_LEN ELF_ID_LEN
-
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
@@ -256,20 +253,6 @@ open_failed(struct diag *d, int err, const char *dir, pid_t pid)
 	}
 }
 
-/* Takes word size, byte order and machine from an ELF header: 0, or -1. */
-static int
-hdr_layout(const unsigned char *h, struct source *s)
-{
-	struct elf_id id;
-
-	if (elf_header(h, HDR_LEN, &id) == -1)
-		return -1;
-	s->vec.wordsize = id.wordsize;
-	s->vec.bigendian = id.bigendian;
-	s->vec.machine = id.machine;
-	return 0;
-}
-
 /*
  * The layout of a process's vector, settled here for src_parse() to take
  * as given: the host's byte order, and 4-byte words where its first type,
@@ -286,26 +269,21 @@ static void
 proc_layout(struct source *s, const struct src_proc *p)
 {
 	struct auxv_vec *v = &s->vec;
-	unsigned char h[HDR_LEN];
+	unsigned char h[ELF_ID_LEN];
 	struct iovec local = { h, sizeof(h) }, remote;
 	uint64_t vdso = 0, phent = 0;
+	struct elf_id guess, id;
 	char path[64];
-	struct elf_id host;
-	unsigned int ws;
-	int be;
-	uint16_t m;
 	struct diag d;
 	size_t i;
 
-	elf_host(&host);
-	m = host.machine;
-	ws = host.wordsize;
-	be = host.bigendian;
-	if (ws == 8 && v->rawlen >= 8 && vec_word(v->raw, 8, be) > 0xffff)
-		ws = 4;
-	v->machine = m;
-	v->wordsize = (uint8_t)ws;
-	v->bigendian = (uint8_t)be;
+	elf_host(&guess);
+	if (guess.wordsize == 8 && v->rawlen >= 8 &&
+	    vec_word(v->raw, 8, guess.bigendian) > 0xffff)
+		guess.wordsize = 4;
+	v->machine = guess.machine;
+	v->wordsize = guess.wordsize;
+	v->bigendian = guess.bigendian;
 	s->lay =
 	    vec_parse(v, AUXV_MAX_ENTRIES, &d) == 0 ? LAY_PARSED : LAY_GIVEN;
 	for (i = 0; i < v->nent; i++)
@@ -313,22 +291,23 @@ proc_layout(struct source *s, const struct src_proc *p)
 			vdso = v->ent[i].value;
 		else if (v->ent[i].type == AT_NUM_PHENT)
 			phent = v->ent[i].value;
-	if (ws == 8 && phent == sizeof(Elf64_Phdr))
+	if (guess.wordsize == 8 && phent == sizeof(Elf64_Phdr))
 		return;
-	remote.iov_base = (void *)(uintptr_t)vdso;
-	remote.iov_len = sizeof(h);
+	remote = (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
 	if (vdso == 0 || vdso != (uintptr_t)vdso ||
 	    process_vm_readv(p->tid, &local, 1, &remote, 1, 0) !=
 	        (ssize_t)sizeof(h) ||
-	    hdr_layout(h, s) == -1 || v->wordsize != ws || v->machine == 0) {
-		v->machine = m;
-		v->wordsize = (uint8_t)ws;
-		v->bigendian = (uint8_t)be;
+	    elf_header(h, sizeof(h), &id) == -1 ||
+	    id.wordsize != guess.wordsize || id.machine == 0) {
 		snprintf(path, sizeof(path), "%s/exe", p->dir);
-		if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h))
-			(void)hdr_layout(h, s);
+		if (read_proc(path, h, sizeof(h)) != (ssize_t)sizeof(h) ||
+		    elf_header(h, sizeof(h), &id) == -1)
+			id = guess;
 	}
-	if (v->wordsize != ws || v->bigendian != be)
+	v->machine = id.machine;
+	v->wordsize = id.wordsize;
+	v->bigendian = id.bigendian;
+	if (id.wordsize != guess.wordsize || id.bigendian != guess.bigendian)
 		s->lay = LAY_GIVEN;
 }
 
