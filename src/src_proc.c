@@ -354,7 +354,7 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 	size_t i, at = 0;
 	ssize_t got;
 
-	p->nspan = 0;
+	p->nspan = n;
 	for (i = 0; i < n; i++) {
 		size_t len = (size_t)(r[i].hi - r[i].lo);
 
@@ -363,20 +363,16 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 		remote[i] = (struct iovec){ (void *)(uintptr_t)r[i].lo, len };
 		at += len;
 	}
-	if (n == 0)
-		return;
-	if ((got = process_vm_readv(p->tid, local, n, remote, n, 0)) == -1)
+	if (n == 0 ||
+	    (got = process_vm_readv(p->tid, local, n, remote, n, 0)) == -1)
 		got = 0;
 	/* The call fills its buffers in order and stops at a fault. */
-	for (i = 0, at = 0; i < n; i++) {
-		size_t want = local[i].iov_len;
-
-		p->span[i].len = (size_t)got <= at ? 0
-		    : (size_t)got - at < want      ? (size_t)got - at
-		                                   : want;
-		at += want;
+	for (i = 0; i < n; i++) {
+		p->span[i].len = local[i].iov_len < (size_t)got
+		    ? local[i].iov_len
+		    : (size_t)got;
+		got -= (ssize_t)p->span[i].len;
 	}
-	p->nspan = n;
 }
 
 /*
