@@ -383,12 +383,15 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
  * puts them) and the vDSO's first two blocks, so that -a costs little
  * more than reading the /proc files.  The vDSO's second block goes last:
  * the call stops at a fault, and a vDSO of one block loses only that.
- * What it could not read, vm_read() asks for again.
+ * What it could not read, vm_read() asks for again.  src_pid() calls it
+ * where opts->deref is set; --watch reads every vector of a batch first,
+ * then calls it for each.
  */
-static void
-read_ahead(struct source *s, struct src_proc *p)
+void
+src_pid_ahead(struct source *s)
 {
 	const struct auxv_vec *v = &s->vec;
+	struct src_proc *p = s->proc;
 	struct ahead r[SRC_SPANS];
 	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
 	size_t i, n = 0, total = 0;
@@ -526,16 +529,6 @@ src_ppid(pid_t pid)
 }
 
 /*
- * Reads now what src_pid() reads ahead where opts->deref is set: --watch
- * reads every vector of a batch first, then this for each.
- */
-void
-src_pid_ahead(struct source *s)
-{
-	read_ahead(s, s->proc);
-}
-
-/*
  * The process's name and, for formats that show it, its executable
  * (from dir: a live thread's where the main one has exited).
  */
@@ -665,7 +658,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	proc_layout(s, p);
 	/* Here, on -a's reader threads: what the vector points to, at once. */
 	if (o->deref)
-		read_ahead(s, p);
+		src_pid_ahead(s);
 	if (o->names > 0)
 		proc_names(s, o, pid, p->dir);
 	/* A 32-bit build can't address a 64-bit process: the mem file. */
