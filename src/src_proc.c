@@ -600,7 +600,7 @@ unfinished(const unsigned char *raw, ssize_t n)
 
 	elf_host(&host);
 	pair = 2 * (size_t)host.wordsize;
-	return n < 8 || (size_t)n < pair || memcmp(raw, zero, 8) == 0 ||
+	return (size_t)n < pair || memcmp(raw, zero, 8) == 0 ||
 	    memcmp(raw + n - pair, zero, pair) != 0;
 }
 
