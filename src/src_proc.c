@@ -529,37 +529,15 @@ src_ppid(pid_t pid)
 }
 
 /*
- * The process's name and, for formats that show it, its executable
- * (from dir: a live thread's where the main one has exited).
- */
-static void
-proc_names(struct source *s, const struct opts *o, pid_t pid, const char *dir)
-{
-	char path[64];
-	ssize_t n;
-
-	if (src_comm(pid, s->comm, sizeof(s->comm)) == 0)
-		s->vec.comm = s->comm;
-	if (o->names < 2)
-		return;
-	snprintf(path, sizeof(path), "%s/exe", dir);
-	if ((n = readlink(path, s->exe, sizeof(s->exe) - 1)) > 0) {
-		s->exe[n] = '\0';
-		s->vec.exe = s->exe;
-	}
-}
-
-/*
  * A process whose main thread has exited while others run has no memory
  * map under its own PID: its vector is read from a live thread, whose
  * TID is returned (0 when there is none), with dir set to its task
  * directory.
  */
 static pid_t
-live_thread(char *dir, size_t size, pid_t pid, unsigned char *buf, size_t len,
-    ssize_t *n)
+live_thread(struct source *s, pid_t pid, ssize_t *n)
 {
-	char path[96], *end;
+	char *dir = s->proc->dir, path[96], *end;
 	struct dirent *de;
 	pid_t tid = 0;
 	long t;
@@ -573,12 +551,13 @@ live_thread(char *dir, size_t size, pid_t pid, unsigned char *buf, size_t len,
 		if (*end != '\0' || t <= 0 || t == (long)pid)
 			continue;
 		snprintf(path, sizeof(path), "%s/task/%ld/auxv", dir, t);
-		if ((*n = read_proc(path, buf, len)) > 0)
+		if ((*n = read_proc(path, s->rawbuf, sizeof(s->rawbuf))) > 0)
 			tid = (pid_t)t;
 	}
 	closedir(td);
 	if (tid != 0)
-		snprintf(dir, size, "/proc/%ld/task/%ld", (long)pid, (long)tid);
+		snprintf(dir, sizeof(s->proc->dir), "/proc/%ld/task/%ld",
+		    (long)pid, (long)tid);
 	return tid;
 }
 
@@ -638,8 +617,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		goto fail;
 	}
 	if (n <= 0)
-		p->tid = live_thread(p->dir, sizeof(p->dir), pid, s->rawbuf,
-		    sizeof(s->rawbuf), &n);
+		p->tid = live_thread(s, pid, &n);
 	/* No memory map: a kernel thread, or a process that has exited. */
 	if (p->tid == 0) {
 		if (!kthread(d, p->dir)) {
@@ -659,8 +637,16 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	/* Here, on -a's reader threads: what the vector points to, at once. */
 	if (o->deref)
 		src_pid_ahead(s);
-	if (o->names > 0)
-		proc_names(s, o, pid, p->dir);
+	if (o->names > 0 && src_comm(pid, s->comm, sizeof(s->comm)) == 0)
+		s->vec.comm = s->comm;
+	/* For formats that show it, the executable (of a live thread's dir). */
+	if (o->names > 1) {
+		snprintf(path, sizeof(path), "%s/exe", p->dir);
+		if ((n = readlink(path, s->exe, sizeof(s->exe) - 1)) > 0) {
+			s->exe[n] = '\0';
+			s->vec.exe = s->exe;
+		}
+	}
 	/* A 32-bit build can't address a 64-bit process: the mem file. */
 	if (UINTPTR_MAX < UINT64_MAX) {
 		snprintf(path, sizeof(path), "%s/mem", p->dir);
