@@ -118,17 +118,6 @@ reader(void *arg)
 	return NULL;
 }
 
-/* One reader per online CPU besides ours, for lists worth the threads. */
-static size_t
-readers_for(size_t n)
-{
-	long cpus;
-
-	if (n < SCAN_MIN || (cpus = sysconf(_SC_NPROCESSORS_ONLN)) < 2)
-		return 0;
-	return cpus - 1 < SCAN_READERS ? (size_t)cpus - 1 : SCAN_READERS;
-}
-
 /*
  * Reads the processes pids[0..n) and calls fn on each in that order: 0.
  * Where threads or memory are short, fewer threads do the same work;
@@ -138,29 +127,32 @@ static int
 scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
     void *arg)
 {
-	struct scan sc = { .pids = pids, .n = n, .o = o };
+	struct scan sc = { .pids = pids, .n = n, .o = o, .nring = 1 };
 	pthread_t tid[SCAN_READERS];
-	size_t nreaders = readers_for(n), started = 0, nring, i, k;
+	size_t nreaders = 0, started = 0, i, k;
+	long cpus;
 
+	/* A reader per online CPU besides ours, for lists worth the threads. */
+	if (n >= SCAN_MIN && (cpus = sysconf(_SC_NPROCESSORS_ONLN)) > 1)
+		nreaders =
+		    cpus - 1 < SCAN_READERS ? (size_t)cpus - 1 : SCAN_READERS;
 	/* Zero pages from the kernel: a slot's pages are touched as used. */
 	if (nreaders > 0 &&
 	    (sc.ring = calloc(SCAN_RING, sizeof(*sc.ring))) != NULL)
 		sc.nring = SCAN_RING;
-	else if ((sc.ring = calloc(1, sizeof(*sc.ring))) != NULL) {
-		sc.nring = 1;
+	else if ((sc.ring = calloc(1, sizeof(*sc.ring))) != NULL)
 		nreaders = 0;
-	} else
+	else
 		return -1;
-	nring = sc.nring;
 	atomic_init(&sc.next, 0);
-	sem_init(&sc.space, 0, (unsigned int)nring);
-	for (i = 0; i < nring; i++)
+	sem_init(&sc.space, 0, (unsigned int)sc.nring);
+	for (i = 0; i < sc.nring; i++)
 		sem_init(&sc.ring[i].ready, 0, 0);
 	for (; started < nreaders; started++)
 		if (pthread_create(&tid[started], NULL, reader, &sc) != 0)
 			break;
 	for (k = 0; k * SCAN_CHUNK < n; k++) {
-		struct chunk *ch = &sc.ring[k % nring];
+		struct chunk *ch = &sc.ring[k % sc.nring];
 
 		/* Not read yet: read the next one meanwhile, or wait. */
 		while (sem_trywait(&ch->ready) == -1)
@@ -178,7 +170,7 @@ scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
 	}
 	for (i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	for (i = 0; i < nring; i++)
+	for (i = 0; i < sc.nring; i++)
 		sem_destroy(&sc.ring[i].ready);
 	sem_destroy(&sc.space);
 	free(sc.ring);
