@@ -247,11 +247,8 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 
 	if ((dir = opendir("/proc")) == NULL)
 		return -1;
-	for (;;) {
-		/* readdir() tells its end from an error only by errno. */
-		errno = 0;
-		if ((de = readdir(dir)) == NULL)
-			break;
+	/* readdir() tells its end from an error only by errno. */
+	while ((errno = 0, de = readdir(dir)) != NULL) {
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
 		/* From a digit 1-9: 1 or more, LONG_MAX where too large. */
