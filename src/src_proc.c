@@ -318,17 +318,18 @@ struct ahead {
 
 /*
  * Adds [lo, hi) to the spans to read ahead, sorted, merging it with one
- * it overlaps or nearly touches: the kernel puts the platform strings and
- * random bytes next to each other.  No more than the window holds.
+ * it overlaps or nearly touches (the kernel puts the platform strings and
+ * random bytes next to each other); with last, on its own after them all.
+ * No more than the window holds.
  */
 static void
-ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
+ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi, int last)
 {
 	size_t i, total = 0;
 
 	if (hi <= lo || hi != (uintptr_t)hi)
 		return;
-	for (i = 0; i < *n; i++)
+	for (i = 0; i < *n && !last; i++)
 		if (lo <= r[i].hi + AUXV_PID_AHEAD / 4 &&
 		    r[i].lo <= hi + AUXV_PID_AHEAD / 4) {
 			lo = lo < r[i].lo ? lo : r[i].lo;
@@ -340,7 +341,7 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi)
 		total += (size_t)(r[i].hi - r[i].lo);
 	if (*n == SRC_SPANS || hi - lo > AUXV_PID_WINDOW - total)
 		return;
-	for (i = *n; i > 0 && r[i - 1].lo > lo; i--)
+	for (i = *n; i > 0 && !last && r[i - 1].lo > lo; i--)
 		r[i] = r[i - 1];
 	r[i] = (struct ahead){ lo, hi };
 	++*n;
@@ -394,7 +395,7 @@ src_pid_ahead(struct source *s)
 	struct src_proc *p = s->proc;
 	struct ahead r[SRC_SPANS];
 	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
-	size_t i, n = 0, total = 0;
+	size_t i, n = 0;
 
 	for (i = 0; i < v->nent; i++) {
 		const struct auxv_ent *e = &v->ent[i];
@@ -410,14 +411,14 @@ src_pid_ahead(struct source *s)
 		else if (e->type == AT_NUM_PHENT)
 			phent = a;
 		else if (t != NULL && t->form == F_RANDOM)
-			ahead_add(r, &n, a, a + AUXV_RANDOM_LEN);
+			ahead_add(r, &n, a, a + AUXV_RANDOM_LEN, 0);
 		else if (t != NULL && t->form == F_STR && a != 0)
 			ahead_add(r, &n, a,
-			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD
-			                             : end);
+			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD : end,
+			    0);
 		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR &&
 		    a != 0) {
-			ahead_add(r, &n, a, end);
+			ahead_add(r, &n, a, end, 0);
 			vdso = end;
 		}
 	}
@@ -426,13 +427,10 @@ src_pid_ahead(struct source *s)
 		a = phdr - phdr % AUXV_MEM_BLOCK;
 		end = phdr + phnum * phent;
 		ahead_add(r, &n, a,
-		    end < a + AUXV_MEM_BLOCK ? a + AUXV_MEM_BLOCK : end);
+		    end < a + AUXV_MEM_BLOCK ? a + AUXV_MEM_BLOCK : end, 0);
 	}
-	for (i = 0; i < n; i++)
-		total += (size_t)(r[i].hi - r[i].lo);
-	if (vdso != 0 && vdso <= UINTPTR_MAX - AUXV_MEM_BLOCK &&
-	    n < SRC_SPANS && total <= AUXV_PID_WINDOW - AUXV_MEM_BLOCK)
-		r[n++] = (struct ahead){ vdso, vdso + AUXV_MEM_BLOCK };
+	if (vdso != 0)
+		ahead_add(r, &n, vdso, vdso + AUXV_MEM_BLOCK, 1);
 	read_spans(p, r, n);
 }
 
@@ -467,7 +465,7 @@ proc_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 		return;
 	for (i = 0; i < n; i++)
 		if (sp[i].addr <= UINT64_MAX - sp[i].len)
-			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len);
+			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len, 0);
 	read_spans(s->proc, r, k);
 }
 
