@@ -52,7 +52,8 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
 	struct source *s = m->ctx;
 	struct src_proc *p = s->proc;
-	struct iovec local = { buf, len }, remote;
+	struct iovec local = { buf, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
 	ssize_t n;
 	size_t i;
 
@@ -69,8 +70,6 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	}
 	if (addr != (uintptr_t)addr)
 		return -1;
-	remote.iov_base = (void *)(uintptr_t)addr;
-	remote.iov_len = len;
 	n = process_vm_readv(p->tid, &local, 1, &remote, 1, 0);
 	return src_mem_file(s, p->dir, n, addr, buf, len);
 }
