@@ -41,11 +41,9 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 }
 
 /*
- * From the bytes read ahead where they hold addr (as many as they have:
- * the caller reads on for the rest), else one process_vm_readv; where
- * that is refused, /proc/PID/mem is read instead.  What is read ahead
- * was read before the first of these calls: by src_pid() where the
- * format reads memory, by src_pid_ahead() for --watch.
+ * From the bytes read ahead (src_pid_ahead()) where they hold addr (as
+ * many as they have: the caller reads on for the rest), else one
+ * process_vm_readv; where that is refused, /proc/PID/mem is read instead.
  */
 static ssize_t
 vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -380,12 +378,10 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
  * bytes point to and, for the formats that follow them, the program
  * headers with the rest of their block (the ELF header before them, the
  * interpreter's name and the GNU properties after them, where a linker
- * puts them) and the vDSO's first two blocks, so that -a costs little
- * more than reading the /proc files.  The vDSO's second block goes last:
- * the call stops at a fault, and a vDSO of one block loses only that.
- * What it could not read, vm_read() asks for again.  src_pid() calls it
- * where opts->deref is set; --watch reads every vector of a batch first,
- * then calls it for each.
+ * puts them) and the vDSO's first two blocks.  The vDSO's second block
+ * goes last: the call stops at a fault, and a vDSO of one block loses
+ * only that.  src_pid() calls it where opts->deref is set; --watch reads
+ * every vector of a batch first, then calls it for each.
  */
 void
 src_pid_ahead(struct source *s)
