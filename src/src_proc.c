@@ -566,14 +566,11 @@ live_thread(struct source *s, pid_t pid, ssize_t *n)
 static int
 unfinished(const unsigned char *raw, ssize_t n)
 {
-	static const unsigned char zero[16];
-	struct elf_id host;
-	size_t pair;
+	/* A pair of the build's words: the word size elf_host() tells. */
+	static const unsigned char zero[2 * sizeof(unsigned long)];
 
-	elf_host(&host);
-	pair = 2 * (size_t)host.wordsize;
-	return (size_t)n < pair || memcmp(raw, zero, 8) == 0 ||
-	    memcmp(raw + n - pair, zero, pair) != 0;
+	return (size_t)n < sizeof(zero) || memcmp(raw, zero, 8) == 0 ||
+	    memcmp(raw + n - sizeof(zero), zero, sizeof(zero)) != 0;
 }
 
 int
