@@ -144,16 +144,14 @@ same_user(const char *dir)
 
 /*
  * Why the kernel refused a process's files: it is another user's; or
- * ours, and holds a permitted capability we do not hold in effect (the
- * kernel then refuses its files even to its own user, root included when
- * its bounding set was cut, as a container's PID 1 may find:
- * security/commoncap.c, cap_ptrace_access_check); or ours and its own
- * choice (it made itself not dumpable, as ssh-agent does), which
- * CAP_SYS_PTRACE overrides.  capget(2) tells any process's sets to
- * anyone, as /proc/PID/status's CapPrm does.  Root that holds
- * CAP_SYS_PTRACE, refused by neither, is told the documented reason; root
- * without it (as a container's runtime may leave it) is told what any
- * user would be.
+ * ours and holds a permitted capability we lack in effect, for which the
+ * kernel refuses it even to its own user (security/commoncap.c,
+ * cap_ptrace_access_check), root too where its bounding set was cut, as
+ * a container's PID 1 may find; or ours and made not dumpable by its own
+ * choice (as ssh-agent does), which CAP_SYS_PTRACE overrides.  capget(2)
+ * tells anyone any process's sets.  Root that holds CAP_SYS_PTRACE,
+ * refused by neither, is told the documented reason; root without it (as
+ * a container's runtime may leave it) is told what any user would be.
  */
 static const char *
 refusal(const char *dir, pid_t pid)
