@@ -617,9 +617,8 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	}
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = (size_t)n;
-	s->vec.mem.ctx = s;
-	s->vec.mem.read = vm_read;
-	s->vec.mem.ahead = proc_ahead;
+	s->vec.mem =
+	    (struct memsrc){ .read = vm_read, .ahead = proc_ahead, .ctx = s };
 	p->follow = o->follow;
 	proc_layout(s, p);
 	/* Here, on -a's reader threads: what the vector points to, at once. */
