@@ -208,32 +208,13 @@ read_maps(struct check_env *e, uint64_t code)
 	close(fd);
 }
 
-/*
- * The first size - 1 bytes of the file at path, NUL-terminated: 0, or -1
- * when it can't be opened (a read that fails reads as empty).
- */
-static int
-read_text(const char *path, char *buf, size_t size)
-{
-	size_t len;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (src_read_full(fd, (unsigned char *)buf, size - 1, &len) == -1)
-		len = 0;
-	close(fd);
-	buf[len] = '\0';
-	return 0;
-}
-
 /* The first KernelPageSize of our smaps: the kernel's base page. */
 static uint64_t
 kernel_pagesz(void)
 {
 	char buf[AUXV_CHECK_SMAPS + 1], *p;
 
-	if (read_text("/proc/self/smaps", buf, sizeof(buf)) == -1 ||
+	if (src_read_text("/proc/self/smaps", buf, sizeof(buf)) == -1 ||
 	    (p = strstr(buf, "\nKernelPageSize:")) == NULL)
 		return 0;
 	return strtoull(p + 16, NULL, 10) * 1024;
@@ -501,7 +482,7 @@ proc_ids(const struct check_env *e, struct ids *x)
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/status", e->dir);
-	if (read_text(path, buf, sizeof(buf)) == -1)
+	if (src_read_text(path, buf, sizeof(buf)) == -1)
 		return -1;
 	/* "Uid:\treal\teffective\tsaved\tfs", and the same for Gid. */
 	if ((u = strstr(buf, "\nUid:\t")) == NULL ||
@@ -612,7 +593,7 @@ cpu_flags(const char *key, char *buf, size_t size)
 	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
 	size_t klen = strlen(key);
 
-	if (read_text("/proc/cpuinfo", text, sizeof(text)) == -1)
+	if (src_read_text("/proc/cpuinfo", text, sizeof(text)) == -1)
 		return -1;
 	/* The first CPU's line: a whole line, from its start. */
 	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {

@@ -4,8 +4,10 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -66,6 +68,42 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 		*len += (size_t)n;
 	}
 	return 0;
+}
+
+/*
+ * The first size - 1 bytes of the file at path, NUL-terminated: 0, or -1
+ * when it can't be opened (a read that fails reads as empty).
+ */
+int
+src_read_text(const char *path, char *buf, size_t size)
+{
+	size_t len;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (src_read_full(fd, (unsigned char *)buf, size - 1, &len) == -1)
+		len = 0;
+	close(fd);
+	buf[len] = '\0';
+	return 0;
+}
+
+/*
+ * The path of the executable of dir ("/proc/self", a process's or a live
+ * thread's directory) in s->exe and the vector, where it can be read.
+ */
+void
+src_exe(struct source *s, const char *dir)
+{
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/exe", dir);
+	if ((n = readlink(path, s->exe, sizeof(s->exe) - 1)) > 0) {
+		s->exe[n] = '\0';
+		s->vec.exe = s->exe;
+	}
 }
 
 /*

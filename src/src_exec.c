@@ -33,34 +33,13 @@
 
 #define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
 
-/* Reads at most size - 1 bytes of a small file, NUL-terminated. */
-static int
-read_small(const char *path, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	while (len < size - 1) {
-		n = read(fd, buf + len, size - 1 - len);
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return 0;
-}
-
 /* The number after name (as "\nTracerPid:") in a /proc status file, or 0. */
 static long
 status_field(const char *path, const char *name)
 {
 	char buf[STATUS_MAX], *p;
 
-	if (read_small(path, buf, sizeof(buf)) == -1 ||
+	if (src_read_text(path, buf, sizeof(buf)) == -1 ||
 	    (p = strstr(buf, name)) == NULL)
 		return 0;
 	return strtol(p + strlen(name), NULL, 10);
@@ -81,7 +60,7 @@ ptrace_denied(pid_t pid)
 	if (status_field(path, "\nTracerPid:") != 0)
 		return "ptrace not permitted: the command is traced already "
 		       "(by strace -f or a debugger)";
-	if (read_small(YAMA_SCOPE, buf, sizeof(buf)) == 0 && buf[0] == '3')
+	if (src_read_text(YAMA_SCOPE, buf, sizeof(buf)) == 0 && buf[0] == '3')
 		return "ptrace not permitted: kernel.yama.ptrace_scope is 3 "
 		       "(no process may be traced)";
 	if (prctl(PR_GET_SECCOMP, 0L, 0L, 0L, 0L) > 0)

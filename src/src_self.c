@@ -84,18 +84,14 @@ static void
 self_names(struct source *s, int exe)
 {
 	char comm[16]; /* TASK_COMM_LEN, as prctl(2) writes it */
-	ssize_t n;
 
 	if (prctl(PR_GET_NAME, comm, 0L, 0L, 0L) == 0) {
 		comm[sizeof(comm) - 1] = '\0';
 		memcpy(s->comm, comm, sizeof(comm));
 		s->vec.comm = s->comm;
 	}
-	if (exe &&
-	    (n = readlink("/proc/self/exe", s->exe, sizeof(s->exe) - 1)) > 0) {
-		s->exe[n] = '\0';
-		s->vec.exe = s->exe;
-	}
+	if (exe)
+		src_exe(s, "/proc/self");
 }
 
 /*
