@@ -463,39 +463,22 @@ rule_base(const struct check_env *e, struct check_result *r)
 	return base == m->lo ? CHECK_OK : CHECK_FAIL;
 }
 
-/* The process's real and effective IDs now, and its saved ones. */
-struct ids {
-	uint64_t id[4]; /* uid, euid, gid, egid */
-	uint64_t suid, sgid;
-};
-
+/*
+ * The process's user and group IDs now (real, effective, saved), as
+ * /proc/PID/status's "Uid:" and "Gid:" lines have them: 0, or -1.
+ */
 static int
-proc_ids(const struct check_env *e, struct ids *x)
+proc_ids(const struct check_env *e, unsigned long uid[3], unsigned long gid[3])
 {
-	char path[64], buf[4096], *u, *g;
-
 	if (e->v->kind == SRC_SELF) {
-		x->id[0] = getuid();
-		x->id[1] = x->suid = geteuid();
-		x->id[2] = getgid();
-		x->id[3] = x->sgid = getegid();
+		uid[0] = getuid();
+		uid[1] = uid[2] = geteuid();
+		gid[0] = getgid();
+		gid[1] = gid[2] = getegid();
 		return 0;
 	}
-	snprintf(path, sizeof(path), "%s/status", e->dir);
-	if (src_read_text(path, buf, sizeof(buf)) == -1)
-		return -1;
-	/* "Uid:\treal\teffective\tsaved\tfs", and the same for Gid. */
-	if ((u = strstr(buf, "\nUid:\t")) == NULL ||
-	    (g = strstr(buf, "\nGid:\t")) == NULL)
-		return -1;
-	u += 6;
-	g += 6;
-	return field(&u, 10, '\t', &x->id[0]) == -1 ||
-	        field(&u, 10, '\t', &x->id[1]) == -1 ||
-	        field(&u, 10, '\t', &x->suid) == -1 ||
-	        field(&g, 10, '\t', &x->id[2]) == -1 ||
-	        field(&g, 10, '\t', &x->id[3]) == -1 ||
-	        field(&g, 10, '\t', &x->sgid) == -1
+	return src_status(e->dir, "\nUid:", uid, 3) == -1 ||
+	        src_status(e->dir, "\nGid:", gid, 3) == -1
 	    ? -1
 	    : 0;
 }
@@ -510,8 +493,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 {
 	static const uint64_t types[4] = { AT_NUM_UID, AT_NUM_EUID, AT_NUM_GID,
 		AT_NUM_EGID };
-	uint64_t at[4] = { 0 }, secure = 0;
-	struct ids x;
+	uint64_t at[4] = { 0 }, now[4], secure = 0;
+	unsigned long uid[3], gid[3];
 	size_t i;
 	int same = 1;
 
@@ -523,14 +506,18 @@ rule_ids(const struct check_env *e, struct check_result *r)
 			    at_lookup(types[i], AF_ALL)->name);
 			return CHECK_FAIL;
 		}
-	if (proc_ids(e, &x) == -1)
+	if (proc_ids(e, uid, gid) == -1)
 		return no_data(r, "process status not readable");
+	now[0] = uid[0];
+	now[1] = uid[1];
+	now[2] = gid[0];
+	now[3] = gid[1];
 	ev(r,
 	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
 	    "; the process %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
-	    at[0], at[1], at[2], at[3], x.id[0], x.id[1], x.id[2], x.id[3]);
+	    at[0], at[1], at[2], at[3], now[0], now[1], now[2], now[3]);
 	for (i = 0; i < 4; i++)
-		same &= at[i] == x.id[i];
+		same &= at[i] == now[i];
 	(void)count(e->v, AT_NUM_SECURE, &secure);
 	if ((at[0] != at[1] || at[2] != at[3]) && secure == 0) {
 		ev(r, "; AT_SECURE 0 where they differ");
@@ -539,11 +526,10 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	if (same)
 		return CHECK_OK;
 	/* exec sets the saved IDs to the effective ones (execve(2)). */
-	if (e->v->kind == SRC_PID && x.suid == at[1] && x.sgid == at[3]) {
+	if (e->v->kind == SRC_PID && uid[2] == at[1] && gid[2] == at[3]) {
 		ev(r,
-		    " (changed since exec; saved IDs %" PRIu64 "/%" PRIu64
-		    " are the vector's)",
-		    x.suid, x.sgid);
+		    " (changed since exec; saved IDs %lu/%lu are the vector's)",
+		    uid[2], gid[2]);
 		return CHECK_OK;
 	}
 	return CHECK_FAIL;

@@ -90,6 +90,30 @@ src_read_text(const char *path, char *buf, size_t size)
 }
 
 /*
+ * The first n numbers after key (as "\nUid:") in the status file of dir
+ * (/proc/PID/status, which anyone may read): 0, or -1 where it can't be
+ * read or does not have them.  The lists of long lines come after the
+ * IDs and TracerPid.
+ */
+int
+src_status(const char *dir, const char *key, unsigned long *v, size_t n)
+{
+	char path[64], buf[4096], *p, *end;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/status", dir);
+	if (src_read_text(path, buf, sizeof(buf)) == -1 ||
+	    (p = strstr(buf, key)) == NULL)
+		return -1;
+	for (p += strlen(key), i = 0; i < n; i++, p = end) {
+		v[i] = strtoul(p, &end, 10);
+		if (end == p)
+			return -1;
+	}
+	return 0;
+}
+
+/*
  * The path of the executable of dir ("/proc/self", a process's or a live
  * thread's directory) in s->exe and the vector, where it can be read.
  */

@@ -64,6 +64,7 @@ int src_self_cpuid(uint32_t, uint32_t *);
 int src_read_full(int, unsigned char *, size_t, size_t *);
 int src_read_text(const char *, char *, size_t);
 void src_exe(struct source *, const char *);
+int src_status(const char *, const char *, unsigned long *, size_t);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
 

@@ -28,22 +28,7 @@
 #include "source.h"
 #include "src_proc.h"
 
-/* TracerPid: is on line 8 of /proc/PID/status, before any long list. */
-#define STATUS_MAX 8192
-
 #define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
-
-/* The number after name (as "\nTracerPid:") in a /proc status file, or 0. */
-static long
-status_field(const char *path, const char *name)
-{
-	char buf[STATUS_MAX], *p;
-
-	if (src_read_text(path, buf, sizeof(buf)) == -1 ||
-	    (p = strstr(buf, name)) == NULL)
-		return 0;
-	return strtol(p + strlen(name), NULL, 10);
-}
 
 /*
  * Why we may not trace our own child: someone traces it already (strace
@@ -54,10 +39,11 @@ status_field(const char *path, const char *name)
 static const char *
 ptrace_denied(pid_t pid)
 {
-	char path[64], buf[8];
+	char dir[32], buf[8];
+	unsigned long tracer;
 
-	snprintf(path, sizeof(path), "/proc/%ld/status", (long)pid);
-	if (status_field(path, "\nTracerPid:") != 0)
+	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
+	if (src_status(dir, "\nTracerPid:", &tracer, 1) == 0 && tracer != 0)
 		return "ptrace not permitted: the command is traced already "
 		       "(by strace -f or a debugger)";
 	if (src_read_text(YAMA_SCOPE, buf, sizeof(buf)) == 0 && buf[0] == '3')

@@ -121,24 +121,14 @@ read_proc(const char *path, unsigned char *buf, size_t size)
 static int
 same_user(const char *dir)
 {
-	unsigned char buf[2048];
-	char path[64], *p, *end;
-	unsigned long id;
-	ssize_t n;
+	unsigned long id[4];
 	int i;
 
-	snprintf(path, sizeof(path), "%s/status", dir);
-	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
+	if (src_status(dir, "\nUid:", id, 4) == -1)
 		return 0;
-	buf[n] = '\0';
-	if ((p = strstr((char *)buf, "\nUid:")) == NULL)
-		return 0;
-	p += 5;
-	for (i = 0; i < 4; i++, p = end) {
-		id = strtoul(p, &end, 10);
-		if (end == p || id != (unsigned long)getuid())
+	for (i = 0; i < 4; i++)
+		if (id[i] != (unsigned long)getuid())
 			return 0;
-	}
 	return 1;
 }
 
