@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,6 +221,17 @@ static void __attribute__((noreturn)) usage(void)
 	exit(AUXV_EXIT_USAGE);
 }
 
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+	usage();
+}
+
 /*
  * "auxv: WHAT: REASON" where WHAT is untrusted (a file or command name,
  * a process's label): escaped as in human output, so that no escape
@@ -232,6 +244,13 @@ warn_name(struct work *w, const char *what, const char *reason)
 	w->esc.len = 0;
 	esc_human(&w->esc, what, strlen(what));
 	warnx("%.*s: %s", (int)w->esc.len, w->esc.buf, reason);
+}
+
+static void __attribute__((noreturn))
+usage_name(struct work *w, const char *what, const char *reason)
+{
+	warn_name(w, what, reason);
+	usage();
 }
 
 /*
@@ -248,22 +267,16 @@ add_keys(struct work *w, struct opts *o, char *arg)
 	for (key = arg;; key = next + 1) {
 		if ((next = strchr(key, ',')) != NULL)
 			*next = '\0';
-		if (*key == '\0') {
-			warnx("-k: empty key");
-			usage();
-		}
-		if (at_key(key, &t) == -1) {
-			warn_name(w, key, "unknown key");
-			usage();
-		}
+		if (*key == '\0')
+			usage_error("-k: empty key");
+		if (at_key(key, &t) == -1)
+			usage_name(w, key, "unknown key");
 		for (i = 0; i < o->nkeys && o->keys[i] != t; i++)
 			;
 		if (i == o->nkeys) {
-			if (o->nkeys == AUXV_MAX_KEYS) {
-				warnx("too many keys (at most %d)",
+			if (o->nkeys == AUXV_MAX_KEYS)
+				usage_error("too many keys (at most %d)",
 				    AUXV_MAX_KEYS);
-				usage();
-			}
 			o->keys[o->nkeys++] = t;
 		}
 		if (next == NULL)
@@ -283,10 +296,8 @@ add_comms(struct opts *o, const char *arg)
 	char *c;
 
 	for (p = arg;; p = end + 1) {
-		if ((end = strchrnul(p, ',')) == p) {
-			warnx("-C: empty name");
-			usage();
-		}
+		if ((end = strchrnul(p, ',')) == p)
+			usage_error("-C: empty name");
 		if (*end == '\0')
 			break;
 	}
@@ -314,8 +325,7 @@ unknown_arch(struct out *esc, const char *name)
 			out_char(esc, ' ');
 			out_str(esc, a->name);
 		}
-	warnx("%.*s", (int)esc->len, esc->buf);
-	usage();
+	usage_error("%.*s", (int)esc->len, esc->buf);
 }
 
 /* The first source option of each group, and its name as given. */
@@ -346,11 +356,9 @@ check_excl(int c, const char *arg, struct seen *seen)
 		if (seen->opt[i] == NULL) {
 			seen->opt[i] = so;
 			seen->name[i] = name;
-		} else if (seen->opt[i] != so) {
-			warnx("%s and %s exclude each other", seen->name[i],
-			    name);
-			usage();
-		}
+		} else if (seen->opt[i] != so)
+			usage_error("%s and %s exclude each other",
+			    seen->name[i], name);
 	}
 }
 
@@ -507,10 +515,8 @@ add_operand(
 		    (struct srcarg){ SRC_SELF, "self", envp, 0 };
 	else if (parse_pid(arg, &pid) == 0)
 		*add_src(cl, argc) = (struct srcarg){ SRC_PID, arg, NULL, pid };
-	else {
-		warn_name(w, arg, "not a process ID");
-		usage();
-	}
+	else
+		usage_name(w, arg, "not a process ID");
 }
 
 /*
@@ -544,16 +550,12 @@ parse_args(
 			break;
 		case 'e':
 			/* In "-ev cmd", the letters after e would be ours. */
-			if (optind == at) {
-				warnx("-e must end its group of options");
-				usage();
-			}
+			if (optind == at)
+				usage_error("-e must end its group of options");
 			if (optind < argc && strcmp(argv[optind], "--") == 0)
 				optind++;
-			if (optind >= argc) {
-				warnx("-e needs a command");
-				usage();
-			}
+			if (optind >= argc)
+				usage_error("-e needs a command");
 			*add_src(cl, argc) = (struct srcarg){ SRC_EXEC,
 				argv[optind], argv + optind, 0 };
 			return;
@@ -571,12 +573,10 @@ parse_args(
 			add_keys(w, o, optarg);
 			break;
 		case 'o':
-			if ((o->printer = pr_by_name(optarg)) == NULL) {
-				warn_name(w, optarg,
+			if ((o->printer = pr_by_name(optarg)) == NULL)
+				usage_name(w, optarg,
 				    "unknown format (human, od, json, raw, "
 				    "table)");
-				usage();
-			}
 			break;
 		case 'v':
 			o->verbose = 1;
@@ -586,11 +586,9 @@ parse_args(
 			o->all = 1;
 			break;
 		case OPT_COUNT:
-			if (parse_count(optarg, &o->count) == -1) {
-				warn_name(w, optarg,
+			if (parse_count(optarg, &o->count) == -1)
+				usage_name(w, optarg,
 				    "--count: not a positive number");
-				usage();
-			}
 			break;
 		case OPT_JSON:
 			o->printer = &pr_json;
@@ -607,10 +605,8 @@ parse_args(
 			break;
 		case OPT_WORDSIZE:
 			if (strcmp(optarg, "4") != 0 &&
-			    strcmp(optarg, "8") != 0) {
-				warnx("%s: word size is 4 or 8", optarg);
-				usage();
-			}
+			    strcmp(optarg, "8") != 0)
+				usage_error("%s: word size is 4 or 8", optarg);
 			o->wordsize = (unsigned int)(optarg[0] - '0');
 			break;
 		case OPT_ENDIAN:
@@ -618,17 +614,13 @@ parse_args(
 				o->endian = 0;
 			else if (strcmp(optarg, "big") == 0)
 				o->endian = 1;
-			else {
-				warnx(
+			else
+				usage_error(
 				    "%s: byte order is little or big", optarg);
-				usage();
-			}
 			break;
 		case OPT_PID:
-			if (parse_pid(optarg, &o->json_pid) == -1) {
-				warn_name(w, optarg, "not a process ID");
-				usage();
-			}
+			if (parse_pid(optarg, &o->json_pid) == -1)
+				usage_name(w, optarg, "not a process ID");
 			break;
 		case OPT_CHECK:
 			o->check = 1;
@@ -659,49 +651,33 @@ check_args(struct cmdline *cl)
 	struct opts *o = &cl->o;
 	size_t i;
 
-	if ((o->printer->flags & PR_BINARY) && isatty(STDOUT_FILENO)) {
-		warnx("refusing to write raw bytes to a terminal");
-		usage();
-	}
-	if (o->value_only && !(o->printer->flags & PR_VALUE)) {
-		warnx("--value prints text: it takes no -o");
-		usage();
-	}
+	if ((o->printer->flags & PR_BINARY) && isatty(STDOUT_FILENO))
+		usage_error("refusing to write raw bytes to a terminal");
+	if (o->value_only && !(o->printer->flags & PR_VALUE))
+		usage_error("--value prints text: it takes no -o");
 	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
-	if (o->diff && (cl->nsrc != 2 || o->printer->diff == NULL)) {
-		warnx("--diff compares two sources, in human or json");
-		usage();
-	}
-	if (o->check && o->printer->check == NULL) {
-		warnx("--check shows its rules in human or json, not -o %s",
+	if (o->diff && (cl->nsrc != 2 || o->printer->diff == NULL))
+		usage_error("--diff compares two sources, in human or json");
+	if (o->check && o->printer->check == NULL)
+		usage_error(
+		    "--check shows its rules in human or json, not -o %s",
 		    o->printer->name);
-		usage();
-	}
-	if (o->check && (o->diff || o->watch || o->value_only || o->nkeys)) {
-		warnx("--check takes no --diff, -w, -k or --value");
-		usage();
-	}
-	if (o->count > 0 && !o->watch) {
-		warnx("--count counts the programs of -w");
-		usage();
-	}
-	if (o->watch && !(o->printer->flags & PR_DECODE)) {
-		warnx("-w shows decoded vectors: -o %s shows whole bytes",
+	if (o->check && (o->diff || o->watch || o->value_only || o->nkeys))
+		usage_error("--check takes no --diff, -w, -k or --value");
+	if (o->count > 0 && !o->watch)
+		usage_error("--count counts the programs of -w");
+	if (o->watch && !(o->printer->flags & PR_DECODE))
+		usage_error("-w shows decoded vectors: -o %s shows whole bytes",
 		    o->printer->name);
-		usage();
-	}
 	/* Whether a -f file is JSON is known when it is read (src_file). */
 	for (i = 0; i < cl->nsrc && cl->srcs[i].kind != SRC_FILE; i++)
 		;
-	if (o->json_pid != 0 && i == cl->nsrc) {
-		warnx("--pid chooses an object of a JSON file: it needs -f");
-		usage();
-	}
-	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE)) {
-		warnx("-k selects entries: -o %s shows whole bytes",
+	if (o->json_pid != 0 && i == cl->nsrc)
+		usage_error(
+		    "--pid chooses an object of a JSON file: it needs -f");
+	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE))
+		usage_error("-k selects entries: -o %s shows whole bytes",
 		    o->printer->name);
-		usage();
-	}
 	/*
 	 * The user's LC_CTYPE for the formats that count display columns
 	 * alone: setlocale costs the default run 2% (C) to 45% (C.UTF-8) of
