@@ -36,6 +36,7 @@
 #endif
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
+#define AUXV_PID_MAX 0x3fffffff /* the largest process ID taken */
 
 /* --diff's status for trouble, a write error included, as cmp(1)'s. */
 enum { AUXV_EXIT_DIFF_TROUBLE = 2 };
@@ -371,25 +372,9 @@ add_src(struct cmdline *cl, int argc)
 	return &cl->srcs[cl->nsrc++];
 }
 
+/* A decimal number from 1 to max: a process ID, or --count N. */
 static int
-parse_pid(const char *s, pid_t *pid)
-{
-	char *end;
-	long v;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v <= 0 || v > 0x3fffffff)
-		return -1;
-	*pid = (pid_t)v;
-	return 0;
-}
-
-/* --count N: a decimal number, 1 or more. */
-static int
-parse_count(const char *s, unsigned long *n)
+parse_num(const char *s, unsigned long max, unsigned long *n)
 {
 	char *end;
 
@@ -397,7 +382,7 @@ parse_count(const char *s, unsigned long *n)
 		return -1;
 	errno = 0;
 	*n = strtoul(s, &end, 10);
-	return errno != 0 || *end != '\0' || *n == 0 ? -1 : 0;
+	return errno != 0 || *end != '\0' || *n == 0 || *n > max ? -1 : 0;
 }
 
 /*
@@ -508,13 +493,14 @@ static void
 add_operand(
     struct work *w, struct cmdline *cl, int argc, char *arg, char *envp[])
 {
-	pid_t pid;
+	unsigned long pid;
 
 	if (strcmp(arg, "self") == 0)
 		*add_src(cl, argc) =
 		    (struct srcarg){ SRC_SELF, "self", envp, 0 };
-	else if (parse_pid(arg, &pid) == 0)
-		*add_src(cl, argc) = (struct srcarg){ SRC_PID, arg, NULL, pid };
+	else if (parse_num(arg, AUXV_PID_MAX, &pid) == 0)
+		*add_src(cl, argc) =
+		    (struct srcarg){ SRC_PID, arg, NULL, (pid_t)pid };
 	else
 		usage_name(w, arg, "not a process ID");
 }
@@ -529,6 +515,7 @@ parse_args(
 {
 	struct opts *o = &cl->o;
 	struct seen seen = { { NULL }, { NULL } };
+	unsigned long n;
 	int c, at;
 
 	for (;;) {
@@ -586,7 +573,7 @@ parse_args(
 			o->all = 1;
 			break;
 		case OPT_COUNT:
-			if (parse_count(optarg, &o->count) == -1)
+			if (parse_num(optarg, ULONG_MAX, &o->count) == -1)
 				usage_name(w, optarg,
 				    "--count: not a positive number");
 			break;
@@ -619,8 +606,9 @@ parse_args(
 				    "%s: byte order is little or big", optarg);
 			break;
 		case OPT_PID:
-			if (parse_pid(optarg, &o->json_pid) == -1)
+			if (parse_num(optarg, AUXV_PID_MAX, &n) == -1)
 				usage_name(w, optarg, "not a process ID");
+			o->json_pid = (pid_t)n;
 			break;
 		case OPT_CHECK:
 			o->check = 1;
