@@ -908,7 +908,7 @@ watch_all(
 	struct watching x = { { w, c, o, t, 0 }, 0, 0, 0, { 0, 0, 0 } };
 	struct watch_stats st;
 	struct diag d = { 0 };
-	char msg[160];
+	char msg[160], lost[96];
 
 	if (o->proc_err != NULL) {
 		warnx("-w: %s", o->proc_err);
@@ -922,21 +922,17 @@ watch_all(
 		return AUXV_EXIT_SOURCE;
 	}
 	out_flush(&w->out);
+	msg[0] = '\0';
 	if (x.perm > 0)
 		snprintf(msg, sizeof(msg),
 		    ", %lu not readable: permission denied", x.perm);
-	else
-		msg[0] = '\0';
-	if (st.overflows == 0)
-		warnx("%lu program%s shown, %lu ended before they could be "
-		      "read%s, 0 events lost",
-		    x.shown, x.shown == 1 ? "" : "s", x.ended, msg);
-	else
-		warnx("%lu program%s shown, %lu ended before they could be "
-		      "read%s, events lost: the kernel's buffer overflowed "
-		      "%lu time%s",
-		    x.shown, x.shown == 1 ? "" : "s", x.ended, msg,
+	if (st.overflows > 0)
+		snprintf(lost, sizeof(lost),
+		    "events lost: the kernel's buffer overflowed %lu time%s",
 		    st.overflows, st.overflows == 1 ? "" : "s");
+	warnx("%lu program%s shown, %lu ended before they could be read%s, %s",
+	    x.shown, x.shown == 1 ? "" : "s", x.ended, msg,
+	    st.overflows == 0 ? "0 events lost" : lost);
 	if (st.rt_err != 0)
 		warnx("not at real-time priority (SCHED_FIFO 1: %s; root or "
 		      "ulimit -r permits it): programs that end within a "
