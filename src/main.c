@@ -81,6 +81,10 @@ struct work {
 	struct out out;
 	struct out esc; /* scratch: a name escaped for a message */
 	struct cmdline cl;
+	struct pr_ctx c;    /* what the printers know of the run */
+	int status;         /* the exit status so far */
+	unsigned long perm; /* -a: processes not ours to read */
+	size_t there;       /* -a: processes that had not gone when read */
 	struct source src;
 	struct src_proc proc; /* src's room as a process */
 	struct strpool pool;
@@ -94,12 +98,6 @@ struct work {
 	struct decoded dec2[AUXV_MAX_ENTRIES];
 	struct check_env check; /* --check */
 	struct check_result checks[CHECK_RULES];
-};
-
-/* What the loop over sources tallies for the exit status. */
-struct tally {
-	int status;
-	unsigned long perm; /* -a: processes not ours to read */
 };
 
 /* "-" first: operands come back in order, as code 1. */
@@ -391,45 +389,43 @@ parse_num(const char *s, unsigned long max, unsigned long *n)
  * for the blank line between blocks.
  */
 static void
-failed(struct work *w, const struct source *s, struct pr_ctx *c,
-    const struct opts *o, const struct diag *d, struct tally *t)
+failed(struct work *w, const struct source *s, const struct diag *d)
 {
+	const struct printer *p = w->cl.o.printer;
 	char msg[160];
 
 	diag_message(d, msg, sizeof(msg));
-	if (o->printer->failure != NULL) {
-		pr_failure(o->printer, &w->out, c, &s->vec, d, msg);
-		c->first = 0;
+	if (p->failure != NULL) {
+		pr_failure(p, &w->out, &w->c, &s->vec, d, msg);
+		w->c.first = 0;
 	}
 	warn_name(w, s->vec.label, msg);
-	t->status = AUXV_EXIT_SOURCE;
+	w->status = AUXV_EXIT_SOURCE;
 }
 
-/*
- * --check of one parsed source: its rules, and status 1 when one fails.
- * With many sources, the human format says only which fail.
- */
+/* The object of a source that could not be read, where the format has one. */
 static void
-check_one(struct work *w, struct source *s, struct pr_ctx *c,
-    const struct opts *o, struct tally *t)
+failure_object(struct work *w, const struct source *s, const struct diag *d)
 {
-	if (check_vector(&w->check, &s->vec, o, w->dec, &w->pool, &w->followed,
-	        w->checks) > 0)
-		t->status = AUXV_EXIT_SOURCE;
-	c->summary = o->all;
-	o->printer->check(&w->out, c, &s->vec, w->checks, CHECK_RULES);
-	c->first = 0;
+	char msg[160];
+
+	if (w->cl.o.printer->failure != NULL) {
+		diag_message(d, msg, sizeof(msg));
+		pr_failure(w->cl.o.printer, &w->out, &w->c, &s->vec, d, msg);
+	}
 }
 
 /*
  * Shows one opened source: parses its bytes, keeps the wanted entries,
- * decodes and prints them.  A vector that breaks off is shown up to the
- * break and then reported.
+ * decodes and prints them, or for --check holds it to its rules (with
+ * many sources, the human format says only which fail).  A vector that
+ * breaks off is shown up to the break and then reported.
  */
 static void
-show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
-    struct tally *t)
+show(struct work *w, struct source *s)
 {
+	const struct opts *o = &w->cl.o;
+	struct pr_ctx *c = &w->c;
 	struct auxv_vec *v = &s->vec;
 	struct diag d = { 0 };
 	char msg[160];
@@ -437,37 +433,36 @@ show(struct work *w, struct source *s, struct pr_ctx *c, const struct opts *o,
 	int bad;
 
 	bad = src_parse(s, o, &d) == -1;
-	if (bad)
-		diag_message(&d, msg, sizeof(msg));
-	if (bad && v->nent == 0 && (o->printer->flags & PR_DECODE)) {
-		failed(w, s, c, o, &d, t);
-		return;
-	}
-	if (o->check && !bad) {
-		check_one(w, s, c, o, t);
+	if (bad &&
+	    (o->check || (v->nent == 0 && (o->printer->flags & PR_DECODE)))) {
+		failed(w, s, &d);
 		return;
 	}
 	if (o->check) {
-		failed(w, s, c, o, &d, t);
+		if (check_vector(&w->check, v, o, w->dec, &w->pool,
+		        &w->followed, w->checks) > 0)
+			w->status = AUXV_EXIT_SOURCE;
+		c->summary = o->all;
+		o->printer->check(&w->out, c, v, w->checks, CHECK_RULES);
+		c->first = 0;
 		return;
 	}
+	if (bad)
+		diag_message(&d, msg, sizeof(msg));
 	if (o->printer->flags & PR_DECODE)
 		n = decode_all(v, o, w->dec, &w->pool);
 	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
-	c->followed = NULL;
-	if (o->follow) {
+	c->followed = o->follow ? &w->followed : NULL;
+	if (o->follow)
 		follow_vector(v, w->dec, n, &w->followed);
-		c->followed = &w->followed;
-	}
 	c->partial = bad ? &d : NULL;
 	c->partial_msg = msg;
 	o->printer->vector(&w->out, c, v, w->dec, n);
 	c->first = 0;
-	if (bad) {
+	if (bad)
 		warn_name(w, v->label, msg);
-		t->status = AUXV_EXIT_SOURCE;
-	} else if (o->value_only && !decode_keys_present(o, v))
-		t->status = AUXV_EXIT_SOURCE;
+	if (bad || (o->value_only && !decode_keys_present(o, v)))
+		w->status = AUXV_EXIT_SOURCE;
 }
 
 /*
@@ -716,17 +711,14 @@ open_source(struct source *s, const struct opts *o, const struct srcarg *sa,
 
 /* One source of any kind, from opening it to closing it. */
 static void
-show_source(struct work *w, struct pr_ctx *c, const struct opts *o,
-    const struct srcarg *sa, struct tally *t)
+show_source(struct work *w, const struct srcarg *sa)
 {
 	struct diag d = { 0 };
-	int rc;
 
-	rc = open_source(&w->src, o, sa, &d);
-	if (rc == -1)
-		failed(w, &w->src, c, o, &d, t);
+	if (open_source(&w->src, &w->cl.o, sa, &d) == -1)
+		failed(w, &w->src, &d);
 	else
-		show(w, &w->src, c, o, t);
+		show(w, &w->src);
 	/* Written while a traced child is still stopped: a signal that kills
 	 * us in a blocked write must take it along. */
 	if (sa->kind == SRC_EXEC)
@@ -739,12 +731,12 @@ show_source(struct work *w, struct pr_ctx *c, const struct opts *o,
  * 1 different, 2 when either could not be read.
  */
 static int
-diff_sources(struct work *w, const struct cmdline *cl)
+diff_sources(struct work *w)
 {
 	struct source *s[2] = { &w->src, &w->src2 };
 	struct decoded *dec[2] = { w->dec, w->dec2 };
 	struct strpool *pool[2] = { &w->pool, &w->pool2 };
-	const struct opts *o = &cl->o;
+	const struct opts *o = &w->cl.o;
 	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
 		NULL };
 	struct diag d;
@@ -754,7 +746,7 @@ diff_sources(struct work *w, const struct cmdline *cl)
 
 	for (i = 0; i < 2; i++) {
 		memset(&d, 0, sizeof(d));
-		if (open_source(s[i], o, &cl->srcs[i], &d) == -1 ||
+		if (open_source(s[i], o, &w->cl.srcs[i], &d) == -1 ||
 		    src_parse(s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
 			warn_name(w, s[i]->vec.label, msg);
@@ -772,15 +764,6 @@ diff_sources(struct work *w, const struct cmdline *cl)
 	return status;
 }
 
-/* What show_one needs besides the source. */
-struct all {
-	struct work *w;
-	struct pr_ctx *c;
-	const struct opts *o;
-	struct tally *t;
-	size_t there; /* processes that had not gone when read */
-};
-
 /*
  * One process of -a or -C, as scan_all hands it over.  A process that
  * has gone since the list was made is passed over.  So are, for -a,
@@ -793,26 +776,25 @@ struct all {
 static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
 {
-	struct all *a = arg;
-	char msg[160];
+	struct work *w = arg;
+	const struct opts *o = &w->cl.o;
 
 	if (rc == -1 &&
 	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
 		return;
-	a->there++;
+	w->there++;
 	if (rc == 0)
-		show(a->w, s, a->c, a->o, a->t);
+		show(w, s);
 	else if (d->flags & (DIAG_EXITED | DIAG_KTHREAD)) {
-		if (a->o->comms != NULL)
-			failed(a->w, s, a->c, a->o, d, a->t);
-	} else if (a->o->printer->failure != NULL &&
-	    (a->o->comms == NULL || (d->flags & DIAG_PERM))) {
-		diag_message(d, msg, sizeof(msg));
-		pr_failure(a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
-	} else if (d->flags & DIAG_PERM)
-		a->t->perm++;
+		if (o->comms != NULL)
+			failed(w, s, d);
+	} else if (o->printer->failure != NULL &&
+	    (o->comms == NULL || (d->flags & DIAG_PERM)))
+		failure_object(w, s, d);
+	else if (d->flags & DIAG_PERM)
+		w->perm++;
 	else
-		failed(a->w, s, a->c, a->o, d, a->t);
+		failed(w, s, d);
 }
 
 /*
@@ -823,41 +805,33 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
  * object each where the format has one).
  */
 static int
-show_all(
-    struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
+show_all(struct work *w)
 {
-	struct all a = { w, c, o, t, 0 };
+	const struct opts *o = &w->cl.o;
 	size_t found;
 
-	if (o->proc_err != NULL) {
-		out_flush(&w->out);
-		warnx("%s: %s", o->comms != NULL ? "-C" : "-a", o->proc_err);
-		return AUXV_EXIT_SOURCE;
-	}
-	c->multi = 1;
-	if (scan_all(o, show_one, &a, &found) == -1) {
+	if (scan_all(o, show_one, w, &found) == -1) {
 		out_flush(&w->out);
 		warn("/proc");
 		return AUXV_EXIT_SOURCE;
 	}
-	if (o->comms != NULL && a.there == 0) {
-		out_flush(&w->out);
+	if (o->comms != NULL && w->there == 0) {
 		warn_name(w, o->comms, "no process of that name");
 		return AUXV_EXIT_SOURCE;
 	}
 	/* Counted where the format has no object for a failure only. */
-	if (t->perm > 0) {
+	if (w->perm > 0) {
 		out_flush(&w->out);
-		warnx("%lu process%s not readable: permission denied", t->perm,
-		    t->perm == 1 ? "" : "es");
+		warnx("%lu process%s not readable: permission denied", w->perm,
+		    w->perm == 1 ? "" : "es");
 	}
 	/* -C, asked for processes by name, fails where one had no vector. */
-	return o->comms != NULL || o->check ? t->status : AUXV_EXIT_OK;
+	return o->comms != NULL || o->check ? w->status : AUXV_EXIT_OK;
 }
 
-/* What --watch counts for its summary, besides show_one's context. */
+/* What --watch counts for its summary. */
 struct watching {
-	struct all all;
+	struct work *w;
 	unsigned long shown, ended, perm;
 	struct pr_watch ev;
 };
@@ -872,28 +846,23 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
     const struct watch_event *ev)
 {
 	struct watching *x = arg;
-	struct all *a = &x->all;
-	char msg[160];
+	struct work *w = x->w;
 
 	x->ev = (struct pr_watch){ ev->sec, ev->msec, ev->ppid };
-	a->c->watch = &x->ev;
+	w->c.watch = &x->ev;
 	if (rc == 0)
 		x->shown++;
 	else if (d->flags & DIAG_VANISHED)
 		x->ended++;
 	else if (d->flags & DIAG_PERM)
 		x->perm++;
-	if (rc == -1 && (d->flags & DIAG_VANISHED)) {
-		if (a->o->printer->failure != NULL) {
-			diag_message(d, msg, sizeof(msg));
-			pr_failure(
-			    a->o->printer, &a->w->out, a->c, &s->vec, d, msg);
-		}
-	} else
-		show_one(a, s, rc, d);
-	out_flush(&a->w->out);
-	return a->w->out.err != 0 ||
-	    (a->o->count > 0 && x->shown >= a->o->count);
+	if (rc == -1 && (d->flags & DIAG_VANISHED))
+		failure_object(w, s, d);
+	else
+		show_one(w, s, rc, d);
+	out_flush(&w->out);
+	return w->out.err != 0 ||
+	    (w->cl.o.count > 0 && x->shown >= w->cl.o.count);
 }
 
 /*
@@ -902,21 +871,15 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
  * listened to fails it.
  */
 static int
-watch_all(
-    struct work *w, struct pr_ctx *c, const struct opts *o, struct tally *t)
+watch_all(struct work *w)
 {
-	struct watching x = { { w, c, o, t, 0 }, 0, 0, 0, { 0, 0, 0 } };
+	struct watching x = { w, 0, 0, 0, { 0, 0, 0 } };
 	struct watch_stats st;
 	struct diag d = { 0 };
 	char msg[160], lost[96];
 
-	if (o->proc_err != NULL) {
-		warnx("-w: %s", o->proc_err);
-		return AUXV_EXIT_SOURCE;
-	}
-	c->multi = 1;
 	w->table.stream = 1;
-	if (watch_run(o, watch_one, &x, &st, &d) == -1) {
+	if (watch_run(&w->cl.o, watch_one, &x, &st, &d) == -1) {
 		out_flush(&w->out);
 		warnx("-w: %s", diag_message(&d, msg, sizeof(msg)));
 		return AUXV_EXIT_SOURCE;
@@ -948,11 +911,8 @@ main(int argc, char *argv[], char *envp[])
 	static char prog[] = "auxv";
 	struct work *w = &work;
 	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
+	const struct opts *o = &cl->o;
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
-	struct pr_ctx c = {
-		.opts = &cl->o, .first = 1, .table = &w->table, .memo = &w->memo
-	};
-	struct tally t = { 0 };
 	size_t i;
 
 	out_init(&w->out, STDOUT_FILENO);
@@ -968,30 +928,41 @@ main(int argc, char *argv[], char *envp[])
 		parse_args(w, cl, argc, argv, envp);
 	}
 	check_args(cl);
-	c.multi = cl->nsrc > 1;
-	if (cl->o.diff)
-		t.status = diff_sources(w, cl);
-	else if (cl->o.watch)
-		t.status = watch_all(w, &c, &cl->o, &t);
-	else if (cl->o.all)
-		t.status = show_all(w, &c, &cl->o, &t);
+	w->c = (struct pr_ctx){ .opts = o,
+		.multi = cl->nsrc > 1 || o->all,
+		.first = 1,
+		.table = &w->table,
+		.memo = &w->memo };
+	if (o->all && o->proc_err != NULL) {
+		warnx("%s: %s",
+		    o->watch               ? "-w"
+		        : o->comms != NULL ? "-C"
+		                           : "-a",
+		    o->proc_err);
+		w->status = AUXV_EXIT_SOURCE;
+	} else if (o->diff)
+		w->status = diff_sources(w);
+	else if (o->watch)
+		w->status = watch_all(w);
+	else if (o->all)
+		w->status = show_all(w);
 	else if (cl->nsrc == 0)
-		show_source(w, &c, &cl->o, &self, &t);
+		show_source(w, &self);
 	else
 		for (i = 0; i < cl->nsrc; i++)
-			show_source(w, &c, &cl->o, &cl->srcs[i], &t);
+			show_source(w, &cl->srcs[i]);
 	/* What a format held to the end and could not print is a failure. */
-	if (cl->o.printer->finish != NULL &&
-	    cl->o.printer->finish(&w->out, &c) == -1) {
+	if (o->printer->finish != NULL &&
+	    o->printer->finish(&w->out, &w->c) == -1) {
 		out_flush(&w->out);
-		warn("-o %s", cl->o.printer->name);
-		t.status = AUXV_EXIT_SOURCE;
+		warn("-o %s", o->printer->name);
+		w->status = AUXV_EXIT_SOURCE;
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */
 	if (cl->srcs != NULL)
 		free(cl->srcs);
-	if (cl->o.comms != NULL)
-		free(cl->o.comms);
-	return close_stdout(&w->out, t.status,
-	    cl->o.diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
+	if (o->comms != NULL)
+		free(o->comms);
+	return close_stdout(&w->out, w->status,
+	    o->diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
 }
