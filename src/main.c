@@ -65,13 +65,6 @@ struct srcarg {
 	pid_t pid;          /* SRC_PID */
 };
 
-/* What parse_args() makes of the command line. */
-struct cmdline {
-	struct opts o;
-	struct srcarg *srcs;
-	size_t nsrc;
-};
-
 /*
  * Everything one source needs while it is shown, and the output buffer:
  * one static object in main, zero-filled by the loader, pages touched
@@ -80,7 +73,9 @@ struct cmdline {
 struct work {
 	struct out out;
 	struct out esc; /* scratch: a name escaped for a message */
-	struct cmdline cl;
+	struct opts o;
+	struct srcarg *srcs; /* the sources named, in order */
+	size_t nsrc;
 	struct pr_ctx c;    /* what the printers know of the run */
 	int status;         /* the exit status so far */
 	unsigned long perm; /* -a: processes not ours to read */
@@ -362,12 +357,12 @@ check_excl(int c, const char *arg, struct seen *seen)
 }
 
 static struct srcarg *
-add_src(struct cmdline *cl, int argc)
+add_src(struct work *w, int argc)
 {
-	if (cl->srcs == NULL &&
-	    (cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs))) == NULL)
+	if (w->srcs == NULL &&
+	    (w->srcs = calloc((size_t)argc, sizeof(*w->srcs))) == NULL)
 		err(AUXV_EXIT_SOURCE, NULL);
-	return &cl->srcs[cl->nsrc++];
+	return &w->srcs[w->nsrc++];
 }
 
 /* A decimal number from 1 to max: a process ID, or --count N. */
@@ -391,7 +386,7 @@ parse_num(const char *s, unsigned long max, unsigned long *n)
 static void
 failed(struct work *w, const struct source *s, const struct diag *d)
 {
-	const struct printer *p = w->cl.o.printer;
+	const struct printer *p = w->o.printer;
 	char msg[160];
 
 	diag_message(d, msg, sizeof(msg));
@@ -409,9 +404,9 @@ failure_object(struct work *w, const struct source *s, const struct diag *d)
 {
 	char msg[160];
 
-	if (w->cl.o.printer->failure != NULL) {
+	if (w->o.printer->failure != NULL) {
 		diag_message(d, msg, sizeof(msg));
-		pr_failure(w->cl.o.printer, &w->out, &w->c, &s->vec, d, msg);
+		pr_failure(w->o.printer, &w->out, &w->c, &s->vec, d, msg);
 	}
 }
 
@@ -424,7 +419,7 @@ failure_object(struct work *w, const struct source *s, const struct diag *d)
 static void
 show(struct work *w, struct source *s)
 {
-	const struct opts *o = &w->cl.o;
+	const struct opts *o = &w->o;
 	struct pr_ctx *c = &w->c;
 	struct auxv_vec *v = &s->vec;
 	struct diag d = { 0 };
@@ -485,30 +480,29 @@ close_stdout(struct out *out, int status, int werr)
 
 /* An operand: "self" or a process ID. */
 static void
-add_operand(
-    struct work *w, struct cmdline *cl, int argc, char *arg, char *envp[])
+add_operand(struct work *w, int argc, char *arg, char *envp[])
 {
 	unsigned long pid;
 
 	if (strcmp(arg, "self") == 0)
-		*add_src(cl, argc) =
+		*add_src(w, argc) =
 		    (struct srcarg){ SRC_SELF, "self", envp, 0 };
 	else if (parse_num(arg, AUXV_PID_MAX, &pid) == 0)
-		*add_src(cl, argc) =
+		*add_src(w, argc) =
 		    (struct srcarg){ SRC_PID, arg, NULL, (pid_t)pid };
 	else
 		usage_name(w, arg, "not a process ID");
 }
 
 /*
- * Fills cl from the command line; exits for --help, --version and usage
- * errors.  -e ends the options: what follows is COMMAND and its own.
+ * Fills w->o and w->srcs from the command line; exits for --help,
+ * --version and usage errors.  -e ends the options: what follows is
+ * COMMAND and its own.
  */
 static void
-parse_args(
-    struct work *w, struct cmdline *cl, int argc, char *argv[], char *envp[])
+parse_args(struct work *w, int argc, char *argv[], char *envp[])
 {
-	struct opts *o = &cl->o;
+	struct opts *o = &w->o;
 	struct seen seen = { { NULL }, { NULL } };
 	unsigned long n;
 	int c, at;
@@ -521,7 +515,7 @@ parse_args(
 		check_excl(c, optarg, &seen);
 		switch (c) {
 		case OPT_OPERAND:
-			add_operand(w, cl, argc, optarg, envp);
+			add_operand(w, argc, optarg, envp);
 			break;
 		case 'a':
 			o->all = 1;
@@ -538,11 +532,11 @@ parse_args(
 				optind++;
 			if (optind >= argc)
 				usage_error("-e needs a command");
-			*add_src(cl, argc) = (struct srcarg){ SRC_EXEC,
+			*add_src(w, argc) = (struct srcarg){ SRC_EXEC,
 				argv[optind], argv + optind, 0 };
 			return;
 		case 'f':
-			*add_src(cl, argc) =
+			*add_src(w, argc) =
 			    (struct srcarg){ SRC_FILE, optarg, NULL, 0 };
 			break;
 		case 'h':
@@ -623,15 +617,15 @@ parse_args(
 	/* After "--", the rest are process IDs. */
 	for (; optind < argc; optind++) {
 		check_excl(OPT_OPERAND, argv[optind], &seen);
-		add_operand(w, cl, argc, argv[optind], envp);
+		add_operand(w, argc, argv[optind], envp);
 	}
 }
 
 /* The checks that need the whole command line. */
 static void
-check_args(struct cmdline *cl)
+check_args(struct work *w)
 {
-	struct opts *o = &cl->o;
+	struct opts *o = &w->o;
 	size_t i;
 
 	if ((o->printer->flags & PR_BINARY) && isatty(STDOUT_FILENO))
@@ -639,7 +633,7 @@ check_args(struct cmdline *cl)
 	if (o->value_only && !(o->printer->flags & PR_VALUE))
 		usage_error("--value prints text: it takes no -o");
 	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
-	if (o->diff && (cl->nsrc != 2 || o->printer->diff == NULL))
+	if (o->diff && (w->nsrc != 2 || o->printer->diff == NULL))
 		usage_error("--diff compares two sources, in human or json");
 	if (o->check && o->printer->check == NULL)
 		usage_error(
@@ -653,9 +647,9 @@ check_args(struct cmdline *cl)
 		usage_error("-w shows decoded vectors: -o %s shows whole bytes",
 		    o->printer->name);
 	/* Whether a -f file is JSON is known when it is read (src_file). */
-	for (i = 0; i < cl->nsrc && cl->srcs[i].kind != SRC_FILE; i++)
+	for (i = 0; i < w->nsrc && w->srcs[i].kind != SRC_FILE; i++)
 		;
-	if (o->json_pid != 0 && i == cl->nsrc)
+	if (o->json_pid != 0 && i == w->nsrc)
 		usage_error(
 		    "--pid chooses an object of a JSON file: it needs -f");
 	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE))
@@ -676,18 +670,18 @@ check_args(struct cmdline *cl)
 	if (o->printer->flags & PR_PID)
 		o->names = 2;
 	else if ((o->printer->flags & PR_NAMES) ||
-	    ((o->printer->flags & PR_DECODE) && (o->all || cl->nsrc > 1)))
+	    ((o->printer->flags & PR_DECODE) && (o->all || w->nsrc > 1)))
 		o->names = 1;
 	/* Before anything is opened: a file opened now would be fd 0. */
-	for (i = 0; i < cl->nsrc; i++)
-		if (cl->srcs[i].kind == SRC_FILE &&
-		    strcmp(cl->srcs[i].arg, "-") == 0)
+	for (i = 0; i < w->nsrc; i++)
+		if (w->srcs[i].kind == SRC_FILE &&
+		    strcmp(w->srcs[i].arg, "-") == 0)
 			o->stdin_closed =
 			    lseek(STDIN_FILENO, 0, SEEK_CUR) == -1 &&
 			    errno == EBADF;
-	for (i = 0; i < cl->nsrc && cl->srcs[i].kind == SRC_FILE; i++)
+	for (i = 0; i < w->nsrc && w->srcs[i].kind == SRC_FILE; i++)
 		;
-	if (o->all || i < cl->nsrc)
+	if (o->all || i < w->nsrc)
 		o->proc_err = src_proc_check(&o->proc_errno);
 }
 
@@ -715,7 +709,7 @@ show_source(struct work *w, const struct srcarg *sa)
 {
 	struct diag d = { 0 };
 
-	if (open_source(&w->src, &w->cl.o, sa, &d) == -1)
+	if (open_source(&w->src, &w->o, sa, &d) == -1)
 		failed(w, &w->src, &d);
 	else
 		show(w, &w->src);
@@ -736,7 +730,7 @@ diff_sources(struct work *w)
 	struct source *s[2] = { &w->src, &w->src2 };
 	struct decoded *dec[2] = { w->dec, w->dec2 };
 	struct strpool *pool[2] = { &w->pool, &w->pool2 };
-	const struct opts *o = &w->cl.o;
+	const struct opts *o = &w->o;
 	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
 		NULL };
 	struct diag d;
@@ -746,7 +740,7 @@ diff_sources(struct work *w)
 
 	for (i = 0; i < 2; i++) {
 		memset(&d, 0, sizeof(d));
-		if (open_source(s[i], o, &w->cl.srcs[i], &d) == -1 ||
+		if (open_source(s[i], o, &w->srcs[i], &d) == -1 ||
 		    src_parse(s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
 			warn_name(w, s[i]->vec.label, msg);
@@ -777,7 +771,7 @@ static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
 {
 	struct work *w = arg;
-	const struct opts *o = &w->cl.o;
+	const struct opts *o = &w->o;
 
 	if (rc == -1 &&
 	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
@@ -807,7 +801,7 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
 static int
 show_all(struct work *w)
 {
-	const struct opts *o = &w->cl.o;
+	const struct opts *o = &w->o;
 	size_t found;
 
 	if (scan_all(o, show_one, w, &found) == -1) {
@@ -861,8 +855,7 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
 	else
 		show_one(w, s, rc, d);
 	out_flush(&w->out);
-	return w->out.err != 0 ||
-	    (w->cl.o.count > 0 && x->shown >= w->cl.o.count);
+	return w->out.err != 0 || (w->o.count > 0 && x->shown >= w->o.count);
 }
 
 /*
@@ -879,7 +872,7 @@ watch_all(struct work *w)
 	char msg[160], lost[96];
 
 	w->table.stream = 1;
-	if (watch_run(&w->cl.o, watch_one, &x, &st, &d) == -1) {
+	if (watch_run(&w->o, watch_one, &x, &st, &d) == -1) {
 		out_flush(&w->out);
 		warnx("-w: %s", diag_message(&d, msg, sizeof(msg)));
 		return AUXV_EXIT_SOURCE;
@@ -910,8 +903,7 @@ main(int argc, char *argv[], char *envp[])
 	static struct work work;
 	static char prog[] = "auxv";
 	struct work *w = &work;
-	struct cmdline *cl = &w->cl; /* zero-filled, as work is */
-	const struct opts *o = &cl->o;
+	const struct opts *o = &w->o; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
 	size_t i;
 
@@ -920,16 +912,16 @@ main(int argc, char *argv[], char *envp[])
 	out_init(&w->table.cell, -1);
 	w->src.proc = &w->proc;
 	w->src2.proc = &w->proc2;
-	cl->o.printer = &pr_human;
-	cl->o.endian = -1;
+	w->o.printer = &pr_human;
+	w->o.endian = -1;
 	/* getopt_long's own messages name argv[0]: "auxv:", as ours do. */
 	if (argc > 1) { /* else there is nothing to parse */
 		argv[0] = prog;
-		parse_args(w, cl, argc, argv, envp);
+		parse_args(w, argc, argv, envp);
 	}
-	check_args(cl);
+	check_args(w);
 	w->c = (struct pr_ctx){ .opts = o,
-		.multi = cl->nsrc > 1 || o->all,
+		.multi = w->nsrc > 1 || o->all,
 		.first = 1,
 		.table = &w->table,
 		.memo = &w->memo };
@@ -946,11 +938,11 @@ main(int argc, char *argv[], char *envp[])
 		w->status = watch_all(w);
 	else if (o->all)
 		w->status = show_all(w);
-	else if (cl->nsrc == 0)
+	else if (w->nsrc == 0)
 		show_source(w, &self);
 	else
-		for (i = 0; i < cl->nsrc; i++)
-			show_source(w, &cl->srcs[i]);
+		for (i = 0; i < w->nsrc; i++)
+			show_source(w, &w->srcs[i]);
 	/* What a format held to the end and could not print is a failure. */
 	if (o->printer->finish != NULL &&
 	    o->printer->finish(&w->out, &w->c) == -1) {
@@ -959,8 +951,8 @@ main(int argc, char *argv[], char *envp[])
 		w->status = AUXV_EXIT_SOURCE;
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */
-	if (cl->srcs != NULL)
-		free(cl->srcs);
+	if (w->srcs != NULL)
+		free(w->srcs);
 	if (o->comms != NULL)
 		free(o->comms);
 	return close_stdout(&w->out, w->status,
