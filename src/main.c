@@ -254,13 +254,11 @@ usage_name(struct work *w, const char *what, const char *reason)
 static void
 add_keys(struct work *w, struct opts *o, char *arg)
 {
-	char *key, *next;
+	char *key;
 	uint64_t t;
 	size_t i;
 
-	for (key = arg;; key = next + 1) {
-		if ((next = strchr(key, ',')) != NULL)
-			*next = '\0';
+	while ((key = strsep(&arg, ",")) != NULL) {
 		if (*key == '\0')
 			usage_error("-k: empty key");
 		if (at_key(key, &t) == -1)
@@ -273,8 +271,6 @@ add_keys(struct work *w, struct opts *o, char *arg)
 				    AUXV_MAX_KEYS);
 			o->keys[o->nkeys++] = t;
 		}
-		if (next == NULL)
-			break;
 	}
 }
 
@@ -285,18 +281,14 @@ add_keys(struct work *w, struct opts *o, char *arg)
 static void
 add_comms(struct opts *o, const char *arg)
 {
-	const char *p, *end;
 	size_t len, n;
 	char *c;
 
-	for (p = arg;; p = end + 1) {
-		if ((end = strchrnul(p, ',')) == p)
-			usage_error("-C: empty name");
-		if (*end == '\0')
-			break;
-	}
-	len = o->comms != NULL ? strlen(o->comms) : 0;
 	n = strlen(arg);
+	if (n == 0 || arg[0] == ',' || arg[n - 1] == ',' ||
+	    strstr(arg, ",,") != NULL)
+		usage_error("-C: empty name");
+	len = o->comms != NULL ? strlen(o->comms) : 0;
 	if ((c = realloc(o->comms, len + n + 2)) == NULL)
 		err(AUXV_EXIT_SOURCE, NULL);
 	if (len > 0)
@@ -626,11 +618,12 @@ static void
 check_args(struct work *w)
 {
 	struct opts *o = &w->o;
-	size_t i;
+	unsigned int f = o->printer->flags;
+	size_t i, nfile = 0;
 
-	if ((o->printer->flags & PR_BINARY) && isatty(STDOUT_FILENO))
+	if ((f & PR_BINARY) && isatty(STDOUT_FILENO))
 		usage_error("refusing to write raw bytes to a terminal");
-	if (o->value_only && !(o->printer->flags & PR_VALUE))
+	if (o->value_only && !(f & PR_VALUE))
 		usage_error("--value prints text: it takes no -o");
 	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
 	if (o->diff && (w->nsrc != 2 || o->printer->diff == NULL))
@@ -643,16 +636,16 @@ check_args(struct work *w)
 		usage_error("--check takes no --diff, -w, -k or --value");
 	if (o->count > 0 && !o->watch)
 		usage_error("--count counts the programs of -w");
-	if (o->watch && !(o->printer->flags & PR_DECODE))
+	if (o->watch && !(f & PR_DECODE))
 		usage_error("-w shows decoded vectors: -o %s shows whole bytes",
 		    o->printer->name);
+	for (i = 0; i < w->nsrc; i++)
+		nfile += w->srcs[i].kind == SRC_FILE;
 	/* Whether a -f file is JSON is known when it is read (src_file). */
-	for (i = 0; i < w->nsrc && w->srcs[i].kind != SRC_FILE; i++)
-		;
-	if (o->json_pid != 0 && i == w->nsrc)
+	if (o->json_pid != 0 && nfile == 0)
 		usage_error(
 		    "--pid chooses an object of a JSON file: it needs -f");
-	if (o->nkeys > 0 && !(o->printer->flags & PR_DECODE))
+	if (o->nkeys > 0 && !(f & PR_DECODE))
 		usage_error("-k selects entries: -o %s shows whole bytes",
 		    o->printer->name);
 	/*
@@ -660,17 +653,15 @@ check_args(struct work *w)
 	 * alone: setlocale costs the default run 2% (C) to 45% (C.UTF-8) of
 	 * its instructions.
 	 */
-	if (o->printer->flags & PR_WIDTH)
+	if (f & PR_WIDTH)
 		setlocale(LC_CTYPE, "");
-	o->deref = (o->printer->flags & PR_DECODE) != 0;
-	o->follow = (o->printer->flags & PR_FOLLOW) ||
-	    (o->verbose && !o->value_only &&
-	        (o->printer->flags & PR_FOLLOW_VERBOSE));
+	o->deref = (f & PR_DECODE) != 0;
+	o->follow = (f & PR_FOLLOW) ||
+	    (o->verbose && !o->value_only && (f & PR_FOLLOW_VERBOSE));
 	/* Names where they are shown: JSON, and the headers of blocks. */
-	if (o->printer->flags & PR_PID)
+	if (f & PR_PID)
 		o->names = 2;
-	else if ((o->printer->flags & PR_NAMES) ||
-	    ((o->printer->flags & PR_DECODE) && (o->all || w->nsrc > 1)))
+	else if ((f & PR_NAMES) || ((f & PR_DECODE) && (o->all || w->nsrc > 1)))
 		o->names = 1;
 	/* Before anything is opened: a file opened now would be fd 0. */
 	for (i = 0; i < w->nsrc; i++)
@@ -679,9 +670,7 @@ check_args(struct work *w)
 			o->stdin_closed =
 			    lseek(STDIN_FILENO, 0, SEEK_CUR) == -1 &&
 			    errno == EBADF;
-	for (i = 0; i < w->nsrc && w->srcs[i].kind == SRC_FILE; i++)
-		;
-	if (o->all || i < w->nsrc)
+	if (o->all || nfile < w->nsrc)
 		o->proc_err = src_proc_check(&o->proc_errno);
 }
 
