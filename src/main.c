@@ -76,21 +76,17 @@ struct work {
 	struct opts o;
 	struct srcarg *srcs; /* the sources named, in order */
 	size_t nsrc;
-	struct pr_ctx c;    /* what the printers know of the run */
-	int status;         /* the exit status so far */
-	unsigned long perm; /* -a: processes not ours to read */
-	size_t there;       /* -a: processes that had not gone when read */
-	struct source src;
-	struct src_proc proc; /* src's room as a process */
-	struct strpool pool;
-	struct decoded dec[AUXV_MAX_ENTRIES];
+	struct pr_ctx c;         /* what the printers know of the run */
+	int status;              /* the exit status so far */
+	unsigned long perm;      /* -a: processes not ours to read */
+	size_t there;            /* -a: processes that had not gone when read */
+	struct source src[2];    /* the second for --diff */
+	struct src_proc proc[2]; /* each source's room as a process */
+	struct strpool pool[2];
+	struct decoded dec[2][AUXV_MAX_ENTRIES];
 	struct followed followed;
 	struct pr_memo memo;
 	struct table table;
-	struct source src2; /* --diff: the second source */
-	struct src_proc proc2;
-	struct strpool pool2;
-	struct decoded dec2[AUXV_MAX_ENTRIES];
 	struct check_env check; /* --check */
 	struct check_result checks[CHECK_RULES];
 };
@@ -426,7 +422,7 @@ show(struct work *w, struct source *s)
 		return;
 	}
 	if (o->check) {
-		if (check_vector(&w->check, v, o, w->dec, &w->pool,
+		if (check_vector(&w->check, v, o, w->dec[0], &w->pool[0],
 		        &w->followed, w->checks) > 0)
 			w->status = AUXV_EXIT_SOURCE;
 		c->summary = o->all;
@@ -437,14 +433,14 @@ show(struct work *w, struct source *s)
 	if (bad)
 		diag_message(&d, msg, sizeof(msg));
 	if (o->printer->flags & PR_DECODE)
-		n = decode_all(v, o, w->dec, &w->pool);
+		n = decode_all(v, o, w->dec[0], &w->pool[0]);
 	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
 	c->followed = o->follow ? &w->followed : NULL;
 	if (o->follow)
-		follow_vector(v, w->dec, n, &w->followed);
+		follow_vector(v, w->dec[0], n, &w->followed);
 	c->partial = bad ? &d : NULL;
 	c->partial_msg = msg;
-	o->printer->vector(&w->out, c, v, w->dec, n);
+	o->printer->vector(&w->out, c, v, w->dec[0], n);
 	c->first = 0;
 	if (bad)
 		warn_name(w, v->label, msg);
@@ -698,15 +694,15 @@ show_source(struct work *w, const struct srcarg *sa)
 {
 	struct diag d = { 0 };
 
-	if (open_source(&w->src, &w->o, sa, &d) == -1)
-		failed(w, &w->src, &d);
+	if (open_source(&w->src[0], &w->o, sa, &d) == -1)
+		failed(w, &w->src[0], &d);
 	else
-		show(w, &w->src);
+		show(w, &w->src[0]);
 	/* Written while a traced child is still stopped: a signal that kills
 	 * us in a blocked write must take it along. */
 	if (sa->kind == SRC_EXEC)
 		out_flush(&w->out);
-	src_close(&w->src);
+	src_close(&w->src[0]);
 }
 
 /*
@@ -716,9 +712,7 @@ show_source(struct work *w, const struct srcarg *sa)
 static int
 diff_sources(struct work *w)
 {
-	struct source *s[2] = { &w->src, &w->src2 };
-	struct decoded *dec[2] = { w->dec, w->dec2 };
-	struct strpool *pool[2] = { &w->pool, &w->pool2 };
+	struct source *s = w->src;
 	const struct opts *o = &w->o;
 	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
 		NULL };
@@ -729,21 +723,21 @@ diff_sources(struct work *w)
 
 	for (i = 0; i < 2; i++) {
 		memset(&d, 0, sizeof(d));
-		if (open_source(s[i], o, &w->srcs[i], &d) == -1 ||
-		    src_parse(s[i], o, &d) == -1) {
+		if (open_source(&s[i], o, &w->srcs[i], &d) == -1 ||
+		    src_parse(&s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
-			warn_name(w, s[i]->vec.label, msg);
+			warn_name(w, s[i].vec.label, msg);
 			status = AUXV_EXIT_DIFF_TROUBLE;
 			break;
 		}
-		n[i] = decode_all(&s[i]->vec, o, dec[i], pool[i]);
+		n[i] = decode_all(&s[i].vec, o, w->dec[i], &w->pool[i]);
 	}
 	if (status == AUXV_EXIT_OK &&
 	    o->printer->diff(
-	        &x, &s[0]->vec, dec[0], n[0], &s[1]->vec, dec[1], n[1]) > 0)
+	        &x, &s[0].vec, w->dec[0], n[0], &s[1].vec, w->dec[1], n[1]) > 0)
 		status = AUXV_EXIT_SOURCE;
-	src_close(&w->src2);
-	src_close(&w->src);
+	src_close(&s[1]);
+	src_close(&s[0]);
 	return status;
 }
 
@@ -899,8 +893,8 @@ main(int argc, char *argv[], char *envp[])
 	out_init(&w->out, STDOUT_FILENO);
 	out_init(&w->esc, -1);
 	out_init(&w->table.cell, -1);
-	w->src.proc = &w->proc;
-	w->src2.proc = &w->proc2;
+	w->src[0].proc = &w->proc[0];
+	w->src[1].proc = &w->proc[1];
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
 	/* getopt_long's own messages name argv[0]: "auxv:", as ours do. */
