@@ -160,6 +160,7 @@ static const char synopsis[] =
     "command]\n";
 
 static const char help[] =
+    "\n"
     "Show the ELF auxiliary vector of this process, of processes, of a\n"
     "saved vector or core dump, or of a command about to run.\n"
     "\n"
@@ -529,7 +530,6 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			break;
 		case 'h':
 			out_str(&w->out, synopsis);
-			out_char(&w->out, '\n');
 			out_str(&w->out, help);
 			exit(close_stdout(
 			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
@@ -555,10 +555,8 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 				    "--count: not a positive number");
 			break;
 		case OPT_JSON:
-			o->printer = &pr_json;
-			break;
 		case OPT_OD:
-			o->printer = &pr_od;
+			o->printer = c == OPT_JSON ? &pr_json : &pr_od;
 			break;
 		case OPT_VALUE:
 			o->value_only = 1;
@@ -716,13 +714,13 @@ diff_sources(struct work *w)
 	const struct opts *o = &w->o;
 	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
 		NULL };
-	struct diag d;
 	char msg[160];
 	size_t n[2], i;
 	int status = AUXV_EXIT_OK;
 
 	for (i = 0; i < 2; i++) {
-		memset(&d, 0, sizeof(d));
+		struct diag d = { 0 };
+
 		if (open_source(&s[i], o, &w->srcs[i], &d) == -1 ||
 		    src_parse(&s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
@@ -776,10 +774,8 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
 
 /*
  * Every process, in ascending PID order, or with -C those of the names
- * given.  Kernel threads and processes that vanish are passed over (but
- * for -C, a kernel thread or zombie of the name is a failed source);
- * those we may not read are counted for one summary line (an error
- * object each where the format has one).
+ * given, each as show_one() has it; those we may not read are counted
+ * for one summary line.
  */
 static int
 show_all(struct work *w)
