@@ -76,11 +76,13 @@ struct work {
 	struct opts o;
 	struct srcarg *srcs; /* the sources named, in order */
 	size_t nsrc;
-	struct pr_ctx c;         /* what the printers know of the run */
-	int status;              /* the exit status so far */
-	unsigned long perm;      /* -a: processes not ours to read */
-	size_t there;            /* -a: processes that had not gone when read */
-	struct source src[2];    /* the second for --diff */
+	struct pr_ctx c;    /* what the printers know of the run */
+	int status;         /* the exit status so far */
+	unsigned long perm; /* -a: processes not ours to read */
+	size_t there;       /* -a: processes that had not gone when read */
+	unsigned long shown, ended, denied; /* -w: for the summary */
+	struct pr_watch ev;                 /* -w: the program shown */
+	struct source src[2];               /* the second for --diff */
 	struct src_proc proc[2]; /* each source's room as a process */
 	struct strpool pool[2];
 	struct decoded dec[2][AUXV_MAX_ENTRIES];
@@ -457,14 +459,11 @@ show(struct work *w, struct source *s)
 static int
 close_stdout(struct out *out, int status, int werr)
 {
-	if (out_flush(out) == -1) {
-		if (out->err == EPIPE)
-			return status;
-		errno = out->err;
-		warn("write error");
-		return werr;
-	}
-	return status;
+	if (out_flush(out) == 0 || out->err == EPIPE)
+		return status;
+	errno = out->err;
+	warn("write error");
+	return werr;
 }
 
 /* An operand: "self" or a process ID. */
@@ -802,13 +801,6 @@ show_all(struct work *w)
 	return o->comms != NULL || o->check ? w->status : AUXV_EXIT_OK;
 }
 
-/* What --watch counts for its summary. */
-struct watching {
-	struct work *w;
-	unsigned long shown, ended, perm;
-	struct pr_watch ev;
-};
-
 /*
  * One program of --watch, shown as -a shows a process; one that ended
  * before it was read is counted, and an object where the format has one.
@@ -818,23 +810,22 @@ static int
 watch_one(void *arg, struct source *s, int rc, const struct diag *d,
     const struct watch_event *ev)
 {
-	struct watching *x = arg;
-	struct work *w = x->w;
+	struct work *w = arg;
 
-	x->ev = (struct pr_watch){ ev->sec, ev->msec, ev->ppid };
-	w->c.watch = &x->ev;
+	w->ev = (struct pr_watch){ ev->sec, ev->msec, ev->ppid };
+	w->c.watch = &w->ev;
 	if (rc == 0)
-		x->shown++;
+		w->shown++;
 	else if (d->flags & DIAG_VANISHED)
-		x->ended++;
+		w->ended++;
 	else if (d->flags & DIAG_PERM)
-		x->perm++;
+		w->denied++;
 	if (rc == -1 && (d->flags & DIAG_VANISHED))
 		failure_object(w, s, d);
 	else
 		show_one(w, s, rc, d);
 	out_flush(&w->out);
-	return w->out.err != 0 || (w->o.count > 0 && x->shown >= w->o.count);
+	return w->out.err != 0 || (w->o.count > 0 && w->shown >= w->o.count);
 }
 
 /*
@@ -845,28 +836,27 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
 static int
 watch_all(struct work *w)
 {
-	struct watching x = { w, 0, 0, 0, { 0, 0, 0 } };
 	struct watch_stats st;
 	struct diag d = { 0 };
 	char msg[160], lost[96];
 
 	w->table.stream = 1;
-	if (watch_run(&w->o, watch_one, &x, &st, &d) == -1) {
+	if (watch_run(&w->o, watch_one, w, &st, &d) == -1) {
 		out_flush(&w->out);
 		warnx("-w: %s", diag_message(&d, msg, sizeof(msg)));
 		return AUXV_EXIT_SOURCE;
 	}
 	out_flush(&w->out);
 	msg[0] = '\0';
-	if (x.perm > 0)
+	if (w->denied > 0)
 		snprintf(msg, sizeof(msg),
-		    ", %lu not readable: permission denied", x.perm);
+		    ", %lu not readable: permission denied", w->denied);
 	if (st.overflows > 0)
 		snprintf(lost, sizeof(lost),
 		    "events lost: the kernel's buffer overflowed %lu time%s",
 		    st.overflows, st.overflows == 1 ? "" : "s");
 	warnx("%lu program%s shown, %lu ended before they could be read%s, %s",
-	    x.shown, x.shown == 1 ? "" : "s", x.ended, msg,
+	    w->shown, w->shown == 1 ? "" : "s", w->ended, msg,
 	    st.overflows == 0 ? "0 events lost" : lost);
 	if (st.rt_err != 0)
 		warnx("not at real-time priority (SCHED_FIFO 1: %s; root or "
@@ -899,16 +889,13 @@ main(int argc, char *argv[], char *envp[])
 		parse_args(w, argc, argv, envp);
 	}
 	check_args(w);
-	w->c = (struct pr_ctx){ .opts = o,
-		.multi = w->nsrc > 1 || o->all,
-		.first = 1,
-		.table = &w->table,
-		.memo = &w->memo };
+	w->c = (struct pr_ctx){
+		.opts = o, .first = 1, .table = &w->table, .memo = &w->memo
+	};
+	w->c.multi = w->nsrc > 1 || o->all;
 	if (o->all && o->proc_err != NULL) {
 		warnx("%s: %s",
-		    o->watch               ? "-w"
-		        : o->comms != NULL ? "-C"
-		                           : "-a",
+		    o->watch ? "-w" : (o->comms != NULL ? "-C" : "-a"),
 		    o->proc_err);
 		w->status = AUXV_EXIT_SOURCE;
 	} else if (o->diff)
