@@ -264,12 +264,11 @@ add_keys(struct work *w, struct opts *o, char *arg)
 			usage_name(w, key, "unknown key");
 		for (i = 0; i < o->nkeys && o->keys[i] != t; i++)
 			;
-		if (i == o->nkeys) {
-			if (o->nkeys == AUXV_MAX_KEYS)
-				usage_error("too many keys (at most %d)",
-				    AUXV_MAX_KEYS);
+		if (i == AUXV_MAX_KEYS)
+			usage_error(
+			    "too many keys (at most %d)", AUXV_MAX_KEYS);
+		if (i == o->nkeys)
 			o->keys[o->nkeys++] = t;
-		}
 	}
 }
 
@@ -395,10 +394,9 @@ failure_object(struct work *w, const struct source *s, const struct diag *d)
 {
 	char msg[160];
 
-	if (w->o.printer->failure != NULL) {
-		diag_message(d, msg, sizeof(msg));
-		pr_failure(w->o.printer, &w->out, &w->c, &s->vec, d, msg);
-	}
+	if (w->o.printer->failure != NULL)
+		pr_failure(w->o.printer, &w->out, &w->c, &s->vec, d,
+		    diag_message(d, msg, sizeof(msg)));
 }
 
 /*
@@ -495,11 +493,9 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 	unsigned long n;
 	int c, at;
 
-	for (;;) {
-		at = optind;
-		if ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) ==
-		    -1)
-			break;
+	for (at = optind;
+	     (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;
+	     at = optind) {
 		check_excl(c, optarg, &seen);
 		switch (c) {
 		case OPT_OPERAND:

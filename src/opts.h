@@ -1,6 +1,4 @@
-/*
- * Command-line options, filled once by main and passed on as const.
- */
+/* Command-line options, filled once by main and passed on as const. */
 #ifndef AUXV_OPTS_H
 #define AUXV_OPTS_H
 
