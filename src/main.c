@@ -31,10 +31,6 @@
 #include "src_proc.h"
 #include "watch.h"
 
-#ifndef AUXV_VERSION
-#define AUXV_VERSION "unknown"
-#endif
-
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 #define AUXV_PID_MAX 0x3fffffff /* the largest process ID taken */
 
