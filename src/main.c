@@ -202,23 +202,21 @@ static const char help[] =
     "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
     "was absent or output failed, 2 usage error.  See auxv(1).\n";
 
-static void __attribute__((noreturn)) usage(void)
+/* A usage error: what is wrong, unless fmt is NULL, then the synopsis. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage(const char *fmt, ...)
 {
+	va_list ap;
+
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vwarnx(fmt, ap);
+		va_end(ap);
+	}
 	/* No stdio: its stderr would cost a symbol lookup at every start. */
 	if (write(STDERR_FILENO, synopsis, sizeof(synopsis) - 1) == -1)
 		exit(AUXV_EXIT_USAGE);
 	exit(AUXV_EXIT_USAGE);
-}
-
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarnx(fmt, ap);
-	va_end(ap);
-	usage();
 }
 
 /*
@@ -239,7 +237,7 @@ static void __attribute__((noreturn))
 usage_name(struct work *w, const char *what, const char *reason)
 {
 	warn_name(w, what, reason);
-	usage();
+	usage(NULL);
 }
 
 /*
@@ -255,14 +253,13 @@ add_keys(struct work *w, struct opts *o, char *arg)
 
 	while ((key = strsep(&arg, ",")) != NULL) {
 		if (*key == '\0')
-			usage_error("-k: empty key");
+			usage("-k: empty key");
 		if (at_key(key, &t) == -1)
 			usage_name(w, key, "unknown key");
 		for (i = 0; i < o->nkeys && o->keys[i] != t; i++)
 			;
 		if (i == AUXV_MAX_KEYS)
-			usage_error(
-			    "too many keys (at most %d)", AUXV_MAX_KEYS);
+			usage("too many keys (at most %d)", AUXV_MAX_KEYS);
 		if (i == o->nkeys)
 			o->keys[o->nkeys++] = t;
 	}
@@ -281,7 +278,7 @@ add_comms(struct opts *o, const char *arg)
 	n = strlen(arg);
 	if (n == 0 || arg[0] == ',' || arg[n - 1] == ',' ||
 	    strstr(arg, ",,") != NULL)
-		usage_error("-C: empty name");
+		usage("-C: empty name");
 	len = o->comms != NULL ? strlen(o->comms) : 0;
 	if ((c = realloc(o->comms, len + n + 2)) == NULL)
 		err(AUXV_EXIT_SOURCE, NULL);
@@ -305,7 +302,7 @@ unknown_arch(struct out *esc, const char *name)
 			out_char(esc, ' ');
 			out_str(esc, a->name);
 		}
-	usage_error("%.*s", (int)esc->len, esc->buf);
+	usage("%.*s", (int)esc->len, esc->buf);
 }
 
 /* The first source option of each group, and its name as given. */
@@ -337,8 +334,8 @@ check_excl(int c, const char *arg, struct seen *seen)
 			seen->opt[i] = so;
 			seen->name[i] = name;
 		} else if (seen->opt[i] != so)
-			usage_error("%s and %s exclude each other",
-			    seen->name[i], name);
+			usage("%s and %s exclude each other", seen->name[i],
+			    name);
 	}
 }
 
@@ -507,11 +504,11 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 		case 'e':
 			/* In "-ev cmd", the letters after e would be ours. */
 			if (optind == at)
-				usage_error("-e must end its group of options");
+				usage("-e must end its group of options");
 			if (optind < argc && strcmp(argv[optind], "--") == 0)
 				optind++;
 			if (optind >= argc)
-				usage_error("-e needs a command");
+				usage("-e needs a command");
 			*add_src(w, argc) = (struct srcarg){ SRC_EXEC,
 				argv[optind], argv + optind, 0 };
 			return;
@@ -559,7 +556,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 		case OPT_WORDSIZE:
 			if (strcmp(optarg, "4") != 0 &&
 			    strcmp(optarg, "8") != 0)
-				usage_error("%s: word size is 4 or 8", optarg);
+				usage("%s: word size is 4 or 8", optarg);
 			o->wordsize = (unsigned int)(optarg[0] - '0');
 			break;
 		case OPT_ENDIAN:
@@ -568,7 +565,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			else if (strcmp(optarg, "big") == 0)
 				o->endian = 1;
 			else
-				usage_error(
+				usage(
 				    "%s: byte order is little or big", optarg);
 			break;
 		case OPT_PID:
@@ -588,7 +585,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			exit(close_stdout(
 			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
-			usage(); /* getopt_long has said what is wrong */
+			usage(NULL); /* getopt_long has said what is wrong */
 		}
 	}
 	/* After "--", the rest are process IDs. */
@@ -607,31 +604,29 @@ check_args(struct work *w)
 	size_t i, nfile = 0;
 
 	if ((f & PR_BINARY) && isatty(STDOUT_FILENO))
-		usage_error("refusing to write raw bytes to a terminal");
+		usage("refusing to write raw bytes to a terminal");
 	if (o->value_only && !(f & PR_VALUE))
-		usage_error("--value prints text: it takes no -o");
+		usage("--value prints text: it takes no -o");
 	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
 	if (o->diff && (w->nsrc != 2 || o->printer->diff == NULL))
-		usage_error("--diff compares two sources, in human or json");
+		usage("--diff compares two sources, in human or json");
 	if (o->check && o->printer->check == NULL)
-		usage_error(
-		    "--check shows its rules in human or json, not -o %s",
+		usage("--check shows its rules in human or json, not -o %s",
 		    o->printer->name);
 	if (o->check && (o->diff || o->watch || o->value_only || o->nkeys))
-		usage_error("--check takes no --diff, -w, -k or --value");
+		usage("--check takes no --diff, -w, -k or --value");
 	if (o->count > 0 && !o->watch)
-		usage_error("--count counts the programs of -w");
+		usage("--count counts the programs of -w");
 	if (o->watch && !(f & PR_DECODE))
-		usage_error("-w shows decoded vectors: -o %s shows whole bytes",
+		usage("-w shows decoded vectors: -o %s shows whole bytes",
 		    o->printer->name);
 	for (i = 0; i < w->nsrc; i++)
 		nfile += w->srcs[i].kind == SRC_FILE;
 	/* Whether a -f file is JSON is known when it is read (src_file). */
 	if (o->json_pid != 0 && nfile == 0)
-		usage_error(
-		    "--pid chooses an object of a JSON file: it needs -f");
+		usage("--pid chooses an object of a JSON file: it needs -f");
 	if (o->nkeys > 0 && !(f & PR_DECODE))
-		usage_error("-k selects entries: -o %s shows whole bytes",
+		usage("-k selects entries: -o %s shows whole bytes",
 		    o->printer->name);
 	/*
 	 * The user's LC_CTYPE for the formats that count display columns
