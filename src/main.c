@@ -62,9 +62,9 @@ struct srcarg {
 };
 
 /*
- * Everything one source needs while it is shown, and the output buffer:
- * one static object in main, zero-filled by the loader, pages touched
- * only as used.  No allocation on the way of a vector.
+ * The run's state, the output buffer and everything a source needs while
+ * it is shown: one static object in main, zero-filled by the loader,
+ * pages touched only as used.  No allocation on the way of a vector.
  */
 struct work {
 	struct out out;
@@ -639,9 +639,10 @@ check_args(struct work *w)
 	o->follow = (f & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only && (f & PR_FOLLOW_VERBOSE));
 	/* Names where they are shown: JSON, and the headers of blocks. */
+	w->c.multi = o->all || w->nsrc > 1;
 	if (f & PR_PID)
 		o->names = 2;
-	else if ((f & PR_NAMES) || ((f & PR_DECODE) && (o->all || w->nsrc > 1)))
+	else if ((f & PR_NAMES) || ((f & PR_DECODE) && w->c.multi))
 		o->names = 1;
 	/* Before anything is opened: a file opened now would be fd 0. */
 	for (i = 0; i < w->nsrc; i++)
@@ -801,16 +802,14 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
 
 	w->ev = (struct pr_watch){ ev->sec, ev->msec, ev->ppid };
 	w->c.watch = &w->ev;
-	if (rc == 0)
-		w->shown++;
-	else if (d->flags & DIAG_VANISHED)
+	if (rc == -1 && (d->flags & DIAG_VANISHED)) {
 		w->ended++;
-	else if (d->flags & DIAG_PERM)
-		w->denied++;
-	if (rc == -1 && (d->flags & DIAG_VANISHED))
 		failure_object(w, s, d);
-	else
+	} else {
+		w->shown += rc == 0;
+		w->denied += rc == -1 && (d->flags & DIAG_PERM);
 		show_one(w, s, rc, d);
+	}
 	out_flush(&w->out);
 	return w->out.err != 0 || (w->o.count > 0 && w->shown >= w->o.count);
 }
@@ -875,11 +874,10 @@ main(int argc, char *argv[], char *envp[])
 		argv[0] = prog;
 		parse_args(w, argc, argv, envp);
 	}
-	check_args(w);
 	w->c = (struct pr_ctx){
 		.opts = o, .first = 1, .table = &w->table, .memo = &w->memo
 	};
-	w->c.multi = w->nsrc > 1 || o->all;
+	check_args(w);
 	if (o->all && o->proc_err != NULL) {
 		warnx("%s: %s",
 		    o->watch ? "-w" : (o->comms != NULL ? "-C" : "-a"),
