@@ -424,16 +424,14 @@ show(struct work *w, struct source *s)
 		c->first = 0;
 		return;
 	}
-	if (bad)
-		diag_message(&d, msg, sizeof(msg));
+	c->partial = bad ? &d : NULL;
+	c->partial_msg = bad ? diag_message(&d, msg, sizeof(msg)) : NULL;
 	if (o->printer->flags & PR_DECODE)
 		n = decode_all(v, o, w->dec[0], &w->pool[0]);
 	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
 	c->followed = o->follow ? &w->followed : NULL;
 	if (o->follow)
 		follow_vector(v, w->dec[0], n, &w->followed);
-	c->partial = bad ? &d : NULL;
-	c->partial_msg = msg;
 	o->printer->vector(&w->out, c, v, w->dec[0], n);
 	c->first = 0;
 	if (bad)
