@@ -90,6 +90,9 @@
 /* Keys given with -k. */
 #define AUXV_MAX_KEYS 64
 
+/* The largest process ID taken: FUTEX_TID_MASK, above any pid_max. */
+#define AUXV_PID_MAX 0x3fffffff
+
 /* A vector read in the middle of an exec: read again, so often, so long. */
 #define AUXV_EXEC_TRIES   5
 #define AUXV_EXEC_WAIT_US 2000

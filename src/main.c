@@ -32,7 +32,6 @@
 #include "watch.h"
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
-#define AUXV_PID_MAX 0x3fffffff /* the largest process ID taken */
 
 /* --diff's status for trouble, a write error included, as cmp(1)'s. */
 enum { AUXV_EXIT_DIFF_TROUBLE = 2 };
@@ -766,9 +765,8 @@ static int
 show_all(struct work *w)
 {
 	const struct opts *o = &w->o;
-	size_t found;
 
-	if (scan_all(o, show_one, w, &found) == -1) {
+	if (scan_all(o, show_one, w) == -1) {
 		out_flush(&w->out);
 		warn("/proc");
 		return AUXV_EXIT_SOURCE;

@@ -230,12 +230,12 @@ scan_named(pid_t pid, const char *names)
 
 /*
  * Every process in /proc (with -C, those of the names given), in
- * ascending PID order, read and handed to fn as scan_pids() does, their
- * number in *found: 0, or -1 and errno when /proc can't be listed or
- * there is no memory for the list.
+ * ascending PID order, read and handed to fn as scan_pids() does: 0, or
+ * -1 and errno when /proc can't be listed or there is no memory for the
+ * list.
  */
 int
-scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
+scan_all(const struct opts *o, scan_fn *fn, void *arg)
 {
 	struct cand *pids = NULL, *np;
 	size_t n = 0, cap = 0;
@@ -253,7 +253,7 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 			continue;
 		/* From a digit 1-9: 1 or more, LONG_MAX where too large. */
 		v = strtol(de->d_name, &end, 10);
-		if (*end != '\0' || v > INT32_MAX)
+		if (*end != '\0' || v > AUXV_PID_MAX)
 			continue;
 		named = o->comms != NULL ? scan_named((pid_t)v, o->comms) : 1;
 		if (named == 0)
@@ -261,7 +261,7 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 		nerr = named == -1 ? errno : 0;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;
-			/* cap is bounded by INT32_MAX: no overflow. */
+			/* cap is bounded by AUXV_PID_MAX: no overflow. */
 			if ((np = realloc(pids, cap * sizeof(*pids))) == NULL)
 				goto out;
 			pids = np;
@@ -272,7 +272,6 @@ scan_all(const struct opts *o, scan_fn *fn, void *arg, size_t *found)
 		goto out;
 	if (n > 0)
 		qsort(pids, n, sizeof(*pids), pid_cmp);
-	*found = n;
 	rc = scan_pids(pids, n, o, fn, arg);
 out:
 	e = errno;

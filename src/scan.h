@@ -17,6 +17,6 @@
 typedef void scan_fn(void *, struct source *, int, const struct diag *);
 
 int scan_named(pid_t, const char *);
-int scan_all(const struct opts *, scan_fn *, void *, size_t *);
+int scan_all(const struct opts *, scan_fn *, void *);
 
 #endif
