@@ -262,26 +262,16 @@ read_at(const struct elf_reader *r, uint64_t off, void *buf, size_t len,
 	return 0;
 }
 
-/* x rounded up to a multiple of a, a power of two; x is below 2^33. */
-static uint64_t
-align_up(uint64_t x, unsigned int a)
-{
-	return (x + a - 1) & ~(uint64_t)(a - 1);
-}
-
 void
 elf_notes_init(struct elf_notes *w, const struct elf_reader *r, uint64_t off,
-    uint64_t size, unsigned int align, int bigendian)
+    uint64_t size, unsigned int align, int bigendian, unsigned char *win)
 {
-	w->r = r;
-	w->off = off;
-	w->size = size;
-	w->pos = 0;
-	w->align = align;
-	w->bigendian = bigendian;
-	w->err = 0;
-	w->winoff = 0;
-	w->winlen = 0;
+	*w = (struct elf_notes){ .r = r,
+		.off = off,
+		.size = size,
+		.align = align,
+		.bigendian = bigendian,
+		.win = win };
 }
 
 /* Up to len bytes at off, through the window where there is one. */
@@ -338,8 +328,8 @@ elf_note_next(struct elf_notes *w, struct elf_note *n)
 	n->descsz = (uint32_t)ELF_GET(w->bigendian, h, Elf32_Nhdr, n_descsz);
 	n->type = (uint32_t)ELF_GET(w->bigendian, h, Elf32_Nhdr, n_type);
 	/* The name and the descriptor must fit in the notes. */
-	desc = align_up(NOTE_HDR + (uint64_t)n->namesz, w->align);
-	if (desc > rest || n->descsz > rest - desc)
+	desc = ELF_ALIGN_UP(NOTE_HDR + (uint64_t)n->namesz, w->align);
+	if (!elf_inside(desc, n->descsz, rest))
 		return ELF_NOTE_BAD;
 	memset(n->name, 0, sizeof(n->name));
 	n->namelen = (size_t)got - NOTE_HDR;
@@ -347,7 +337,7 @@ elf_note_next(struct elf_notes *w, struct elf_note *n)
 		n->namelen = n->namesz;
 	memcpy(n->name, h + NOTE_HDR, n->namelen);
 	n->desc = n->at + desc;
-	step = desc + align_up(n->descsz, w->align);
+	step = desc + ELF_ALIGN_UP(n->descsz, w->align);
 	w->pos += step < rest ? step : rest;
 	return 1;
 }
@@ -595,7 +585,7 @@ find_auxv(const struct elf_reader *r, const struct elf_id *id,
 		if (p.type != PT_NOTE)
 			continue;
 		elf_notes_init(
-		    &w, r, p.offset, p.filesz, NOTE_PAD, c->bigendian);
+		    &w, r, p.offset, p.filesz, NOTE_PAD, c->bigendian, w.win);
 		rc = walk_notes(&w, c, &walked, &info, &file, d);
 	}
 	free(w.win);

@@ -26,6 +26,16 @@
 	vec_word((const unsigned char *)(p) + offsetof(type, member),          \
 	    sizeof(((type *)0)->member), (be))
 
+/* x rounded up to a multiple of a, a power of two; x is below 2^33. */
+#define ELF_ALIGN_UP(x, a) (((x) + (a)-1) & ~(uint64_t)((a)-1))
+
+/* Whether [off, off + len) lies within size bytes. */
+static inline int
+elf_inside(uint64_t off, uint64_t len, uint64_t size)
+{
+	return len <= size && off <= size - len;
+}
+
 /* Reads by offset: from buf when it is not NULL, else with pread on fd. */
 struct elf_reader {
 	int fd;
@@ -145,7 +155,7 @@ void elf_reader_mem(struct elf_reader *, const unsigned char *, size_t);
 ssize_t elf_read(const struct elf_reader *, uint64_t, void *, size_t);
 int elf_is_elf(const unsigned char *, size_t);
 void elf_notes_init(struct elf_notes *, const struct elf_reader *, uint64_t,
-    uint64_t, unsigned int, int);
+    uint64_t, unsigned int, int, unsigned char *);
 int elf_note_next(struct elf_notes *, struct elf_note *);
 int elf_core_auxv(const struct elf_reader *, struct elf_core *, struct diag *);
 void elf_core_free(struct elf_core *);

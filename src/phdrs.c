@@ -8,16 +8,6 @@
 
 #include "phdrs.h"
 
-/* Whether [off, off + len) lies within a buffer of size bytes. */
-static int
-inside(uint64_t off, uint64_t len, uint64_t size)
-{
-	return len <= size && off <= size - len;
-}
-
-/* x rounded up to a multiple of a, a power of two; x is below 2^33. */
-#define ALIGN_UP(x, a) (((x) + (a)-1) & ~(uint64_t)((a)-1))
-
 /* PT_ names as readelf prints them, without "PT_". */
 static const struct {
 	uint32_t type;
@@ -210,17 +200,16 @@ walk_props(const unsigned char *buf, size_t len, const struct phdrs_where *w,
 	struct phdr_prop *pr;
 
 	elf_reader_mem(&r, buf, len);
-	elf_notes_init(&ns, &r, 0, len, align, be);
-	ns.win = NULL;
+	elf_notes_init(&ns, &r, 0, len, align, be, NULL);
 	while ((rc = elf_note_next(&ns, &n)) == 1) {
 		if (n.type != NT_GNU_PROPERTY_TYPE_0 || n.namesz != 4 ||
 		    memcmp(n.name, "GNU", 4) != 0)
 			continue;
 		end = n.desc + n.descsz;
-		for (p = n.desc; inside(p, 8, end);
-		     p += 8 + ALIGN_UP(sz, align)) {
+		for (p = n.desc; elf_inside(p, 8, end);
+		     p += 8 + ELF_ALIGN_UP(sz, align)) {
 			sz = vec_word(buf + p + 4, 4, be);
-			if (!inside(p + 8, sz, end))
+			if (!elf_inside(p + 8, sz, end))
 				return "GNU property out of range";
 			if (pi->nprop == AUXV_MAX_PROPS)
 				return "too many GNU properties";

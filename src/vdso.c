@@ -11,13 +11,6 @@
 #define VERSYM_HIDDEN 0x8000
 #define VERSYM_INDEX  0x7fff
 
-/* Whether [off, off + len) lies within a buffer of size bytes. */
-static int
-inside(uint64_t off, uint64_t len, uint64_t size)
-{
-	return len <= size && off <= size - len;
-}
-
 static void
 bad(struct vdso_info *vi, const char *what, uint64_t off)
 {
@@ -46,7 +39,7 @@ vdso_len(const unsigned char *p, size_t len)
 	if (h.shnum <= AUXV_VDSO_SECTIONS && h.shoff < AUXV_VDSO_MAX)
 		end = h.shoff + (uint64_t)h.shnum * h.shentsize;
 	if (h.phentsize < phsz ||
-	    !inside(h.phoff, (uint64_t)h.phnum * h.phentsize, len))
+	    !elf_inside(h.phoff, (uint64_t)h.phnum * h.phentsize, len))
 		return (size_t)end;
 	for (i = 0; i < h.phnum; i++) {
 		elf_phdr(&h, p + h.phoff + i * h.phentsize, &ph);
@@ -65,7 +58,7 @@ get_shdr(const struct vdso_info *vi, const struct elf_id *h, uint64_t i,
 	elf_shdr(h, vi->img + h->shoff + i * h->shentsize, s);
 	if (s->type == SHT_NOBITS || s->type == SHT_NULL)
 		s->size = 0;
-	return inside(s->offset, s->size, vi->len) ? 0 : -1;
+	return elf_inside(s->offset, s->size, vi->len) ? 0 : -1;
 }
 
 /*
@@ -119,7 +112,7 @@ walk_verdef(
 	 * Elf64_Verdef are the same.
 	 */
 	for (i = 0; i < s->info; i++) {
-		if (!inside(off, sizeof(Elf32_Verdef), s->size)) {
+		if (!elf_inside(off, sizeof(Elf32_Verdef), s->size)) {
 			bad(vi, "version definition out of range",
 			    s->offset + off);
 			return;
@@ -135,7 +128,7 @@ walk_verdef(
 		v->ndx = (uint16_t)ELF_GET(be, p, Elf32_Verdef, vd_ndx);
 		aux = ELF_GET(be, p, Elf32_Verdef, vd_aux);
 		next = ELF_GET(be, p, Elf32_Verdef, vd_next);
-		if (!inside(off + aux, sizeof(Elf32_Verdaux), s->size) ||
+		if (!elf_inside(off + aux, sizeof(Elf32_Verdaux), s->size) ||
 		    get_str(vi, &str,
 		        ELF_GET(be, p + aux, Elf32_Verdaux, vda_name),
 		        &v->name) == -1) {
@@ -157,7 +150,7 @@ walk_dynamic(
 	uint64_t off, tag, val;
 	struct elf_shdr str;
 
-	for (off = 0; inside(off, dsz, s->size); off += dsz) {
+	for (off = 0; elf_inside(off, dsz, s->size); off += dsz) {
 		elf_dyn(h, vi->img + s->offset + off, &tag, &val);
 		if (tag == DT_NULL)
 			break;
@@ -182,8 +175,7 @@ walk_notes(
 	int rc;
 
 	elf_reader_mem(&r, vi->img, vi->len);
-	elf_notes_init(&w, &r, s->offset, s->size, 4, h->bigendian);
-	w.win = NULL;
+	elf_notes_init(&w, &r, s->offset, s->size, 4, h->bigendian, NULL);
 	while ((rc = elf_note_next(&w, &n)) == 1) {
 		if (n.type != NT_GNU_BUILD_ID || n.namesz != 4 ||
 		    memcmp(n.name, "GNU", 4) != 0 || n.descsz == 0)
@@ -247,7 +239,7 @@ walk_dynsym(struct vdso_info *vi, const struct elf_id *h,
 		y->weak = ELF64_ST_BIND(st.info) == STB_WEAK;
 		y->ver = -1;
 		y->hidden = 0;
-		if (versym != NULL && inside(2 * i, 2, versym->size)) {
+		if (versym != NULL && elf_inside(2 * i, 2, versym->size)) {
 			at = versym->offset + 2 * i;
 			vs = vec_word(vi->img + at, 2, h->bigendian);
 			y->hidden = (vs & VERSYM_HIDDEN) != 0;
@@ -291,7 +283,7 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 	}
 	if (h.shnum > AUXV_VDSO_SECTIONS ||
 	    h.shentsize < elf_size(h.wordsize, ELF_SHDR) ||
-	    !inside(h.shoff, (uint64_t)h.shnum * h.shentsize, len)) {
+	    !elf_inside(h.shoff, (uint64_t)h.shnum * h.shentsize, len)) {
 		bad(vi, "section headers out of range", h.shoff);
 		return;
 	}
