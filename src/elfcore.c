@@ -15,9 +15,6 @@
 #include "bounds.h"
 #include "elfcore.h"
 
-#define XSTR(x) STR(x)
-#define STR(x)  #x
-
 #define NOTE_HDR 12 /* namesz, descsz, type: 32 bits in both classes */
 #define NOTE_PAD 4  /* core notes are 4-byte aligned */
 
@@ -25,6 +22,7 @@
 #define PRPSINFO_TAIL 96
 
 _Static_assert(AUXV_MAX_NOTES == 64UL * 1024 * 1024, "message says 64 MiB");
+_Static_assert(AUXV_MAX_PHDRS == 65536, "message says 65536");
 
 /* Where a field is in a structure of one class, and its size. */
 struct fld {
@@ -241,24 +239,36 @@ elf_read(const struct elf_reader *r, uint64_t off, void *buf, size_t len)
 	return (ssize_t)got;
 }
 
+static int
+fail(struct diag *d, int err, const char *why)
+{
+	diag_set(d, err, why);
+	return -1;
+}
+
+static int
+fail_at(struct diag *d, const char *why, uint64_t at)
+{
+	diag_at(d, why, at);
+	return -1;
+}
+
 /*
- * Reads exactly len bytes at off, or fails: -1 with "truncated at offset
- * at" where the file ends first, errno when the read fails.
+ * Reads exactly len bytes at off, or fails: -1 and errno when the read
+ * fails, or "truncated at offset" where the file ends first, with the
+ * offset of the first of the unit-byte structures from at that is cut.
  */
 static int
 read_at(const struct elf_reader *r, uint64_t off, void *buf, size_t len,
-    uint64_t at, struct diag *d)
+    uint64_t at, size_t unit, struct diag *d)
 {
 	ssize_t n;
 
-	if ((n = elf_read(r, off, buf, len)) == -1) {
-		diag_set(d, errno, NULL);
-		return -1;
-	}
-	if ((size_t)n < len) {
-		diag_at(d, "truncated at offset", at);
-		return -1;
-	}
+	if ((n = elf_read(r, off, buf, len)) == -1)
+		return fail(d, errno, NULL);
+	if ((size_t)n < len)
+		return fail_at(
+		    d, "truncated at offset", at + (size_t)n / unit * unit);
 	return 0;
 }
 
@@ -348,65 +358,6 @@ is_core(const struct elf_note *n)
 {
 	return (n->namesz == 4 || n->namesz == 5) && n->namelen == n->namesz &&
 	    memcmp(n->name, "CORE", 5) == 0;
-}
-
-/*
- * The number of program headers: e_phnum, or for PN_XNUM the sh_info of
- * section header 0.
- */
-static int
-phdr_count(const struct elf_reader *r, const struct elf_id *id, uint64_t *phnum,
-    struct diag *d)
-{
-	const struct layout *l = layout(id->wordsize);
-	unsigned char b[4];
-
-	*phnum = id->phnum;
-	if (*phnum != PN_XNUM)
-		return 0;
-	if (id->shoff == 0 || id->shoff > UINT64_MAX - l->sh_info.off) {
-		diag_at(d, "malformed ELF header at offset", l->e_shoff.off);
-		return -1;
-	}
-	if (read_at(r, id->shoff + l->sh_info.off, b, sizeof(b), id->shoff,
-	        d) == -1)
-		return -1;
-	*phnum = vec_word(b, 4, id->bigendian);
-	return 0;
-}
-
-/*
- * Keeps the PT_LOADs whose file bytes can be read, in table order.  Room
- * for every header: an entry is smaller than the header it comes from,
- * so this never asks for more than the table already read.
- */
-static int
-collect_loads(const struct elf_id *id, const unsigned char *ph, size_t phnum,
-    struct elf_core *c, struct diag *d)
-{
-	size_t i, phsz = elf_size(id->wordsize, ELF_PHDR);
-	struct elf_phdr p;
-
-	_Static_assert(sizeof(*c->loads) <= sizeof(Elf32_Phdr),
-	    "a load entry is no larger than the header it comes from");
-	if (phnum == 0)
-		return 0;
-	if ((c->loads = calloc(phnum, sizeof(*c->loads))) == NULL) {
-		diag_set(d, ENOMEM, NULL);
-		return -1;
-	}
-	for (i = 0; i < phnum; i++) {
-		elf_phdr(id, ph + i * phsz, &p);
-		if (p.type != PT_LOAD || p.filesz == 0 ||
-		    p.offset > UINT64_MAX - p.filesz ||
-		    p.vaddr > UINT64_MAX - p.filesz)
-			continue;
-		c->loads[c->nloads].vaddr = p.vaddr;
-		c->loads[c->nloads].filesz = p.filesz;
-		c->loads[c->nloads].offset = p.offset;
-		c->nloads++;
-	}
-	return 0;
 }
 
 /* Whether the core's vector has type; its value in *val. */
@@ -515,30 +466,24 @@ walk_notes(struct elf_notes *w, struct elf_core *c, uint64_t *walked,
 		step = w->off + w->pos - n.at;
 		over = step > AUXV_MAX_NOTES - *walked;
 		if (n.type == NT_AUXV && n.namelen < n.namesz &&
-		    c->rawoff == 0 && (n.namesz == 4 || n.namesz == 5)) {
-			diag_at(d, "truncated at offset", n.at);
-			return -1;
-		}
+		    c->rawoff == 0 && (n.namesz == 4 || n.namesz == 5))
+			return fail_at(d, "truncated at offset", n.at);
 		if (n.type == NT_AUXV && is_core(&n) && c->rawoff == 0) {
-			if (n.descsz > c->rawcap) {
-				diag_at(d, "too large: NT_AUXV note at offset",
-				    n.at);
-				return -1;
-			}
+			if (n.descsz > c->rawcap)
+				return fail_at(d,
+				    "too large: NT_AUXV note at offset", n.at);
 			c->rawoff = n.desc;
 			c->rawlen = n.descsz;
-			if (read_at(w->r, n.desc, c->raw, n.descsz, n.at, d) ==
-			    -1)
+			if (read_at(w->r, n.desc, c->raw, n.descsz, n.at,
+			        n.descsz, d) == -1)
 				return -1;
 			if (c->names == NULL)
 				return 1;
-		} else if (over && c->rawoff == 0) {
-			diag_at(d,
+		} else if (over && c->rawoff == 0)
+			return fail_at(d,
 			    "too large: more than 64 MiB of notes before "
 			    "NT_AUXV, at offset",
 			    n.at);
-			return -1;
-		}
 		if (over)
 			return 1;
 		*walked += step;
@@ -552,21 +497,22 @@ walk_notes(struct elf_notes *w, struct elf_core *c, uint64_t *walked,
 	if (rc == 0 || c->rawoff != 0)
 		return 0;
 	if (rc == ELF_NOTE_SHORT && w->err != 0)
-		diag_set(d, w->err, NULL);
-	else
-		diag_at(d,
-		    rc == ELF_NOTE_SHORT ? "truncated at offset"
-		                         : "malformed note at offset",
-		    n.at);
-	return -1;
+		return fail(d, w->err, NULL);
+	return fail_at(d,
+	    rc == ELF_NOTE_SHORT ? "truncated at offset"
+	                         : "malformed note at offset",
+	    n.at);
 }
 
 /*
- * Every PT_NOTE in table order, until NT_AUXV (and, for names, to the
- * end), walking at most AUXV_MAX_NOTES bytes of notes in all.
+ * Keeps the PT_LOADs whose file bytes can be read, and walks every
+ * PT_NOTE until NT_AUXV (and, for names, to the end), at most
+ * AUXV_MAX_NOTES bytes of notes in all; both in table order.  Room for
+ * every header in c->loads: an entry is smaller than the header it comes
+ * from, so this never asks for more than the table already read.
  */
 static int
-find_auxv(const struct elf_reader *r, const struct elf_id *id,
+walk_phdrs(const struct elf_reader *r, const struct elf_id *id,
     const unsigned char *ph, size_t phnum, struct elf_core *c, struct diag *d)
 {
 	size_t i, phsz = elf_size(id->wordsize, ELF_PHDR);
@@ -576,25 +522,30 @@ find_auxv(const struct elf_reader *r, const struct elf_id *id,
 	struct elf_phdr p;
 	int rc = 0;
 
-	if ((w.win = malloc(ELF_NOTES_WIN)) == NULL) {
-		diag_set(d, ENOMEM, NULL);
-		return -1;
-	}
-	for (i = 0; i < phnum && rc == 0; i++) {
+	_Static_assert(sizeof(*c->loads) <= sizeof(Elf32_Phdr),
+	    "a load entry is no larger than the header it comes from");
+	if (phnum > 0 && (c->loads = calloc(phnum, sizeof(*c->loads))) == NULL)
+		return fail(d, ENOMEM, NULL);
+	if ((w.win = malloc(ELF_NOTES_WIN)) == NULL)
+		return fail(d, ENOMEM, NULL);
+	for (i = 0; i < phnum && rc != -1; i++) {
 		elf_phdr(id, ph + i * phsz, &p);
-		if (p.type != PT_NOTE)
-			continue;
-		elf_notes_init(
-		    &w, r, p.offset, p.filesz, NOTE_PAD, c->bigendian, w.win);
-		rc = walk_notes(&w, c, &walked, &info, &file, d);
+		if (p.type == PT_NOTE && rc == 0) {
+			elf_notes_init(&w, r, p.offset, p.filesz, NOTE_PAD,
+			    c->bigendian, w.win);
+			rc = walk_notes(&w, c, &walked, &info, &file, d);
+		}
+		if (p.type == PT_LOAD && p.filesz != 0 &&
+		    p.offset <= UINT64_MAX - p.filesz &&
+		    p.vaddr <= UINT64_MAX - p.filesz)
+			c->loads[c->nloads++] =
+			    (struct elf_load){ p.vaddr, p.filesz, p.offset };
 	}
 	free(w.win);
 	if (rc == -1)
 		return -1;
-	if (c->rawoff == 0) {
-		diag_set(d, EINVAL, "not a core dump with NT_AUXV");
-		return -1;
-	}
+	if (c->rawoff == 0)
+		return fail(d, EINVAL, "not a core dump with NT_AUXV");
 	if (c->names != NULL)
 		read_names(r, c, &info, &file);
 	return 0;
@@ -616,6 +567,7 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 	struct elf_id id;
 	uint64_t phnum;
 	ssize_t n;
+	int rc = 0;
 
 	c->core = 0;
 	c->loads = NULL;
@@ -624,77 +576,51 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 	c->rawoff = 0;
 	if (c->names != NULL)
 		c->names->comm[0] = c->names->exe[0] = '\0';
-	if ((n = elf_read(r, 0, eh, sizeof(eh))) == -1) {
-		diag_set(d, errno, NULL);
-		return -1;
-	}
-	if (n < EI_NIDENT || !elf_is_elf(eh, (size_t)n)) {
-		diag_at(d, "truncated at offset", 0);
-		return -1;
-	}
-	if (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64) {
-		diag_at(d, "malformed ELF header at offset", EI_CLASS);
-		return -1;
-	}
-	if (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] != ELFDATA2MSB) {
-		diag_at(d, "malformed ELF header at offset", EI_DATA);
-		return -1;
-	}
-	if (elf_header(eh, (size_t)n, &id) == -1 || !id.whole) {
-		diag_at(d, "truncated at offset", 0);
-		return -1;
-	}
+	if ((n = elf_read(r, 0, eh, sizeof(eh))) == -1)
+		return fail(d, errno, NULL);
+	if (n < EI_NIDENT || !elf_is_elf(eh, (size_t)n))
+		return fail_at(d, "truncated at offset", 0);
+	if (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64)
+		return fail_at(d, "malformed ELF header at offset", EI_CLASS);
+	if (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] != ELFDATA2MSB)
+		return fail_at(d, "malformed ELF header at offset", EI_DATA);
+	if (elf_header(eh, (size_t)n, &id) == -1 || !id.whole)
+		return fail_at(d, "truncated at offset", 0);
 	l = layout(id.wordsize);
 	c->wordsize = id.wordsize;
 	c->bigendian = id.bigendian;
 	c->machine = id.machine;
-	if (id.type != ET_CORE) {
-		diag_set(d, EINVAL, "not a core dump");
-		return -1;
-	}
+	if (id.type != ET_CORE)
+		return fail(d, EINVAL, "not a core dump");
 	c->core = 1;
-	if (id.phentsize != l->size[ELF_PHDR]) {
-		diag_at(
+	if (id.phentsize != l->size[ELF_PHDR])
+		return fail_at(
 		    d, "malformed ELF header at offset", l->e_phentsize.off);
-		return -1;
-	}
-	if (phdr_count(r, &id, &phnum, d) == -1)
-		return -1;
-	if (phnum > AUXV_MAX_PHDRS) {
-		diag_set(d, EFBIG,
-		    "too large: more than " XSTR(AUXV_MAX_PHDRS) " program "
-		                                                 "headers");
-		return -1;
-	}
-	if (phnum > 0) {
-		size_t len = (size_t)phnum * l->size[ELF_PHDR];
-
-		if ((ph = malloc(len)) == NULL) {
-			diag_set(d, ENOMEM, NULL);
+	/* For PN_XNUM, section header 0's sh_info has the count. */
+	if ((phnum = id.phnum) == PN_XNUM) {
+		if (id.shoff == 0 || id.shoff > UINT64_MAX - l->sh_info.off)
+			return fail_at(d, "malformed ELF header at offset",
+			    l->e_shoff.off);
+		if (read_at(r, id.shoff + l->sh_info.off, eh, 4, id.shoff, 4,
+		        d) == -1)
 			return -1;
-		}
-		if ((n = elf_read(r, id.phoff, ph, len)) == -1) {
-			diag_set(d, errno, NULL);
-			goto fail;
-		}
-		if ((size_t)n < len) {
-			/* The first program header that is cut. */
-			diag_at(d, "truncated at offset",
-			    id.phoff +
-			        (uint64_t)n / l->size[ELF_PHDR] *
-			            l->size[ELF_PHDR]);
-			goto fail;
-		}
+		phnum = vec_word(eh, 4, id.bigendian);
 	}
-	if (collect_loads(&id, ph, (size_t)phnum, c, d) == -1 ||
-	    find_auxv(r, &id, ph, (size_t)phnum, c, d) == -1)
-		goto fail;
+	if (phnum > AUXV_MAX_PHDRS)
+		return fail(
+		    d, EFBIG, "too large: more than 65536 program headers");
+	if (phnum > 0) {
+		if ((ph = malloc((size_t)phnum * l->size[ELF_PHDR])) == NULL)
+			return fail(d, ENOMEM, NULL);
+		rc = read_at(r, id.phoff, ph, (size_t)phnum * l->size[ELF_PHDR],
+		    id.phoff, l->size[ELF_PHDR], d);
+	}
+	if (rc == 0)
+		rc = walk_phdrs(r, &id, ph, (size_t)phnum, c, d);
 	free(ph);
-	return 0;
-fail:
-	free(ph);
-	elf_core_free(c);
-	return -1;
+	if (rc == -1)
+		elf_core_free(c);
+	return rc;
 }
 
 void
