@@ -119,6 +119,18 @@ phdr_prop_bit(uint16_t machine, uint32_t type, unsigned int bit)
 	                                                        : NULL;
 }
 
+/* The first program header of a type, or NULL. */
+static const struct elf_phdr *
+first(const struct phdrs_info *pi, uint32_t type)
+{
+	size_t i;
+
+	for (i = 0; i < pi->n; i++)
+		if (pi->ph[i].type == type)
+			return &pi->ph[i];
+	return NULL;
+}
+
 /*
  * The load bias: from PT_PHDR when there is one, else from the ELF
  * header at the start of the page that holds the program headers, when
@@ -128,17 +140,17 @@ static void
 find_bias(
     const struct memsrc *m, const struct phdrs_where *w, struct phdrs_info *pi)
 {
+	const struct elf_phdr *ph = first(pi, PT_PHDR);
 	unsigned char e[sizeof(Elf64_Ehdr)];
 	uint64_t pagesz = w->pagesz, hdr;
 	struct elf_id h;
 	size_t i;
 
-	for (i = 0; i < pi->n; i++)
-		if (pi->ph[i].type == PT_PHDR) {
-			pi->bias = w->addr - pi->ph[i].vaddr;
-			pi->have_bias = 1;
-			return;
-		}
+	if (ph != NULL) {
+		pi->bias = w->addr - ph->vaddr;
+		pi->have_bias = 1;
+		return;
+	}
 	if (pagesz == 0 || (pagesz & (pagesz - 1)) != 0)
 		pagesz = 4096;
 	hdr = w->addr - w->addr % pagesz;
@@ -154,33 +166,27 @@ find_bias(
 		}
 }
 
-static void
-read_interp(
-    const struct memsrc *m, const struct elf_phdr *ph, struct phdrs_info *pi)
+/*
+ * A PT_INTERP or PT_GNU_PROPERTY segment's bytes into buf, of size max:
+ * 0, or -1 with *st FW_BAD (pi->bad too) or FW_UNREADABLE.
+ */
+static int
+read_seg(const struct memsrc *m, const struct elf_phdr *ph,
+    struct phdrs_info *pi, void *buf, size_t max, enum fw_state *st,
+    const char *too)
 {
-	size_t got;
-	const char *nul;
-
-	pi->interp_state = FW_BAD;
-	if (ph->filesz == 0 || ph->filesz > sizeof(pi->interp)) {
-		pi->bad = "PT_INTERP size out of range";
-		return;
+	*st = FW_BAD;
+	if (ph->filesz > max || (ph->filesz == 0 && ph->type == PT_INTERP)) {
+		pi->bad = too;
+		return -1;
 	}
-	pi->interp_state = FW_UNREADABLE;
-	if (!pi->have_bias)
-		return;
-	got = mem_get(
-	    m, pi->bias + ph->vaddr, pi->interp, (size_t)ph->filesz, NULL);
-	if (got < ph->filesz)
-		return;
-	/* The path ends at its first NUL, which must be inside it. */
-	if ((nul = memchr(pi->interp, '\0', got)) == NULL) {
-		pi->interp_state = FW_BAD;
-		pi->bad = "PT_INTERP without NUL";
-		return;
-	}
-	pi->interplen = (size_t)(nul - pi->interp);
-	pi->interp_state = FW_OK;
+	*st = FW_UNREADABLE;
+	if (!pi->have_bias ||
+	    mem_get(m, pi->bias + ph->vaddr, buf, (size_t)ph->filesz, NULL) <
+	        ph->filesz)
+		return -1;
+	*st = FW_OK;
+	return 0;
 }
 
 /*
@@ -226,30 +232,6 @@ walk_props(const unsigned char *buf, size_t len, const struct phdrs_where *w,
 	return rc == 0 ? NULL : "GNU property note out of range";
 }
 
-static void
-read_props(const struct memsrc *m, const struct elf_phdr *ph,
-    const struct phdrs_where *w, struct phdrs_info *pi)
-{
-	unsigned char buf[AUXV_MAX_PROP_NOTE];
-	const char *why;
-
-	pi->prop_state = FW_BAD;
-	if (ph->filesz > sizeof(buf)) {
-		pi->bad = "PT_GNU_PROPERTY too large";
-		return;
-	}
-	pi->prop_state = FW_UNREADABLE;
-	if (!pi->have_bias ||
-	    mem_get(m, pi->bias + ph->vaddr, buf, (size_t)ph->filesz, NULL) <
-	        ph->filesz)
-		return;
-	pi->prop_state = FW_OK;
-	if ((why = walk_props(buf, (size_t)ph->filesz, w, pi)) != NULL) {
-		pi->prop_state = FW_BAD;
-		pi->bad = why;
-	}
-}
-
 /*
  * Reads the program headers that the vector places at w->addr, and finds
  * the load bias.  Returns -1 when the headers could not be read; a
@@ -292,18 +274,6 @@ phdrs_read(
 	return 0;
 }
 
-/* The first PT_INTERP or PT_GNU_PROPERTY, or NULL. */
-static const struct elf_phdr *
-first(const struct phdrs_info *pi, uint32_t type)
-{
-	size_t i;
-
-	for (i = 0; i < pi->n; i++)
-		if (pi->ph[i].type == type)
-			return &pi->ph[i];
-	return NULL;
-}
-
 /*
  * Where phdrs_segments() will read, so that the memory can be read ahead
  * in one go: at most two spans into sp.
@@ -332,10 +302,24 @@ void
 phdrs_segments(
     const struct memsrc *m, const struct phdrs_where *w, struct phdrs_info *pi)
 {
+	unsigned char buf[AUXV_MAX_PROP_NOTE];
 	const struct elf_phdr *ph;
+	const char *why;
 
-	if ((ph = first(pi, PT_INTERP)) != NULL)
-		read_interp(m, ph, pi);
-	if ((ph = first(pi, PT_GNU_PROPERTY)) != NULL)
-		read_props(m, ph, w, pi);
+	/* The path ends at its first NUL, which must be inside it. */
+	if ((ph = first(pi, PT_INTERP)) != NULL &&
+	    read_seg(m, ph, pi, pi->interp, sizeof(pi->interp),
+	        &pi->interp_state, "PT_INTERP size out of range") == 0 &&
+	    (pi->interplen = strnlen(pi->interp, (size_t)ph->filesz)) ==
+	        ph->filesz) {
+		pi->interp_state = FW_BAD;
+		pi->bad = "PT_INTERP without NUL";
+	}
+	if ((ph = first(pi, PT_GNU_PROPERTY)) != NULL &&
+	    read_seg(m, ph, pi, buf, sizeof(buf), &pi->prop_state,
+	        "PT_GNU_PROPERTY too large") == 0 &&
+	    (why = walk_props(buf, (size_t)ph->filesz, w, pi)) != NULL) {
+		pi->prop_state = FW_BAD;
+		pi->bad = why;
+	}
 }
