@@ -67,7 +67,7 @@ static int
 phdrs_same(const struct phdrs_info *a, const struct phdrs_info *b)
 {
 	return a->n == b->n && a->machine == b->machine &&
-	    a->class64 == b->class64 && a->interp_state == b->interp_state &&
+	    a->interp_state == b->interp_state &&
 	    a->interplen == b->interplen && a->prop_state == b->prop_state &&
 	    a->nprop == b->nprop && a->bad == b->bad &&
 	    memcmp(a->ph, b->ph, a->n * sizeof(a->ph[0])) == 0 &&

@@ -246,15 +246,8 @@ phdrs_read(
 	struct elf_id id = { .wordsize = w->wordsize,
 		.bigendian = w->bigendian };
 
-	pi->n = 0;
-	pi->have_bias = 0;
-	pi->bias = 0;
-	pi->interp_state = pi->prop_state = FW_NONE;
-	pi->interplen = 0;
-	pi->nprop = 0;
-	pi->bad = NULL;
+	memset(pi, 0, offsetof(struct phdrs_info, ph));
 	pi->machine = w->machine;
-	pi->class64 = w->wordsize == 8;
 	if (m->read == NULL || w->addr == 0)
 		return -1;
 	/* The kernel loads only programs whose e_phentsize is this size. */

@@ -22,20 +22,19 @@ struct phdr_prop {
 /* What a PT_INTERP or PT_GNU_PROPERTY segment's bytes turned out to be. */
 enum fw_state { FW_NONE, FW_OK, FW_UNREADABLE, FW_BAD };
 
+/* The arrays last: phdrs_read() clears what is before them. */
 struct phdrs_info {
 	uint16_t machine; /* for the names of GNU properties */
-	uint8_t class64;
 	size_t n;
-	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
 	int have_bias; /* the load bias is known: segments can be read */
 	uint64_t bias;
-	enum fw_state interp_state;
+	enum fw_state interp_state, prop_state;
 	size_t interplen; /* NUL excluded */
-	char interp[AUXV_MAX_INTERP];
-	enum fw_state prop_state;
 	size_t nprop;
-	struct phdr_prop prop[AUXV_MAX_PROPS];
 	const char *bad; /* the first malformed part, or NULL */
+	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
+	char interp[AUXV_MAX_INTERP];
+	struct phdr_prop prop[AUXV_MAX_PROPS];
 };
 
 /* Where the program headers are and how the vector says they are laid. */
