@@ -261,22 +261,16 @@ void
 vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 {
 	struct elf_shdr s, dynsym = { 0 }, versym = { 0 };
-	int have_dynsym = 0, have_versym = 0;
 	struct elf_id h;
 	uint64_t i;
 
 	memset(vi, 0, offsetof(struct vdso_info, build_id));
 	vi->img = img;
 	vi->len = len;
-	vi->nver = vi->nsym = 0;
-	vi->bad = NULL;
 	if (elf_header(img, len, &h) == -1 || !h.whole) {
 		bad(vi, "not an ELF image", 0);
 		return;
 	}
-	vi->class64 = h.wordsize == 8;
-	vi->bigendian = h.bigendian;
-	vi->machine = h.machine;
 	if (h.shnum == 0) {
 		bad(vi, "no section headers", 0);
 		return;
@@ -306,16 +300,15 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 			break;
 		case SHT_DYNSYM:
 			dynsym = s;
-			have_dynsym = 1;
 			break;
 		case SHT_GNU_versym:
 			versym = s;
-			have_versym = 1;
 			break;
 		default:
 			break;
 		}
 	}
-	if (have_dynsym)
-		walk_dynsym(vi, &h, &dynsym, have_versym ? &versym : NULL);
+	if (dynsym.type == SHT_DYNSYM)
+		walk_dynsym(vi, &h, &dynsym,
+		    versym.type == SHT_GNU_versym ? &versym : NULL);
 }

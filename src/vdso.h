@@ -33,22 +33,19 @@ struct vdso_sym {
 	uint8_t weak;
 };
 
+/* The arrays last: vdso_parse() clears what is before them. */
 struct vdso_info {
 	const unsigned char *img; /* the caller's buffer */
 	size_t len;               /* bytes of it read */
-	uint8_t class64;
-	uint8_t bigendian;
-	uint16_t machine;
 	int has_soname;
 	struct fw_str soname;
 	size_t build_id_len; /* 0: none */
-	unsigned char build_id[AUXV_BUILD_ID_MAX];
-	size_t nver;
-	struct vdso_ver ver[AUXV_VDSO_VERS];
-	size_t nsym;
-	struct vdso_sym sym[AUXV_VDSO_SYMS];
+	size_t nver, nsym;
 	const char *bad; /* the first malformed part, or NULL */
 	uint64_t badoff; /* where in the image */
+	unsigned char build_id[AUXV_BUILD_ID_MAX];
+	struct vdso_ver ver[AUXV_VDSO_VERS];
+	struct vdso_sym sym[AUXV_VDSO_SYMS];
 };
 
 size_t vdso_len(const unsigned char *, size_t);
