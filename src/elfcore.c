@@ -189,17 +189,13 @@ elf_dyn(const struct elf_id *id, const unsigned char *p, uint64_t *tag,
 void
 elf_reader_fd(struct elf_reader *r, int fd)
 {
-	r->fd = fd;
-	r->buf = NULL;
-	r->len = 0;
+	*r = (struct elf_reader){ fd, NULL, 0 };
 }
 
 void
 elf_reader_mem(struct elf_reader *r, const unsigned char *buf, size_t len)
 {
-	r->fd = -1;
-	r->buf = buf;
-	r->len = len;
+	*r = (struct elf_reader){ -1, buf, len };
 }
 
 /*
@@ -209,24 +205,21 @@ elf_reader_mem(struct elf_reader *r, const unsigned char *buf, size_t len)
 ssize_t
 elf_read(const struct elf_reader *r, uint64_t off, void *buf, size_t len)
 {
+	/* pread takes an off_t: past its range is past the end. */
+	uint64_t end = r->buf != NULL ? r->len : (uint64_t)INT64_MAX;
 	size_t got = 0;
 	ssize_t n;
 
+	if (off >= end)
+		return 0;
+	if (len > end - off)
+		len = (size_t)(end - off);
 	if (len > SSIZE_MAX)
 		len = SSIZE_MAX;
 	if (r->buf != NULL) {
-		if (off >= r->len)
-			return 0;
-		if (len > r->len - off)
-			len = r->len - (size_t)off;
 		memcpy(buf, r->buf + off, len);
 		return (ssize_t)len;
 	}
-	/* pread takes an off_t: past its range is past the end. */
-	if (off > (uint64_t)INT64_MAX)
-		return 0;
-	if (len > (uint64_t)INT64_MAX - off)
-		len = (size_t)((uint64_t)INT64_MAX - off);
 	while (got < len) {
 		n = pread(r->fd, (unsigned char *)buf + got, len - got,
 		    (off_t)(off + got));
@@ -411,10 +404,8 @@ file_note(const unsigned char *p, size_t len, const struct elf_core *c,
 		if ((nlen = strnlen(name, len - at)) == len - at)
 			return; /* no NUL: cut short */
 		if (i == pick) {
-			if (nlen < sizeof(n->exe)) {
-				memcpy(n->exe, name, nlen);
-				n->exe[nlen] = '\0';
-			}
+			if (nlen < sizeof(n->exe))
+				memcpy(n->exe, name, nlen + 1);
 			return;
 		}
 		at += nlen + 1;
