@@ -1,10 +1,10 @@
 /*
  * ELF, read with every offset, size and count checked before it is used.
- * Where each field is comes from <elf.h>'s Elf32_* and Elf64_* types, one
- * table per class; each word is read by vec_word() in the object's byte
- * order, so that any class and byte order is read on any host.  A core is
- * read by offset, so that one of any size costs only its headers, its
- * notes and the descriptors wanted (Linux include/uapi/linux/elf.h).
+ * Where each field is comes from <elf.h>'s Elf32_* or Elf64_* type, by
+ * class; each word is read by vec_word() in the object's byte order, so
+ * that any class and byte order is read on any host.  A core is read by
+ * offset, so that one of any size costs only its headers, its notes and
+ * the descriptors wanted (Linux include/uapi/linux/elf.h).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -24,69 +24,29 @@
 _Static_assert(AUXV_MAX_NOTES == 64UL * 1024 * 1024, "message says 64 MiB");
 _Static_assert(AUXV_MAX_PHDRS == 65536, "message says 65536");
 
-/* Where a field is in a structure of one class, and its size. */
-struct fld {
-	uint8_t off, size;
-};
-
-#define FLD(type, member)                                                      \
-	{                                                                      \
-		offsetof(type, member), sizeof(((type *)0)->member)            \
-	}
-
-struct layout {
-	struct fld e_entry, e_phoff, e_shoff, e_phentsize, e_phnum;
-	struct fld e_shentsize, e_shnum;
-	struct fld p_type, p_flags, p_offset, p_vaddr, p_filesz, p_memsz;
-	struct fld p_align;
-	struct fld sh_type, sh_link, sh_info, sh_offset, sh_size, sh_entsize;
-	struct fld st_name, st_info, st_shndx;
-	struct fld d_tag, d_val;
-	uint8_t size[ELF_DYN + 1];
-};
+/*
+ * Member m of <elf.h>'s Elf32_s or Elf64_s, by the class of id: its value
+ * in the structure at p, or its offset.
+ */
+#define GET(id, p, s, m)                                                       \
+	((id)->wordsize == 8 ? ELF_GET((id)->bigendian, p, Elf64_##s, m)       \
+	                     : ELF_GET((id)->bigendian, p, Elf32_##s, m))
+#define OFF(id, s, m)                                                          \
+	((id)->wordsize == 8 ? offsetof(Elf64_##s, m) : offsetof(Elf32_##s, m))
 
 /* clang-format off */
-#define LAYOUT(c) {                                                            \
-	FLD(Elf##c##_Ehdr, e_entry), FLD(Elf##c##_Ehdr, e_phoff),              \
-	FLD(Elf##c##_Ehdr, e_shoff), FLD(Elf##c##_Ehdr, e_phentsize),          \
-	FLD(Elf##c##_Ehdr, e_phnum), FLD(Elf##c##_Ehdr, e_shentsize),          \
-	FLD(Elf##c##_Ehdr, e_shnum),                                           \
-	FLD(Elf##c##_Phdr, p_type), FLD(Elf##c##_Phdr, p_flags),               \
-	FLD(Elf##c##_Phdr, p_offset), FLD(Elf##c##_Phdr, p_vaddr),             \
-	FLD(Elf##c##_Phdr, p_filesz), FLD(Elf##c##_Phdr, p_memsz),             \
-	FLD(Elf##c##_Phdr, p_align),                                           \
-	FLD(Elf##c##_Shdr, sh_type), FLD(Elf##c##_Shdr, sh_link),              \
-	FLD(Elf##c##_Shdr, sh_info), FLD(Elf##c##_Shdr, sh_offset),            \
-	FLD(Elf##c##_Shdr, sh_size), FLD(Elf##c##_Shdr, sh_entsize),           \
-	FLD(Elf##c##_Sym, st_name), FLD(Elf##c##_Sym, st_info),                \
-	FLD(Elf##c##_Sym, st_shndx),                                           \
-	FLD(Elf##c##_Dyn, d_tag), FLD(Elf##c##_Dyn, d_un),                     \
-	{ [ELF_EHDR] = sizeof(Elf##c##_Ehdr), [ELF_PHDR] = sizeof(Elf##c##_Phdr), \
-	  [ELF_SHDR] = sizeof(Elf##c##_Shdr), [ELF_SYM] = sizeof(Elf##c##_Sym), \
-	  [ELF_DYN] = sizeof(Elf##c##_Dyn) } }
+#define SIZES(c) {                                                             \
+	[ELF_EHDR] = sizeof(Elf##c##_Ehdr), [ELF_PHDR] = sizeof(Elf##c##_Phdr), \
+	[ELF_SHDR] = sizeof(Elf##c##_Shdr), [ELF_SYM] = sizeof(Elf##c##_Sym),   \
+	[ELF_DYN] = sizeof(Elf##c##_Dyn) }
 
-static const struct layout layouts[] = {
-	[0] = LAYOUT(32),
-	[1] = LAYOUT(64),
-};
+static const uint8_t sizes[2][ELF_DYN + 1] = { SIZES(32), SIZES(64) };
 /* clang-format on */
-
-static const struct layout *
-layout(unsigned int wordsize)
-{
-	return &layouts[wordsize == 8];
-}
-
-static uint64_t
-get(const struct elf_id *id, const unsigned char *p, struct fld f)
-{
-	return vec_word(p + f.off, f.size, id->bigendian);
-}
 
 size_t
 elf_size(unsigned int wordsize, enum elf_part part)
 {
-	return layout(wordsize)->size[part];
+	return sizes[wordsize == 8][part];
 }
 
 int
@@ -103,8 +63,6 @@ elf_is_elf(const unsigned char *p, size_t len)
 int
 elf_header(const unsigned char *h, size_t len, struct elf_id *id)
 {
-	const struct layout *l;
-
 	if (len < ELF_ID_LEN || !elf_is_elf(h, len) ||
 	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
 	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
@@ -115,17 +73,16 @@ elf_header(const unsigned char *h, size_t len, struct elf_id *id)
 	id->type = (uint16_t)ELF_GET(id->bigendian, h, Elf32_Ehdr, e_type);
 	id->machine =
 	    (uint16_t)ELF_GET(id->bigendian, h, Elf32_Ehdr, e_machine);
-	l = layout(id->wordsize);
-	if (len < l->size[ELF_EHDR])
+	if (len < elf_size(id->wordsize, ELF_EHDR))
 		return 0;
 	id->whole = 1;
-	id->entry = get(id, h, l->e_entry);
-	id->phoff = get(id, h, l->e_phoff);
-	id->shoff = get(id, h, l->e_shoff);
-	id->phentsize = (uint16_t)get(id, h, l->e_phentsize);
-	id->phnum = (uint16_t)get(id, h, l->e_phnum);
-	id->shentsize = (uint16_t)get(id, h, l->e_shentsize);
-	id->shnum = (uint16_t)get(id, h, l->e_shnum);
+	id->entry = GET(id, h, Ehdr, e_entry);
+	id->phoff = GET(id, h, Ehdr, e_phoff);
+	id->shoff = GET(id, h, Ehdr, e_shoff);
+	id->phentsize = (uint16_t)GET(id, h, Ehdr, e_phentsize);
+	id->phnum = (uint16_t)GET(id, h, Ehdr, e_phnum);
+	id->shentsize = (uint16_t)GET(id, h, Ehdr, e_shentsize);
+	id->shnum = (uint16_t)GET(id, h, Ehdr, e_shnum);
 	return 0;
 }
 
@@ -142,48 +99,40 @@ elf_host(struct elf_id *id)
 void
 elf_phdr(const struct elf_id *id, const unsigned char *p, struct elf_phdr *ph)
 {
-	const struct layout *l = layout(id->wordsize);
-
-	ph->type = (uint32_t)get(id, p, l->p_type);
-	ph->flags = (uint32_t)get(id, p, l->p_flags);
-	ph->offset = get(id, p, l->p_offset);
-	ph->vaddr = get(id, p, l->p_vaddr);
-	ph->filesz = get(id, p, l->p_filesz);
-	ph->memsz = get(id, p, l->p_memsz);
-	ph->align = get(id, p, l->p_align);
+	ph->type = (uint32_t)GET(id, p, Phdr, p_type);
+	ph->flags = (uint32_t)GET(id, p, Phdr, p_flags);
+	ph->offset = GET(id, p, Phdr, p_offset);
+	ph->vaddr = GET(id, p, Phdr, p_vaddr);
+	ph->filesz = GET(id, p, Phdr, p_filesz);
+	ph->memsz = GET(id, p, Phdr, p_memsz);
+	ph->align = GET(id, p, Phdr, p_align);
 }
 
 void
 elf_shdr(const struct elf_id *id, const unsigned char *p, struct elf_shdr *sh)
 {
-	const struct layout *l = layout(id->wordsize);
-
-	sh->type = (uint32_t)get(id, p, l->sh_type);
-	sh->link = (uint32_t)get(id, p, l->sh_link);
-	sh->info = (uint32_t)get(id, p, l->sh_info);
-	sh->offset = get(id, p, l->sh_offset);
-	sh->size = get(id, p, l->sh_size);
-	sh->entsize = get(id, p, l->sh_entsize);
+	sh->type = (uint32_t)GET(id, p, Shdr, sh_type);
+	sh->link = (uint32_t)GET(id, p, Shdr, sh_link);
+	sh->info = (uint32_t)GET(id, p, Shdr, sh_info);
+	sh->offset = GET(id, p, Shdr, sh_offset);
+	sh->size = GET(id, p, Shdr, sh_size);
+	sh->entsize = GET(id, p, Shdr, sh_entsize);
 }
 
 void
 elf_sym(const struct elf_id *id, const unsigned char *p, struct elf_sym *st)
 {
-	const struct layout *l = layout(id->wordsize);
-
-	st->name = (uint32_t)get(id, p, l->st_name);
-	st->info = (uint8_t)get(id, p, l->st_info);
-	st->shndx = (uint16_t)get(id, p, l->st_shndx);
+	st->name = (uint32_t)GET(id, p, Sym, st_name);
+	st->info = (uint8_t)GET(id, p, Sym, st_info);
+	st->shndx = (uint16_t)GET(id, p, Sym, st_shndx);
 }
 
 void
 elf_dyn(const struct elf_id *id, const unsigned char *p, uint64_t *tag,
     uint64_t *val)
 {
-	const struct layout *l = layout(id->wordsize);
-
-	*tag = get(id, p, l->d_tag);
-	*val = get(id, p, l->d_val);
+	*tag = GET(id, p, Dyn, d_tag);
+	*val = GET(id, p, Dyn, d_un);
 }
 
 void
@@ -554,9 +503,9 @@ int
 elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 {
 	unsigned char eh[sizeof(Elf64_Ehdr)], *ph = NULL;
-	const struct layout *l;
 	struct elf_id id;
 	uint64_t phnum;
+	size_t phsz;
 	ssize_t n;
 	int rc = 0;
 
@@ -577,23 +526,24 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 		return fail_at(d, "malformed ELF header at offset", EI_DATA);
 	if (elf_header(eh, (size_t)n, &id) == -1 || !id.whole)
 		return fail_at(d, "truncated at offset", 0);
-	l = layout(id.wordsize);
+	phsz = elf_size(id.wordsize, ELF_PHDR);
 	c->wordsize = id.wordsize;
 	c->bigendian = id.bigendian;
 	c->machine = id.machine;
 	if (id.type != ET_CORE)
 		return fail(d, EINVAL, "not a core dump");
 	c->core = 1;
-	if (id.phentsize != l->size[ELF_PHDR])
-		return fail_at(
-		    d, "malformed ELF header at offset", l->e_phentsize.off);
+	if (id.phentsize != phsz)
+		return fail_at(d, "malformed ELF header at offset",
+		    OFF(&id, Ehdr, e_phentsize));
 	/* For PN_XNUM, section header 0's sh_info has the count. */
 	if ((phnum = id.phnum) == PN_XNUM) {
-		if (id.shoff == 0 || id.shoff > UINT64_MAX - l->sh_info.off)
+		if (id.shoff == 0 ||
+		    id.shoff > UINT64_MAX - OFF(&id, Shdr, sh_info))
 			return fail_at(d, "malformed ELF header at offset",
-			    l->e_shoff.off);
-		if (read_at(r, id.shoff + l->sh_info.off, eh, 4, id.shoff, 4,
-		        d) == -1)
+			    OFF(&id, Ehdr, e_shoff));
+		if (read_at(r, id.shoff + OFF(&id, Shdr, sh_info), eh, 4,
+		        id.shoff, 4, d) == -1)
 			return -1;
 		phnum = vec_word(eh, 4, id.bigendian);
 	}
@@ -601,10 +551,10 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 		return fail(
 		    d, EFBIG, "too large: more than 65536 program headers");
 	if (phnum > 0) {
-		if ((ph = malloc((size_t)phnum * l->size[ELF_PHDR])) == NULL)
+		if ((ph = malloc((size_t)phnum * phsz)) == NULL)
 			return fail(d, ENOMEM, NULL);
-		rc = read_at(r, id.phoff, ph, (size_t)phnum * l->size[ELF_PHDR],
-		    id.phoff, l->size[ELF_PHDR], d);
+		rc = read_at(
+		    r, id.phoff, ph, (size_t)phnum * phsz, id.phoff, phsz, d);
 	}
 	if (rc == 0)
 		rc = walk_phdrs(r, &id, ph, (size_t)phnum, c, d);
