@@ -25,8 +25,8 @@ vec_value(const struct auxv_vec *v, uint64_t type)
 
 /*
  * The first block of the vDSO at addr into fo->next, and in *want how
- * much of it its headers say a walk needs: how many bytes were read,
- * 0 when not even its ELF identification could be.
+ * much of it its headers say a walk needs, never less than was read: how
+ * many bytes were read, 0 when not even its ELF identification could be.
  */
 static size_t
 vdso_head(
@@ -103,13 +103,11 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 		} else if (d[i].type == AT_NUM_PHDR &&
 		    fo->phdrs == FOLLOW_ABSENT) {
 			fo->phdrs_at = i;
-			w.addr = d[i].value;
-			w.num = vec_value(v, AT_NUM_PHNUM);
-			w.ent = vec_value(v, AT_NUM_PHENT);
-			w.pagesz = vec_value(v, AT_NUM_PAGESZ);
-			w.machine = v->machine;
-			w.wordsize = v->wordsize;
-			w.bigendian = v->bigendian;
+			w = (struct phdrs_where){ d[i].value,
+				vec_value(v, AT_NUM_PHNUM),
+				vec_value(v, AT_NUM_PHENT),
+				vec_value(v, AT_NUM_PAGESZ), v->machine,
+				v->wordsize, v->bigendian };
 			fo->phdrs = mem && phdrs_read(m, &w, &fo->pi) == 0
 			    ? FOLLOW_READ
 			    : FOLLOW_UNREADABLE;
@@ -135,5 +133,5 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 	        want - len)
 		fo->vdso = FOLLOW_UNREADABLE;
 	if (fo->vdso == FOLLOW_READ)
-		vdso_keep(fo, want > len ? want : len);
+		vdso_keep(fo, want);
 }
