@@ -24,13 +24,7 @@
 _Static_assert(AUXV_MAX_NOTES == 64UL * 1024 * 1024, "message says 64 MiB");
 _Static_assert(AUXV_MAX_PHDRS == 65536, "message says 65536");
 
-/*
- * Member m of <elf.h>'s Elf32_s or Elf64_s, by the class of id: its value
- * in the structure at p, or its offset.
- */
-#define GET(id, p, s, m)                                                       \
-	((id)->wordsize == 8 ? ELF_GET((id)->bigendian, p, Elf64_##s, m)       \
-	                     : ELF_GET((id)->bigendian, p, Elf32_##s, m))
+/* Where member m of <elf.h>'s Elf32_s or Elf64_s is, by the class of id. */
 #define OFF(id, s, m)                                                          \
 	((id)->wordsize == 8 ? offsetof(Elf64_##s, m) : offsetof(Elf32_##s, m))
 
@@ -76,13 +70,13 @@ elf_header(const unsigned char *h, size_t len, struct elf_id *id)
 	if (len < elf_size(id->wordsize, ELF_EHDR))
 		return 0;
 	id->whole = 1;
-	id->entry = GET(id, h, Ehdr, e_entry);
-	id->phoff = GET(id, h, Ehdr, e_phoff);
-	id->shoff = GET(id, h, Ehdr, e_shoff);
-	id->phentsize = (uint16_t)GET(id, h, Ehdr, e_phentsize);
-	id->phnum = (uint16_t)GET(id, h, Ehdr, e_phnum);
-	id->shentsize = (uint16_t)GET(id, h, Ehdr, e_shentsize);
-	id->shnum = (uint16_t)GET(id, h, Ehdr, e_shnum);
+	id->entry = ELF_FIELD(id, h, Ehdr, e_entry);
+	id->phoff = ELF_FIELD(id, h, Ehdr, e_phoff);
+	id->shoff = ELF_FIELD(id, h, Ehdr, e_shoff);
+	id->phentsize = (uint16_t)ELF_FIELD(id, h, Ehdr, e_phentsize);
+	id->phnum = (uint16_t)ELF_FIELD(id, h, Ehdr, e_phnum);
+	id->shentsize = (uint16_t)ELF_FIELD(id, h, Ehdr, e_shentsize);
+	id->shnum = (uint16_t)ELF_FIELD(id, h, Ehdr, e_shnum);
 	return 0;
 }
 
@@ -99,40 +93,24 @@ elf_host(struct elf_id *id)
 void
 elf_phdr(const struct elf_id *id, const unsigned char *p, struct elf_phdr *ph)
 {
-	ph->type = (uint32_t)GET(id, p, Phdr, p_type);
-	ph->flags = (uint32_t)GET(id, p, Phdr, p_flags);
-	ph->offset = GET(id, p, Phdr, p_offset);
-	ph->vaddr = GET(id, p, Phdr, p_vaddr);
-	ph->filesz = GET(id, p, Phdr, p_filesz);
-	ph->memsz = GET(id, p, Phdr, p_memsz);
-	ph->align = GET(id, p, Phdr, p_align);
+	ph->type = (uint32_t)ELF_FIELD(id, p, Phdr, p_type);
+	ph->flags = (uint32_t)ELF_FIELD(id, p, Phdr, p_flags);
+	ph->offset = ELF_FIELD(id, p, Phdr, p_offset);
+	ph->vaddr = ELF_FIELD(id, p, Phdr, p_vaddr);
+	ph->filesz = ELF_FIELD(id, p, Phdr, p_filesz);
+	ph->memsz = ELF_FIELD(id, p, Phdr, p_memsz);
+	ph->align = ELF_FIELD(id, p, Phdr, p_align);
 }
 
 void
 elf_shdr(const struct elf_id *id, const unsigned char *p, struct elf_shdr *sh)
 {
-	sh->type = (uint32_t)GET(id, p, Shdr, sh_type);
-	sh->link = (uint32_t)GET(id, p, Shdr, sh_link);
-	sh->info = (uint32_t)GET(id, p, Shdr, sh_info);
-	sh->offset = GET(id, p, Shdr, sh_offset);
-	sh->size = GET(id, p, Shdr, sh_size);
-	sh->entsize = GET(id, p, Shdr, sh_entsize);
-}
-
-void
-elf_sym(const struct elf_id *id, const unsigned char *p, struct elf_sym *st)
-{
-	st->name = (uint32_t)GET(id, p, Sym, st_name);
-	st->info = (uint8_t)GET(id, p, Sym, st_info);
-	st->shndx = (uint16_t)GET(id, p, Sym, st_shndx);
-}
-
-void
-elf_dyn(const struct elf_id *id, const unsigned char *p, uint64_t *tag,
-    uint64_t *val)
-{
-	*tag = GET(id, p, Dyn, d_tag);
-	*val = GET(id, p, Dyn, d_un);
+	sh->type = (uint32_t)ELF_FIELD(id, p, Shdr, sh_type);
+	sh->link = (uint32_t)ELF_FIELD(id, p, Shdr, sh_link);
+	sh->info = (uint32_t)ELF_FIELD(id, p, Shdr, sh_info);
+	sh->offset = ELF_FIELD(id, p, Shdr, sh_offset);
+	sh->size = ELF_FIELD(id, p, Shdr, sh_size);
+	sh->entsize = ELF_FIELD(id, p, Shdr, sh_entsize);
 }
 
 void

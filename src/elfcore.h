@@ -18,13 +18,16 @@
 
 /*
  * A field of one of <elf.h>'s structures, read in either byte order:
- * ELF_GET(be, p, Elf32_Verdef, vd_next).  For the structures whose layout
- * is the same in both classes; the others go through elf_phdr() and its
- * siblings, which pick the class.
+ * ELF_GET(be, p, Elf32_Verdef, vd_next) where both classes lay it out
+ * alike, ELF_FIELD(id, p, Sym, st_name) from Elf32_Sym or Elf64_Sym by
+ * the class of id.
  */
 #define ELF_GET(be, p, type, member)                                           \
 	vec_word((const unsigned char *)(p) + offsetof(type, member),          \
 	    sizeof(((type *)0)->member), (be))
+#define ELF_FIELD(id, p, s, m)                                                 \
+	((id)->wordsize == 8 ? ELF_GET((id)->bigendian, p, Elf64_##s, m)       \
+	                     : ELF_GET((id)->bigendian, p, Elf32_##s, m))
 
 /* x rounded up to a multiple of a, a power of two; x is below 2^33. */
 #define ELF_ALIGN_UP(x, a) (((x) + (a)-1) & ~(uint64_t)((a)-1))
@@ -73,12 +76,6 @@ struct elf_phdr {
 struct elf_shdr {
 	uint32_t type, link, info;
 	uint64_t offset, size, entsize;
-};
-
-struct elf_sym {
-	uint32_t name;
-	uint8_t info;
-	uint16_t shndx;
 };
 
 /* Sizes of a class's structures, by its word size. */
@@ -147,9 +144,6 @@ void elf_host(struct elf_id *);
 size_t elf_size(unsigned int, enum elf_part);
 void elf_phdr(const struct elf_id *, const unsigned char *, struct elf_phdr *);
 void elf_shdr(const struct elf_id *, const unsigned char *, struct elf_shdr *);
-void elf_sym(const struct elf_id *, const unsigned char *, struct elf_sym *);
-void elf_dyn(
-    const struct elf_id *, const unsigned char *, uint64_t *, uint64_t *);
 void elf_reader_fd(struct elf_reader *, int);
 void elf_reader_mem(struct elf_reader *, const unsigned char *, size_t);
 ssize_t elf_read(const struct elf_reader *, uint64_t, void *, size_t);

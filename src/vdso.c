@@ -147,17 +147,19 @@ walk_dynamic(
     struct vdso_info *vi, const struct elf_id *h, const struct elf_shdr *s)
 {
 	size_t dsz = elf_size(h->wordsize, ELF_DYN);
-	uint64_t off, tag, val;
+	const unsigned char *p;
 	struct elf_shdr str;
+	uint64_t off, tag;
 
 	for (off = 0; elf_inside(off, dsz, s->size); off += dsz) {
-		elf_dyn(h, vi->img + s->offset + off, &tag, &val);
-		if (tag == DT_NULL)
+		p = vi->img + s->offset + off;
+		if ((tag = ELF_FIELD(h, p, Dyn, d_tag)) == DT_NULL)
 			break;
 		if (tag != DT_SONAME)
 			continue;
 		if (get_link(vi, h, s, &str) == -1 ||
-		    get_str(vi, &str, val, &vi->soname) == -1)
+		    get_str(vi, &str, ELF_FIELD(h, p, Dyn, d_un),
+		        &vi->soname) == -1)
 			bad(vi, "soname out of range", s->offset + off);
 		else
 			vi->has_soname = 1;
@@ -207,10 +209,10 @@ static void
 walk_dynsym(struct vdso_info *vi, const struct elf_id *h,
     const struct elf_shdr *s, const struct elf_shdr *versym)
 {
-	uint64_t n, i, vs, at;
+	uint64_t n, i, vs, at, info;
+	const unsigned char *p;
 	struct elf_shdr str;
 	struct vdso_sym *y;
-	struct elf_sym st;
 
 	if (s->entsize < elf_size(h->wordsize, ELF_SYM) ||
 	    get_link(vi, h, s, &str) == -1) {
@@ -221,22 +223,24 @@ walk_dynsym(struct vdso_info *vi, const struct elf_id *h,
 	n = s->size / s->entsize;
 	for (i = 1; i < n; i++) {
 		at = s->offset + i * s->entsize;
-		elf_sym(h, vi->img + at, &st);
-		if (ELF64_ST_TYPE(st.info) != STT_FUNC ||
-		    st.shndx == SHN_UNDEF ||
-		    (ELF64_ST_BIND(st.info) != STB_GLOBAL &&
-		        ELF64_ST_BIND(st.info) != STB_WEAK))
+		p = vi->img + at;
+		info = ELF_FIELD(h, p, Sym, st_info);
+		if (ELF64_ST_TYPE(info) != STT_FUNC ||
+		    ELF_FIELD(h, p, Sym, st_shndx) == SHN_UNDEF ||
+		    (ELF64_ST_BIND(info) != STB_GLOBAL &&
+		        ELF64_ST_BIND(info) != STB_WEAK))
 			continue;
 		if (vi->nsym == AUXV_VDSO_SYMS) {
 			bad(vi, "too many symbols", at);
 			return;
 		}
 		y = &vi->sym[vi->nsym];
-		if (get_str(vi, &str, st.name, &y->name) == -1) {
+		if (get_str(vi, &str, ELF_FIELD(h, p, Sym, st_name),
+		        &y->name) == -1) {
 			bad(vi, "symbol name out of range", at);
 			return;
 		}
-		y->weak = ELF64_ST_BIND(st.info) == STB_WEAK;
+		y->weak = ELF64_ST_BIND(info) == STB_WEAK;
 		y->ver = -1;
 		y->hidden = 0;
 		if (versym != NULL && elf_inside(2 * i, 2, versym->size)) {
