@@ -271,20 +271,16 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 	memset(vi, 0, offsetof(struct vdso_info, build_id));
 	vi->img = img;
 	vi->len = len;
-	if (elf_header(img, len, &h) == -1 || !h.whole) {
+	if (elf_header(img, len, &h) == -1 || !h.whole)
 		bad(vi, "not an ELF image", 0);
-		return;
-	}
-	if (h.shnum == 0) {
+	else if (h.shnum == 0)
 		bad(vi, "no section headers", 0);
-		return;
-	}
-	if (h.shnum > AUXV_VDSO_SECTIONS ||
+	else if (h.shnum > AUXV_VDSO_SECTIONS ||
 	    h.shentsize < elf_size(h.wordsize, ELF_SHDR) ||
-	    !elf_inside(h.shoff, (uint64_t)h.shnum * h.shentsize, len)) {
+	    !elf_inside(h.shoff, (uint64_t)h.shnum * h.shentsize, len))
 		bad(vi, "section headers out of range", h.shoff);
+	if (vi->bad != NULL)
 		return;
-	}
 	/* Version definitions first: symbols are matched against them. */
 	for (i = 1; i < h.shnum; i++) {
 		if (get_shdr(vi, &h, i, &s) == -1) {
