@@ -223,10 +223,7 @@ walk_props(const unsigned char *buf, size_t len, const struct phdrs_where *w,
 			pr->type = (uint32_t)vec_word(buf + p, 4, be);
 			pr->datasz = (uint32_t)sz;
 			pr->value = vec_word(buf + p + 8,
-			    sz >= 8       ? 8
-			        : sz >= 4 ? 4
-			                  : 0,
-			    be);
+			    sz < 8 ? (unsigned int)sz / 4 * 4 : 8, be);
 		}
 	}
 	return rc == 0 ? NULL : "GNU property note out of range";
