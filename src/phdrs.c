@@ -230,9 +230,9 @@ walk_props(const unsigned char *buf, size_t len, const struct phdrs_where *w,
 }
 
 /*
- * Reads the program headers that the vector places at w->addr, and finds
- * the load bias.  Returns -1 when the headers could not be read; a
- * malformed part is noted in pi->bad.
+ * Reads the program headers that the vector places at w->addr, not 0,
+ * through m, which can read, and finds the load bias.  Returns -1 when
+ * the headers could not be read; a malformed part is noted in pi->bad.
  */
 int
 phdrs_read(
@@ -245,8 +245,6 @@ phdrs_read(
 
 	memset(pi, 0, offsetof(struct phdrs_info, ph));
 	pi->machine = w->machine;
-	if (m->read == NULL || w->addr == 0)
-		return -1;
 	/* The kernel loads only programs whose e_phentsize is this size. */
 	if (w->ent != need || w->num == 0 || w->num > AUXV_MAX_PHDRS_MEM ||
 	    w->addr > UINT64_MAX - w->num * need) {
