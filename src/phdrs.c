@@ -132,9 +132,10 @@ first(const struct phdrs_info *pi, uint32_t type)
 }
 
 /*
- * The load bias: from PT_PHDR when there is one, else from the ELF
- * header at the start of the page that holds the program headers, when
- * its e_phoff says they are where AT_PHDR says.
+ * The load bias, where a segment starts in memory (at) less its p_vaddr:
+ * PT_PHDR's, at AT_PHDR, when there is one; else that of the PT_LOAD of
+ * file offset 0, at the ELF header at the start of the page that holds
+ * the program headers, when its e_phoff says they are where AT_PHDR says.
  */
 static void
 find_bias(
@@ -142,28 +143,26 @@ find_bias(
 {
 	const struct elf_phdr *ph = first(pi, PT_PHDR);
 	unsigned char e[sizeof(Elf64_Ehdr)];
-	uint64_t pagesz = w->pagesz, hdr;
+	uint64_t pagesz = w->pagesz, at = w->addr;
 	struct elf_id h;
 	size_t i;
 
-	if (ph != NULL) {
-		pi->bias = w->addr - ph->vaddr;
-		pi->have_bias = 1;
-		return;
-	}
-	if (pagesz == 0 || (pagesz & (pagesz - 1)) != 0)
-		pagesz = 4096;
-	hdr = w->addr - w->addr % pagesz;
-	if (mem_get(m, hdr, e, sizeof(e), NULL) < sizeof(e) ||
-	    elf_header(e, sizeof(e), &h) == -1 || !h.whole ||
-	    h.phoff != w->addr - hdr)
-		return;
-	for (i = 0; i < pi->n; i++)
-		if (pi->ph[i].type == PT_LOAD && pi->ph[i].offset == 0) {
-			pi->bias = hdr - pi->ph[i].vaddr;
-			pi->have_bias = 1;
+	if (ph == NULL) {
+		if (pagesz == 0 || (pagesz & (pagesz - 1)) != 0)
+			pagesz = 4096;
+		at = w->addr - w->addr % pagesz;
+		if (mem_get(m, at, e, sizeof(e), NULL) < sizeof(e) ||
+		    elf_header(e, sizeof(e), &h) == -1 || !h.whole ||
+		    h.phoff != w->addr - at)
 			return;
-		}
+		for (i = 0; i < pi->n && ph == NULL; i++)
+			if (pi->ph[i].type == PT_LOAD && pi->ph[i].offset == 0)
+				ph = &pi->ph[i];
+	}
+	if (ph != NULL) {
+		pi->bias = at - ph->vaddr;
+		pi->have_bias = 1;
+	}
 }
 
 /*
