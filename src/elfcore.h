@@ -64,13 +64,8 @@ struct elf_id {
 #define ELF_ID_LEN 20
 
 struct elf_phdr {
-	uint32_t type;
-	uint32_t flags;
-	uint64_t offset;
-	uint64_t vaddr;
-	uint64_t filesz;
-	uint64_t memsz;
-	uint64_t align;
+	uint32_t type, flags;
+	uint64_t offset, vaddr, filesz, memsz, align;
 };
 
 struct elf_shdr {
@@ -114,9 +109,7 @@ struct elf_note {
 
 /* A PT_LOAD segment: its bytes are at offset in the file. */
 struct elf_load {
-	uint64_t vaddr;
-	uint64_t filesz;
-	uint64_t offset;
+	uint64_t vaddr, filesz, offset;
 };
 
 /* What a core says of the process it was: its name and executable. */
