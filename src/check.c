@@ -34,20 +34,6 @@
 	(void)snprintf((r)->ev + strlen((r)->ev),                              \
 	    sizeof((r)->ev) - strlen((r)->ev), __VA_ARGS__)
 
-/* How often type is in the vector; its first value in *val. */
-static size_t
-count(const struct auxv_vec *v, uint64_t type, uint64_t *val)
-{
-	size_t i, n = 0;
-
-	if (val != NULL)
-		*val = 0;
-	for (i = 0; i < v->nent; i++)
-		if (v->ent[i].type == type && n++ == 0 && val != NULL)
-			*val = v->ent[i].value;
-	return n;
-}
-
 static const struct check_map *
 map_at(const struct check_env *e, uint64_t addr)
 {
@@ -337,8 +323,9 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 
 	if (live_why(e) != NULL)
 		return no_data(r, live_why(e));
-	if (!count(v, AT_NUM_PHDR, &phdr) || !count(v, AT_NUM_PHENT, &phent) ||
-	    !count(v, AT_NUM_PHNUM, &phnum)) {
+	if (!vec_find(v, AT_NUM_PHDR, &phdr) ||
+	    !vec_find(v, AT_NUM_PHENT, &phent) ||
+	    !vec_find(v, AT_NUM_PHNUM, &phnum)) {
 		ev(r, "AT_PHDR, AT_PHENT or AT_PHNUM absent");
 		return CHECK_FAIL;
 	}
@@ -409,7 +396,7 @@ rule_entry(const struct check_env *e, struct check_result *r)
 		return no_data(r, live_why(e));
 	if (!e->have_bias)
 		return no_data(r, "executable not found in the memory map");
-	if (!count(e->v, AT_NUM_ENTRY, &entry)) {
+	if (!vec_find(e->v, AT_NUM_ENTRY, &entry)) {
 		ev(r, "AT_ENTRY absent");
 		return CHECK_FAIL;
 	}
@@ -436,7 +423,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 		return no_data(r, live_why(e));
 	if (!e->maps_ok)
 		return no_data(r, "no memory map");
-	if (!count(e->v, AT_NUM_BASE, &base)) {
+	if (!vec_find(e->v, AT_NUM_BASE, &base)) {
 		ev(r, "AT_BASE absent");
 		return CHECK_FAIL;
 	}
@@ -501,7 +488,7 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	if (!e->live)
 		return no_data(r, "a saved vector: no process to hold it to");
 	for (i = 0; i < 4; i++)
-		if (!count(e->v, types[i], &at[i])) {
+		if (!vec_find(e->v, types[i], &at[i])) {
 			ev(r, "AT_%s absent",
 			    at_lookup(types[i], AF_ALL)->name);
 			return CHECK_FAIL;
@@ -518,7 +505,7 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	    at[0], at[1], at[2], at[3], now[0], now[1], now[2], now[3]);
 	for (i = 0; i < 4; i++)
 		same &= at[i] == now[i];
-	(void)count(e->v, AT_NUM_SECURE, &secure);
+	(void)vec_find(e->v, AT_NUM_SECURE, &secure);
 	if ((at[0] != at[1] || at[2] != at[3]) && secure == 0) {
 		ev(r, "; AT_SECURE 0 where they differ");
 		return CHECK_FAIL;
@@ -545,7 +532,7 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 		return no_data(r, "a saved vector: its kernel is not this one");
 	if (e->kpagesz == 0)
 		return no_data(r, "/proc/self/smaps not readable");
-	if (!count(e->v, AT_NUM_PAGESZ, &pg)) {
+	if (!vec_find(e->v, AT_NUM_PAGESZ, &pg)) {
 		ev(r, "AT_PAGESZ absent");
 		return CHECK_FAIL;
 	}
@@ -564,7 +551,7 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 
 	if (e->v->machine == 0)
 		return no_data(r, "architecture unknown");
-	if (!count(e->v, AT_NUM_CLKTCK, &hz)) {
+	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz)) {
 		ev(r, "AT_CLKTCK absent");
 		return CHECK_FAIL;
 	}
@@ -663,7 +650,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		flags[0] = '\0';
 	for (w = 0; w < 4; w++) {
 		t = (enum hwcap_table)v->arch->hwcap[w];
-		if (t == HWT_NONE || !count(v, words[w].type, &val))
+		if (t == HWT_NONE || !vec_find(v, words[w].type, &val))
 			continue;
 		if (r->ev[0] != '\0')
 			ev(r, "; ");
@@ -705,8 +692,8 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 {
 	const struct check_map *m = special(e, &e->vdso);
 	uint64_t si = 0, ehdr = 0;
-	size_t nsi = count(e->v, AT_NUM_SYSINFO, &si);
-	size_t neh = count(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
+	size_t nsi = vec_find(e->v, AT_NUM_SYSINFO, &si);
+	size_t neh = vec_find(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
 	int i386 = e->v->machine == EM_386;
 
 	if (nsi > 0 && !i386) {
@@ -771,7 +758,7 @@ rule_stack(const struct check_env *e, struct check_result *r)
 		return no_data(r, "no [stack] in the memory map");
 	ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
 	for (i = 0; i < NITEMS(types); i++) {
-		if (!count(e->v, types[i], &val))
+		if (!vec_find(e->v, types[i], &val))
 			continue;
 		if (val < m->lo || val >= m->hi) {
 			ev(r, "; AT_%s 0x%" PRIx64 " outside",
@@ -944,7 +931,7 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	}
 	for (i = 0; i < NITEMS(expected); i++) {
 		if (!(expected[i].arches & a) ||
-		    count(v, expected[i].type, NULL))
+		    vec_find(v, expected[i].type, NULL))
 			continue;
 		/* What depends on the vDSO or kernel is known of a live one. */
 		if (expected[i].vdso && !vdso)

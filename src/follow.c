@@ -11,18 +11,6 @@
 #include "decode.h"
 #include "follow.h"
 
-/* The vector's value of a type, or 0 when it has none. */
-static uint64_t
-vec_value(const struct auxv_vec *v, uint64_t type)
-{
-	size_t i;
-
-	for (i = 0; i < v->nent; i++)
-		if (v->ent[i].type == type)
-			return v->ent[i].value;
-	return 0;
-}
-
 /*
  * The first block of the vDSO at addr into fo->next, and in *want how
  * much of it its headers say a walk needs, never less than was read: how
@@ -103,11 +91,13 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 		} else if (d[i].type == AT_NUM_PHDR &&
 		    fo->phdrs == FOLLOW_ABSENT) {
 			fo->phdrs_at = i;
-			w = (struct phdrs_where){ d[i].value,
-				vec_value(v, AT_NUM_PHNUM),
-				vec_value(v, AT_NUM_PHENT),
-				vec_value(v, AT_NUM_PAGESZ), v->machine,
-				v->wordsize, v->bigendian };
+			w = (struct phdrs_where){ .addr = d[i].value,
+				.machine = v->machine,
+				.wordsize = v->wordsize,
+				.bigendian = v->bigendian };
+			(void)vec_find(v, AT_NUM_PHNUM, &w.num);
+			(void)vec_find(v, AT_NUM_PHENT, &w.ent);
+			(void)vec_find(v, AT_NUM_PAGESZ, &w.pagesz);
 			fo->phdrs = mem && phdrs_read(m, &w, &fo->pi) == 0
 			    ? FOLLOW_READ
 			    : FOLLOW_UNREADABLE;

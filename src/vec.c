@@ -65,6 +65,23 @@ const char vec_too_large[] = "too large: more than 4096 entries before AT_NULL";
  * entries before any other fault are kept, so that a truncated vector can
  * still be shown up to where it breaks.
  */
+/*
+ * How many entries of type the vector has; the first one's value in *val
+ * (0 where there is none) unless val is NULL.
+ */
+size_t
+vec_find(const struct auxv_vec *v, uint64_t type, uint64_t *val)
+{
+	size_t i, n = 0;
+
+	if (val != NULL)
+		*val = 0;
+	for (i = 0; i < v->nent; i++)
+		if (v->ent[i].type == type && n++ == 0 && val != NULL)
+			*val = v->ent[i].value;
+	return n;
+}
+
 int
 vec_parse(struct auxv_vec *v, size_t cap, struct diag *d)
 {

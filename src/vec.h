@@ -64,6 +64,7 @@ size_t mem_get(const struct memsrc *, uint64_t, void *, size_t, int *);
 void mem_ahead(const struct memsrc *, const struct mem_span *, size_t);
 size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);
+size_t vec_find(const struct auxv_vec *, uint64_t, uint64_t *);
 uint64_t vec_word(const unsigned char *, unsigned int, int);
 
 /* Why a vector of more than AUXV_MAX_ENTRIES is refused, from any source. */
