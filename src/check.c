@@ -228,7 +228,8 @@ kernel_version(void)
 static void
 read_exe(struct check_env *e)
 {
-	unsigned char h[sizeof(Elf64_Ehdr)], buf[sizeof(Elf64_Phdr)];
+	unsigned char h[sizeof(Elf64_Ehdr)];
+	unsigned char buf[AUXV_MAX_PHDRS_MEM * sizeof(Elf64_Phdr)];
 	char path[PATH_MAX + 64];
 	const struct check_map *m;
 	struct elf_reader r;
@@ -254,12 +255,12 @@ read_exe(struct check_env *e)
 	    elf_header(h, sizeof(h), &e->exe) == -1 || !e->exe.whole)
 		goto out;
 	sz = elf_size(e->exe.wordsize, ELF_PHDR);
-	if (e->exe.phentsize != sz || e->exe.phnum > NITEMS(e->ph))
+	if (e->exe.phentsize != sz || e->exe.phnum > NITEMS(e->ph) ||
+	    elf_read(&r, e->exe.phoff, buf, e->exe.phnum * sz) !=
+	        (ssize_t)(e->exe.phnum * sz))
 		goto out;
 	for (i = 0; i < e->exe.phnum; i++) {
-		if (elf_read(&r, e->exe.phoff + i * sz, buf, sz) != (ssize_t)sz)
-			goto out;
-		elf_phdr(&e->exe, buf, &e->ph[i]);
+		elf_phdr(&e->exe, buf + i * sz, &e->ph[i]);
 		if (e->ph[i].type == PT_LOAD && e->ph[i].vaddr < lo)
 			lo = e->ph[i].vaddr;
 		/*
