@@ -102,7 +102,7 @@ drop_anonymous(struct check_env *e)
 	size_t i, k = 0;
 
 	for (i = 0; i < e->nmaps; i++)
-		if (e->maps[i].kind != CHECK_MAP_OTHER)
+		if (!e->maps[i].anon)
 			e->maps[k++] = e->maps[i];
 	e->nmaps = k;
 }
@@ -138,17 +138,15 @@ map_line(struct check_env *e, char *line, uint64_t code)
 	m.major = (unsigned int)maj;
 	m.minor = (unsigned int)min;
 	m.readable = perms[0] == 'r';
-	m.kind = strcmp(path, "[stack]") == 0 ? CHECK_MAP_STACK
-	    : strcmp(path, "[vdso]") == 0     ? CHECK_MAP_VDSO
-	    : path[0] == '/' || m.ino != 0    ? CHECK_MAP_FILE
-	                                      : CHECK_MAP_OTHER;
-	if (m.kind == CHECK_MAP_STACK)
+	if (strcmp(path, "[stack]") == 0)
 		e->stack = m;
-	else if (m.kind == CHECK_MAP_VDSO)
+	else if (strcmp(path, "[vdso]") == 0)
 		e->vdso = m;
+	else
+		m.anon = path[0] != '/' && m.ino == 0;
 	if (code != 0 && code >= m.lo && code < m.hi && path[0] == '/')
 		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
-	if (e->nmaps == NITEMS(e->maps) && m.kind != CHECK_MAP_OTHER)
+	if (e->nmaps == NITEMS(e->maps) && !m.anon)
 		drop_anonymous(e);
 	if (e->nmaps < NITEMS(e->maps))
 		e->maps[e->nmaps++] = m;
@@ -1007,10 +1005,6 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 
 	memset(e, 0, offsetof(struct check_env, maps));
 	e->exe_path[0] = e->interp[0] = '\0';
-	e->nph = 0;
-	e->have_bias = 0;
-	e->bias = 0;
-	e->exe_why = NULL;
 	e->v = v;
 	e->live =
 	    v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC;

@@ -34,12 +34,8 @@ struct check_map {
 	uint64_t lo, hi, off, ino;
 	unsigned int major, minor;
 	unsigned char readable;
-	unsigned char kind; /* CHECK_MAP_* */
+	unsigned char anon; /* neither a file, [stack] nor [vdso] */
 };
-#define CHECK_MAP_FILE  0
-#define CHECK_MAP_STACK 1
-#define CHECK_MAP_VDSO  2
-#define CHECK_MAP_OTHER 3
 
 #define CHECK_RULES 11
 
@@ -56,21 +52,22 @@ struct check_env {
 	size_t nmaps;
 	/* [stack] and [vdso] (hi 0: none), kept when maps is full. */
 	struct check_map stack, vdso;
-	struct check_map maps[AUXV_CHECK_MAPS];
-	char exe_path[PATH_MAX]; /* self: the file of our code */
-	const char *exe_why;     /* why the executable has no data, or NULL */
+	const char *exe_why; /* why the executable has no data, or NULL */
 	struct elf_id exe;
 	uint64_t exe_dev, exe_ino;
 	size_t nph;
-	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
 	int have_bias;
 	uint64_t bias;
-	char interp[AUXV_MAX_INTERP]; /* "" when none */
-	uint64_t kpagesz;             /* KernelPageSize, or 0 */
-	unsigned int kver;            /* running kernel: major * 1000 + minor */
+	uint64_t kpagesz;  /* KernelPageSize, or 0 */
+	unsigned int kver; /* running kernel: major * 1000 + minor */
 	const struct decoded *dec;
 	size_t ndec;
 	const struct followed *fo;
+	/* The large rooms, past what check_vector() zeroes. */
+	struct check_map maps[AUXV_CHECK_MAPS];
+	char exe_path[PATH_MAX]; /* self: the file of our code */
+	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
+	char interp[AUXV_MAX_INTERP]; /* "" when none */
 };
 
 size_t check_vector(struct check_env *, const struct auxv_vec *,
