@@ -228,7 +228,7 @@ read_exe(struct check_env *e)
 {
 	unsigned char h[sizeof(Elf64_Ehdr)];
 	unsigned char buf[AUXV_MAX_PHDRS_MEM * sizeof(Elf64_Phdr)];
-	char path[PATH_MAX + 64];
+	char path[64];
 	const struct check_map *m;
 	struct elf_reader r;
 	struct stat st;
@@ -236,11 +236,9 @@ read_exe(struct check_env *e)
 	size_t i, sz;
 	int fd;
 
-	if (e->exe_path[0] != '\0')
-		snprintf(path, sizeof(path), "%s", e->exe_path);
-	else
-		snprintf(path, sizeof(path), "%s/exe", e->dir);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	snprintf(path, sizeof(path), "%s/exe", e->dir);
+	if ((fd = open(e->exe_path[0] != '\0' ? e->exe_path : path,
+	         O_RDONLY | O_CLOEXEC)) == -1) {
 		e->exe_why = errno == EACCES || errno == EPERM
 		    ? "executable not readable (permission denied)"
 		    : "executable not found";
@@ -297,6 +295,15 @@ no_data(struct check_result *r, const char *why)
 {
 	ev(r, "%s", why);
 	return CHECK_NODATA;
+}
+
+/* An entry a rule needs missing from the vector, after what r says. */
+static enum check_res
+absent(struct check_result *r, uint64_t type)
+{
+	ev(r, "%sAT_%s absent", r->ev[0] != '\0' ? "; " : "",
+	    at_lookup(type, AF_ALL)->name);
+	return CHECK_FAIL;
 }
 
 static const char *
@@ -395,10 +402,8 @@ rule_entry(const struct check_env *e, struct check_result *r)
 		return no_data(r, live_why(e));
 	if (!e->have_bias)
 		return no_data(r, "executable not found in the memory map");
-	if (!vec_find(e->v, AT_NUM_ENTRY, &entry)) {
-		ev(r, "AT_ENTRY absent");
-		return CHECK_FAIL;
-	}
+	if (!vec_find(e->v, AT_NUM_ENTRY, &entry))
+		return absent(r, AT_NUM_ENTRY);
 	ev(r,
 	    "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64
 	    " + load bias 0x%" PRIx64 " = 0x%" PRIx64,
@@ -422,10 +427,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 		return no_data(r, live_why(e));
 	if (!e->maps_ok)
 		return no_data(r, "no memory map");
-	if (!vec_find(e->v, AT_NUM_BASE, &base)) {
-		ev(r, "AT_BASE absent");
-		return CHECK_FAIL;
-	}
+	if (!vec_find(e->v, AT_NUM_BASE, &base))
+		return absent(r, AT_NUM_BASE);
 	if (e->interp[0] == '\0') {
 		ev(r,
 		    "AT_BASE 0x%" PRIx64 "; the executable has no PT_INTERP: 0",
@@ -433,11 +436,9 @@ rule_base(const struct check_env *e, struct check_result *r)
 		return base == 0 ? CHECK_OK : CHECK_FAIL;
 	}
 	/* Another process's paths are in its root. */
-	snprintf(path, sizeof(path), "%s%s",
-	    strcmp(e->dir, "/proc/self") == 0 ? "" : e->dir,
-	    strcmp(e->dir, "/proc/self") == 0 ? "" : "/root");
-	snprintf(
-	    path + strlen(path), sizeof(path) - strlen(path), "%s", e->interp);
+	snprintf(path, sizeof(path), "%s%s%s",
+	    e->v->kind == SRC_SELF ? "" : e->dir,
+	    e->v->kind == SRC_SELF ? "" : "/root", e->interp);
 	if (stat(path, &st) == -1 ||
 	    (m = map_file(e, st.st_dev, st.st_ino)) == NULL) {
 		ev(r, "AT_BASE 0x%" PRIx64 "; interpreter %s not mapped", base,
@@ -454,17 +455,17 @@ rule_base(const struct check_env *e, struct check_result *r)
  * /proc/PID/status's "Uid:" and "Gid:" lines have them: 0, or -1.
  */
 static int
-proc_ids(const struct check_env *e, unsigned long uid[3], unsigned long gid[3])
+proc_ids(const struct check_env *e, unsigned long id[2][3])
 {
 	if (e->v->kind == SRC_SELF) {
-		uid[0] = getuid();
-		uid[1] = uid[2] = geteuid();
-		gid[0] = getgid();
-		gid[1] = gid[2] = getegid();
+		id[0][0] = getuid();
+		id[0][1] = id[0][2] = geteuid();
+		id[1][0] = getgid();
+		id[1][1] = id[1][2] = getegid();
 		return 0;
 	}
-	return src_status(e->dir, "\nUid:", uid, 3) == -1 ||
-	        src_status(e->dir, "\nGid:", gid, 3) == -1
+	return src_status(e->dir, "\nUid:", id[0], 3) == -1 ||
+	        src_status(e->dir, "\nGid:", id[1], 3) == -1
 	    ? -1
 	    : 0;
 }
@@ -479,31 +480,24 @@ rule_ids(const struct check_env *e, struct check_result *r)
 {
 	static const uint64_t types[4] = { AT_NUM_UID, AT_NUM_EUID, AT_NUM_GID,
 		AT_NUM_EGID };
-	uint64_t at[4] = { 0 }, now[4], secure = 0;
-	unsigned long uid[3], gid[3];
+	uint64_t at[4] = { 0 }, secure = 0;
+	unsigned long id[2][3]; /* uid, gid: real, effective, saved */
 	size_t i;
 	int same = 1;
 
 	if (!e->live)
 		return no_data(r, "a saved vector: no process to hold it to");
 	for (i = 0; i < 4; i++)
-		if (!vec_find(e->v, types[i], &at[i])) {
-			ev(r, "AT_%s absent",
-			    at_lookup(types[i], AF_ALL)->name);
-			return CHECK_FAIL;
-		}
-	if (proc_ids(e, uid, gid) == -1)
+		if (!vec_find(e->v, types[i], &at[i]))
+			return absent(r, types[i]);
+	if (proc_ids(e, id) == -1)
 		return no_data(r, "process status not readable");
-	now[0] = uid[0];
-	now[1] = uid[1];
-	now[2] = gid[0];
-	now[3] = gid[1];
 	ev(r,
 	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
-	    "; the process %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
-	    at[0], at[1], at[2], at[3], now[0], now[1], now[2], now[3]);
+	    "; the process %lu/%lu/%lu/%lu",
+	    at[0], at[1], at[2], at[3], id[0][0], id[0][1], id[1][0], id[1][1]);
 	for (i = 0; i < 4; i++)
-		same &= at[i] == now[i];
+		same &= at[i] == id[i / 2][i % 2];
 	(void)vec_find(e->v, AT_NUM_SECURE, &secure);
 	if ((at[0] != at[1] || at[2] != at[3]) && secure == 0) {
 		ev(r, "; AT_SECURE 0 where they differ");
@@ -512,10 +506,10 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	if (same)
 		return CHECK_OK;
 	/* exec sets the saved IDs to the effective ones (execve(2)). */
-	if (e->v->kind == SRC_PID && uid[2] == at[1] && gid[2] == at[3]) {
+	if (e->v->kind == SRC_PID && id[0][2] == at[1] && id[1][2] == at[3]) {
 		ev(r,
 		    " (changed since exec; saved IDs %lu/%lu are the vector's)",
-		    uid[2], gid[2]);
+		    id[0][2], id[1][2]);
 		return CHECK_OK;
 	}
 	return CHECK_FAIL;
@@ -531,10 +525,8 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 		return no_data(r, "a saved vector: its kernel is not this one");
 	if (e->kpagesz == 0)
 		return no_data(r, "/proc/self/smaps not readable");
-	if (!vec_find(e->v, AT_NUM_PAGESZ, &pg)) {
-		ev(r, "AT_PAGESZ absent");
-		return CHECK_FAIL;
-	}
+	if (!vec_find(e->v, AT_NUM_PAGESZ, &pg))
+		return absent(r, AT_NUM_PAGESZ);
 	ev(r, "AT_PAGESZ %" PRIu64 "; KernelPageSize %" PRIu64, pg, e->kpagesz);
 	return pg == e->kpagesz ? CHECK_OK : CHECK_FAIL;
 }
@@ -550,10 +542,8 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 
 	if (e->v->machine == 0)
 		return no_data(r, "architecture unknown");
-	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz)) {
-		ev(r, "AT_CLKTCK absent");
-		return CHECK_FAIL;
-	}
+	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz))
+		return absent(r, AT_NUM_CLKTCK);
 	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
 	return hz == want ? CHECK_OK : CHECK_FAIL;
 }
@@ -881,28 +871,16 @@ static const struct {
 	{ AT_NUM_RSEQ_ALIGN, A_ALL, 0, 6003 },
 };
 
-static unsigned int
-arch_bit(const struct auxv_vec *v)
-{
-	switch (v->machine) {
-	case EM_X86_64:
-		return v->wordsize == 8 ? A_X86_64 : 0;
-	case EM_386:
-		return A_I386;
-	case EM_AARCH64:
-		return A_ARM64;
-	case EM_ARM:
-		return A_ARM;
-	default:
-		return 0;
-	}
-}
-
 static enum check_res
 rule_entries(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
-	unsigned int a = arch_bit(v);
+	unsigned int a = v->machine == EM_X86_64
+	    ? (v->wordsize == 8 ? A_X86_64 : 0)
+	    : v->machine == EM_386     ? A_I386
+	    : v->machine == EM_AARCH64 ? A_ARM64
+	    : v->machine == EM_ARM     ? A_ARM
+	                               : 0;
 	enum check_res res = CHECK_OK;
 	const char *name;
 	size_t i, j;
@@ -917,17 +895,15 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			    : "???";
 			ev(r,
 			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
-			    res == CHECK_OK ? "" : "; ", name, v->ent[i].type,
+			    r->ev[0] != '\0' ? "; " : "", name, v->ent[i].type,
 			    j, i);
 			res = CHECK_FAIL;
 		}
 	}
-	if (a == 0) {
-		if (res == CHECK_OK)
-			return no_data(
-			    r, "no table of entries for this architecture");
-		return res;
-	}
+	if (a == 0)
+		return res == CHECK_OK
+		    ? no_data(r, "no table of entries for this architecture")
+		    : res;
 	for (i = 0; i < NITEMS(expected); i++) {
 		if (!(expected[i].arches & a) ||
 		    vec_find(v, expected[i].type, NULL))
@@ -938,9 +914,7 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		if (expected[i].since != 0 &&
 		    (!e->live || e->kver < expected[i].since))
 			continue;
-		ev(r, "%sAT_%s absent", res == CHECK_OK ? "" : "; ",
-		    at_lookup(expected[i].type, AF_ALL)->name);
-		res = CHECK_FAIL;
+		res = absent(r, expected[i].type);
 	}
 	/* a is a machine of the arch table: v->arch is set, as for platform. */
 	if (res == CHECK_OK)
