@@ -323,9 +323,8 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
 	const struct check_map *m;
-	uint64_t phdr = 0, phent = 0, phnum = 0, want = 0;
+	uint64_t phdr = 0, phent = 0, phnum = 0, want;
 	size_t i;
-	int found = 0;
 
 	if (live_why(e) != NULL)
 		return no_data(r, live_why(e));
@@ -342,15 +341,16 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		    phent, phnum, e->exe.phentsize, e->exe.phnum);
 		return CHECK_FAIL;
 	}
-	for (i = 0; i < e->nph && !found; i++)
+	for (i = 0; i < e->nph; i++)
 		if (e->ph[i].type == PT_LOAD &&
 		    e->ph[i].offset <= e->exe.phoff &&
-		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz) {
-			want = e->exe.phoff - e->ph[i].offset + e->ph[i].vaddr +
-			    e->bias;
-			found = 1;
-		}
-	if (e->have_bias && found && phdr != want) {
+		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz)
+			break;
+	/* Headers no PT_LOAD holds have no address to compare with. */
+	want = i == e->nph
+	    ? phdr
+	    : e->exe.phoff - e->ph[i].offset + e->ph[i].vaddr + e->bias;
+	if (e->have_bias && phdr != want) {
 		ev(r,
 		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
 		    " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
@@ -785,6 +785,7 @@ static enum check_res
 rule_platform(const struct check_env *e, struct check_result *r)
 {
 	const struct decoded *d = NULL;
+	const char(*pl)[8];
 	size_t i, k;
 
 	for (i = 0; i < e->ndec && d == NULL; i++)
@@ -794,30 +795,27 @@ rule_platform(const struct check_env *e, struct check_result *r)
 		return no_data(r, "no AT_PLATFORM");
 	if (!d->readable || d->truncated)
 		return no_data(r, "AT_PLATFORM not readable");
-	ev(r, "AT_PLATFORM \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
-	    d->str);
-	for (i = 0; i < NITEMS(platforms); i++) {
-		if (platforms[i].machine != e->v->machine ||
-		    platforms[i].wordsize != e->v->wordsize)
-			continue;
-		ev(r, "; %s has", e->v->arch->name);
-		for (k = 0; k < NITEMS(platforms[i].platform) &&
-		     platforms[i].platform[k][0] != '\0';
-		     k++) {
-			ev(r, " %s", platforms[i].platform[k]);
-			if (strlen(platforms[i].platform[k]) == d->strlen &&
-			    memcmp(platforms[i].platform[k], d->str,
-			        d->strlen) == 0)
-				return CHECK_OK;
-		}
-		/* arm's platform grows with new cores: "v8l" under arm64. */
-		if (e->v->machine == EM_ARM && d->strlen == 3 &&
-		    d->str[0] == 'v' && (d->str[2] == 'l' || d->str[2] == 'b'))
+	for (i = 0; i < NITEMS(platforms); i++)
+		if (platforms[i].machine == e->v->machine &&
+		    platforms[i].wordsize == e->v->wordsize)
+			break;
+	if (i == NITEMS(platforms))
+		return no_data(r, "no platform names for this architecture");
+	pl = platforms[i].platform;
+	ev(r, "AT_PLATFORM \"%.*s\"; %s has",
+	    (int)(d->strlen < 64 ? d->strlen : 64), d->str, e->v->arch->name);
+	for (k = 0; k < NITEMS(platforms[i].platform) && pl[k][0] != '\0';
+	     k++) {
+		ev(r, " %s", pl[k]);
+		if (strlen(pl[k]) == d->strlen &&
+		    memcmp(pl[k], d->str, d->strlen) == 0)
 			return CHECK_OK;
-		return CHECK_FAIL;
 	}
-	r->ev[0] = '\0';
-	return no_data(r, "no platform names for this architecture");
+	/* arm's platform grows with new cores: "v8l" under arm64. */
+	if (e->v->machine == EM_ARM && d->strlen == 3 && d->str[0] == 'v' &&
+	    (d->str[2] == 'l' || d->str[2] == 'b'))
+		return CHECK_OK;
+	return CHECK_FAIL;
 }
 
 /*
@@ -974,7 +972,6 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
     const struct opts *o, struct decoded *dec, struct strpool *pool,
     struct followed *fo, struct check_result *res)
 {
-	uint64_t code = 0;
 	size_t i, nfail = 0;
 
 	memset(e, 0, offsetof(struct check_env, maps));
@@ -985,18 +982,17 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	e->kver = kernel_version();
 	if (e->live) {
 		e->kpagesz = kernel_pagesz();
-		if (v->kind == SRC_SELF) {
+		if (v->kind == SRC_SELF)
 			snprintf(e->dir, sizeof(e->dir), "/proc/self");
-			/*
-			 * The file our tables were loaded from is the
-			 * executable, whoever loaded it (the kernel, an
-			 * emulator, a userland exec).
-			 */
-			code = (uint64_t)(uintptr_t)rules;
-		} else
+		else
 			snprintf(
 			    e->dir, sizeof(e->dir), "/proc/%ld", (long)v->pid);
-		read_maps(e, code);
+		/*
+		 * The file our tables were loaded from is our executable,
+		 * whoever loaded it (the kernel, an emulator, a userland exec).
+		 */
+		read_maps(
+		    e, v->kind == SRC_SELF ? (uint64_t)(uintptr_t)rules : 0);
 		read_exe(e);
 	}
 	e->dec = dec;
@@ -1007,15 +1003,15 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		res[i].name = rules[i].name;
 		res[i].ev[0] = '\0';
 		res[i].res = rules[i].fn(e, &res[i]);
+		nfail += res[i].res == CHECK_FAIL;
 	}
 	/* What was read after the vector must be of the same image. */
-	if (v->kind == SRC_PID && exec_since(e))
-		for (i = 0; i < CHECK_RULES; i++) {
-			res[i].ev[0] = '\0';
-			res[i].res = no_data(&res[i],
-			    "the process ran a new program while checked");
-		}
-	for (i = 0; i < CHECK_RULES; i++)
-		nfail += res[i].res == CHECK_FAIL;
-	return nfail;
+	if (v->kind != SRC_PID || !exec_since(e))
+		return nfail;
+	for (i = 0; i < CHECK_RULES; i++) {
+		res[i].ev[0] = '\0';
+		res[i].res = no_data(
+		    &res[i], "the process ran a new program while checked");
+	}
+	return 0;
 }
