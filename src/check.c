@@ -1,9 +1,7 @@
 /*
- * --check: each rule a row of one table.  A rule reads the vector, what
- * check_vector() gathered of its process (memory map, executable, CPU)
- * and the kernel's facts below, and returns ok, FAIL with both sides in
- * its evidence, or no data where the source lacks what it needs (a core,
- * a saved vector).  Nothing here prints.
+ * --check's rules (check.h), each a row of one table, read the vector,
+ * what check_vector() gathered of its process and the kernel's facts
+ * below.  Nothing here prints.
  */
 #include <elf.h>
 #include <errno.h>
@@ -54,7 +52,7 @@ special(const struct check_env *e, const struct check_map *m)
 
 /*
  * The lowest mapping of the file dev, ino: the first, as maps lists
- * mappings by address (and drop_anonymous keeps their order).
+ * mappings by address (and letting anonymous ones go keeps their order).
  */
 static const struct check_map *
 map_file(const struct check_env *e, uint64_t dev, uint64_t ino)
@@ -96,17 +94,6 @@ field(char **p, int base, char sep, uint64_t *v)
 	return 0;
 }
 
-static void
-drop_anonymous(struct check_env *e)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < e->nmaps; i++)
-		if (!e->maps[i].anon)
-			e->maps[k++] = e->maps[i];
-	e->nmaps = k;
-}
-
 /*
  * One line of /proc/PID/maps: "lo-hi perms off MM:mm ino   path".  The
  * path of the mapping that holds code (our own code, for self) is kept.
@@ -121,6 +108,7 @@ map_line(struct check_env *e, char *line, uint64_t code)
 	struct check_map m;
 	char *path = line, *perms;
 	uint64_t maj, min;
+	size_t i, k;
 
 	memset(&m, 0, sizeof(m));
 	if (field(&path, 16, '-', &m.lo) == -1 ||
@@ -146,8 +134,12 @@ map_line(struct check_env *e, char *line, uint64_t code)
 		m.anon = path[0] != '/' && m.ino == 0;
 	if (code != 0 && code >= m.lo && code < m.hi && path[0] == '/')
 		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
-	if (e->nmaps == NITEMS(e->maps) && !m.anon)
-		drop_anonymous(e);
+	if (e->nmaps == NITEMS(e->maps) && !m.anon) {
+		for (i = k = 0; i < e->nmaps; i++)
+			if (!e->maps[i].anon)
+				e->maps[k++] = e->maps[i];
+		e->nmaps = k;
+	}
 	if (e->nmaps < NITEMS(e->maps))
 		e->maps[e->nmaps++] = m;
 }
@@ -607,15 +599,8 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t only_vec,
  * lists the name.  Only the words the vector has (a missing one is the
  * entries rule's).
  */
-static const struct {
-	uint64_t type;
-	char name[12];
-} words[4] = {
-	{ AT_NUM_HWCAP, "AT_HWCAP" },
-	{ AT_NUM_HWCAP2, "AT_HWCAP2" },
-	{ AT_NUM_HWCAP3, "AT_HWCAP3" },
-	{ AT_NUM_HWCAP4, "AT_HWCAP4" },
-};
+static const uint64_t words[4] = { AT_NUM_HWCAP, AT_NUM_HWCAP2, AT_NUM_HWCAP3,
+	AT_NUM_HWCAP4 };
 
 static enum check_res
 rule_hwcap(const struct check_env *e, struct check_result *r)
@@ -639,7 +624,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		flags[0] = '\0';
 	for (w = 0; w < 4; w++) {
 		t = (enum hwcap_table)v->arch->hwcap[w];
-		if (t == HWT_NONE || !vec_find(v, words[w].type, &val))
+		if (t == HWT_NONE || !vec_find(v, words[w], &val))
 			continue;
 		if (r->ev[0] != '\0')
 			ev(r, "; ");
@@ -660,9 +645,9 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 					cpu |= 1ULL << bit;
 			}
 			ev(r,
-			    "%s 0x%" PRIx64
+			    "AT_%s 0x%" PRIx64
 			    " (named bits); /proc/cpuinfo 0x%" PRIx64,
-			    words[w].name, val, cpu);
+			    at_lookup(words[w], AF_ALL)->name, val, cpu);
 		} else
 			continue;
 		bad |= name_diff(r, t, val & ~cpu, cpu & ~val);
@@ -697,13 +682,10 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		ev(r, "no [vdso] mapped");
 		if (neh == 0)
 			return CHECK_OK;
-		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64, ehdr);
 		/* As valgrind does: a process may unmap it after its exec. */
-		if (e->v->kind == SRC_PID) {
-			ev(r, " (unmapped since exec)");
-			return CHECK_OK;
-		}
-		return CHECK_FAIL;
+		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64 "%s", ehdr,
+		    e->v->kind == SRC_PID ? " (unmapped since exec)" : "");
+		return e->v->kind == SRC_PID ? CHECK_OK : CHECK_FAIL;
 	}
 	if (neh == 0) {
 		ev(r, "AT_SYSINFO_EHDR absent; [vdso] at 0x%" PRIx64, m->lo);
