@@ -200,10 +200,9 @@ static unsigned int
 kernel_version(void)
 {
 	struct utsname u;
-	char *p;
+	char *p = u.release;
 	uint64_t maj, min;
 
-	p = u.release;
 	if (uname(&u) == -1 || field(&p, 10, '.', &maj) == -1 ||
 	    !isdigit_base(*p, 10) || maj > 100000)
 		return 0;
@@ -576,21 +575,20 @@ has_word(const char *list, const char *name, size_t len)
 
 /* The named bits where the vector's word and the CPU's differ. */
 static uint64_t
-name_diff(struct check_result *r, enum hwcap_table t, uint64_t only_vec,
-    uint64_t only_cpu)
+name_diff(
+    struct check_result *r, enum hwcap_table t, uint64_t val, uint64_t cpu)
 {
-	uint64_t d = only_vec | only_cpu, b;
+	uint64_t d;
 	unsigned int bit;
 
-	for (; d != 0; d &= d - 1) {
-		b = d & -d;
-		bit = (unsigned int)__builtin_ctzll(b);
-		ev(r, " %c%s", (only_vec & b) ? '+' : '-',
+	for (d = val ^ cpu; d != 0; d &= d - 1) {
+		bit = (unsigned int)__builtin_ctzll(d);
+		ev(r, " %c%s", (val >> bit & 1) ? '+' : '-',
 		    hwcap_names[t][bit][0] != '\0' ? hwcap_names[t][bit] : "?");
 		if (hwcap_names[t][bit][0] == '\0')
 			ev(r, "(bit %u)", bit);
 	}
-	return only_vec | only_cpu;
+	return val ^ cpu;
 }
 
 /*
@@ -650,7 +648,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 			    at_lookup(words[w], AF_ALL)->name, val, cpu);
 		} else
 			continue;
-		bad |= name_diff(r, t, val & ~cpu, cpu & ~val);
+		bad |= name_diff(r, t, val, cpu);
 	}
 	if (r->ev[0] == '\0')
 		return no_data(r, "no CPU flags to compare with");
