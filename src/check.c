@@ -442,26 +442,6 @@ rule_base(const struct check_env *e, struct check_result *r)
 }
 
 /*
- * The process's user and group IDs now (real, effective, saved), as
- * /proc/PID/status's "Uid:" and "Gid:" lines have them: 0, or -1.
- */
-static int
-proc_ids(const struct check_env *e, unsigned long id[2][3])
-{
-	if (e->v->kind == SRC_SELF) {
-		id[0][0] = getuid();
-		id[0][1] = id[0][2] = geteuid();
-		id[1][0] = getgid();
-		id[1][1] = id[1][2] = getegid();
-		return 0;
-	}
-	return src_status(e->dir, "\nUid:", id[0], 3) == -1 ||
-	        src_status(e->dir, "\nGid:", id[1], 3) == -1
-	    ? -1
-	    : 0;
-}
-
-/*
  * AT_UID, AT_EUID, AT_GID, AT_EGID: the process's IDs (at exec: a
  * process that changed them since, its saved IDs still the vector's
  * effective ones, is said to have), and AT_SECURE where they differ.
@@ -472,7 +452,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	static const uint64_t types[4] = { AT_NUM_UID, AT_NUM_EUID, AT_NUM_GID,
 		AT_NUM_EGID };
 	uint64_t at[4] = { 0 }, secure = 0;
-	unsigned long id[2][3]; /* uid, gid: real, effective, saved */
+	/* The IDs now (status's Uid:, Gid:): real, effective, saved. */
+	unsigned long id[2][3];
 	size_t i;
 	int same = 1;
 
@@ -481,7 +462,13 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	for (i = 0; i < 4; i++)
 		if (!vec_find(e->v, types[i], &at[i]))
 			return absent(r, types[i]);
-	if (proc_ids(e, id) == -1)
+	if (e->v->kind == SRC_SELF) {
+		id[0][0] = getuid();
+		id[0][1] = id[0][2] = geteuid();
+		id[1][0] = getgid();
+		id[1][1] = id[1][2] = getegid();
+	} else if (src_status(e->dir, "\nUid:", id[0], 3) == -1 ||
+	    src_status(e->dir, "\nGid:", id[1], 3) == -1)
 		return no_data(r, "process status not readable");
 	ev(r,
 	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
@@ -860,7 +847,7 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	    : v->machine == EM_ARM     ? A_ARM
 	                               : 0;
 	enum check_res res = CHECK_OK;
-	const char *name;
+	const struct at_type *t;
 	size_t i, j;
 	int vdso = special(e, &e->vdso) != NULL;
 
@@ -868,13 +855,11 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
 			;
 		if (j < i) {
-			name = at_lookup(v->ent[i].type, AF_ALL) != NULL
-			    ? at_lookup(v->ent[i].type, AF_ALL)->name
-			    : "???";
+			t = at_lookup(v->ent[i].type, AF_ALL);
 			ev(r,
 			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
-			    r->ev[0] != '\0' ? "; " : "", name, v->ent[i].type,
-			    j, i);
+			    r->ev[0] != '\0' ? "; " : "",
+			    t != NULL ? t->name : "???", v->ent[i].type, j, i);
 			res = CHECK_FAIL;
 		}
 	}
