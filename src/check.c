@@ -267,8 +267,6 @@ read_exe(struct check_env *e)
 	e->interp[sizeof(e->interp) - 1] = '\0';
 	e->nph = e->exe.phnum;
 	e->exe_why = NULL;
-	e->exe_dev = st.st_dev;
-	e->exe_ino = st.st_ino;
 	pg = e->kpagesz != 0 ? e->kpagesz : CHECK_PAGE_GUESS;
 	if (lo != UINT64_MAX &&
 	    (m = map_file(e, st.st_dev, st.st_ino)) != NULL) {
@@ -713,15 +711,13 @@ rule_stack(const struct check_env *e, struct check_result *r)
 	if ((m = special(e, &e->stack)) == NULL)
 		return no_data(r, "no [stack] in the memory map");
 	ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
-	for (i = 0; i < NITEMS(types); i++) {
-		if (!vec_find(e->v, types[i], &val))
-			continue;
-		if (val < m->lo || val >= m->hi) {
+	for (i = 0; i < NITEMS(types); i++)
+		if (vec_find(e->v, types[i], &val) &&
+		    (val < m->lo || val >= m->hi)) {
 			ev(r, "; AT_%s 0x%" PRIx64 " outside",
 			    at_lookup(types[i], AF_ALL)->name, val);
 			res = CHECK_FAIL;
 		}
-	}
 	if (res == CHECK_OK)
 		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
 	return res;

@@ -54,7 +54,6 @@ struct check_env {
 	struct check_map stack, vdso;
 	const char *exe_why; /* why the executable has no data, or NULL */
 	struct elf_id exe;
-	uint64_t exe_dev, exe_ino;
 	size_t nph;
 	int have_bias;
 	uint64_t bias;
