@@ -126,9 +126,9 @@ static const char no_ack[] =
     "no acknowledgement from the process-events connector within 1 s "
     "(another PID or user namespace, as in a container?)";
 
-/* A request to the connector: op, and the filter where f is not NULL. */
+/* A request to the connector: op, with a filter for event where not 0. */
 static int
-send_op(int fd, uint32_t ack, uint32_t op, const struct cn_filter *f)
+send_op(int fd, uint32_t ack, uint32_t op, uint32_t event)
 {
 	union {
 		struct nlmsghdr nh;
@@ -136,18 +136,16 @@ send_op(int fd, uint32_t ack, uint32_t op, const struct cn_filter *f)
 		    sizeof(struct cn_msg) + sizeof(struct cn_filter))];
 	} m;
 	struct cn_msg cn = { .id = { CN_IDX_PROC, CN_VAL_PROC }, .ack = ack };
+	const struct cn_filter f = { op, event };
 	unsigned char *p = NLMSG_DATA(&m.nh);
 
 	memset(&m, 0, sizeof(m));
-	cn.len = f != NULL ? sizeof(*f) : sizeof(op);
+	cn.len = event != 0 ? sizeof(f) : sizeof(op);
 	m.nh.nlmsg_len = NLMSG_LENGTH(sizeof(cn) + cn.len);
 	m.nh.nlmsg_type = NLMSG_DONE;
 	m.nh.nlmsg_pid = (uint32_t)getpid();
 	memcpy(p, &cn, sizeof(cn));
-	if (f != NULL)
-		memcpy(p + sizeof(cn), f, sizeof(*f));
-	else
-		memcpy(p + sizeof(cn), &op, sizeof(op));
+	memcpy(p + sizeof(cn), &f, cn.len);
 	return send(fd, &m, m.nh.nlmsg_len, 0) == -1 ? -1 : 0;
 }
 
@@ -178,12 +176,11 @@ datagram_events(
 			    cn.len <= body - sizeof(cn)) {
 				memset(&out[n], 0, sizeof(out[n]));
 				out[n].ack = cn.ack;
-				memcpy(&out[n].ev,
+				if (cn.len > sizeof(out[n].ev))
+					cn.len = sizeof(out[n].ev);
+				memcpy(&out[n++].ev,
 				    buf + off + NLMSG_HDRLEN + sizeof(cn),
-				    cn.len < sizeof(out[n].ev)
-				        ? cn.len
-				        : sizeof(out[n].ev));
-				n++;
+				    cn.len);
 			}
 		}
 		if (NLMSG_ALIGN(nh.nlmsg_len) >= len - off)
@@ -206,11 +203,10 @@ receive(struct watch *w, int flags)
 
 	for (i = 0; i < WATCH_BATCH; i++) {
 		w->iov[i] = (struct iovec){ w->buf[i], WATCH_MSG };
-		memset(&w->mm[i], 0, sizeof(w->mm[i]));
-		w->mm[i].msg_hdr.msg_name = &w->from[i];
-		w->mm[i].msg_hdr.msg_namelen = sizeof(w->from[i]);
-		w->mm[i].msg_hdr.msg_iov = &w->iov[i];
-		w->mm[i].msg_hdr.msg_iovlen = 1;
+		w->mm[i].msg_hdr = (struct msghdr){ .msg_name = &w->from[i],
+			.msg_namelen = sizeof(w->from[i]),
+			.msg_iov = &w->iov[i],
+			.msg_iovlen = 1 };
 	}
 	/*
 	 * recvmmsg, signalfd and clock_gettime are called through
@@ -239,69 +235,6 @@ now_ns(clockid_t clock)
 
 	syscall(SYS_clock_gettime, clock, &ts);
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/*
- * Subscribes, and waits at most WATCH_ACK_MS for the acknowledgement: 1;
- * 0 when a signal came first; -1 and *d.
- */
-static int
-subscribe(struct watch *w, struct diag *d)
-{
-	const struct cn_filter f = { PROC_CN_MCAST_LISTEN, PROC_EVENT_EXEC };
-	uint32_t ack = (uint32_t)getpid();
-	struct pollfd pfd[2] = { { w->fd, POLLIN, 0 }, { w->sfd, POLLIN, 0 } };
-	int64_t end = now_ns(CLOCK_MONOTONIC) + WATCH_ACK_MS * 1000000LL;
-	int64_t left;
-	ssize_t n, i;
-
-	if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN, NULL) == -1) {
-		diag_set(d, errno, errno == EPERM ? needs_cap : NULL);
-		return -1;
-	}
-	for (;;) {
-		if ((left = end - now_ns(CLOCK_MONOTONIC)) <= 0) {
-			diag_set(d, ETIMEDOUT, no_ack);
-			return -1;
-		}
-		if (poll(pfd, 2, (int)((left + 999999) / 1000000)) == -1) {
-			if (errno == EINTR)
-				continue;
-			diag_set(d, errno, NULL);
-			return -1;
-		}
-		if (pfd[1].revents != 0)
-			return 0;
-		if (pfd[0].revents == 0)
-			continue;
-		/* Events that came before the answer are before our start. */
-		if ((n = receive(w, MSG_DONTWAIT)) == -1) {
-			if (errno == EAGAIN || errno == EINTR ||
-			    errno == ENOBUFS)
-				continue;
-			diag_set(d, errno, NULL);
-			return -1;
-		}
-		for (i = 0; i < n; i++) {
-			const struct cn_event *e = &w->cn[i];
-
-			if (e->ev.what != PROC_EVENT_NONE || e->ack != ack + 1)
-				continue;
-			if (e->ev.event_data.ack.err != 0) {
-				diag_set(d, (int)e->ev.event_data.ack.err,
-				    e->ev.event_data.ack.err == EPERM
-				        ? needs_cap
-				        : NULL);
-				return -1;
-			}
-			/* Acknowledged: now for exec events only. */
-			if (send_op(w->fd, ack, 0, &f) == -1) {
-				diag_set(d, errno, NULL);
-				return -1;
-			}
-			return 1;
-		}
-	}
 }
 
 /*
@@ -361,13 +294,11 @@ shown_before(struct watch *w, const struct source *s)
 {
 	const struct auxv_vec *v = &s->vec;
 	unsigned char rnd[AUXV_RANDOM_LEN];
-	size_t i, k = (size_t)v->pid % WATCH_SEEN;
+	size_t k = (size_t)v->pid % WATCH_SEEN;
+	uint64_t at;
 
-	for (i = 0; i < v->nent && v->ent[i].type != AT_NUM_RANDOM; i++)
-		;
-	if (i == v->nent ||
-	    mem_get(&v->mem, v->ent[i].value, rnd, sizeof(rnd), NULL) !=
-	        sizeof(rnd))
+	if (vec_find(v, AT_NUM_RANDOM, &at) == 0 ||
+	    mem_get(&v->mem, at, rnd, sizeof(rnd), NULL) != sizeof(rnd))
 		return 0;
 	if (w->seen[k].pid == v->pid &&
 	    memcmp(w->seen[k].rnd, rnd, sizeof(rnd)) == 0)
@@ -444,41 +375,94 @@ read_batch(
 	return stop;
 }
 
+/*
+ * Subscribes, waits at most WATCH_ACK_MS for the acknowledgement, and
+ * then listens until a signal comes or fn asks to stop: 0, or -1 and *d.
+ */
 static int
 listen_loop(struct watch *w, const struct opts *o, watch_fn *fn, void *arg,
     struct watch_stats *st, struct diag *d)
 {
+	uint32_t ack = (uint32_t)getpid();
 	struct pollfd pfd[2] = { { w->fd, POLLIN, 0 }, { w->sfd, POLLIN, 0 } };
-	ssize_t n;
+	int64_t end = now_ns(CLOCK_MONOTONIC) + WATCH_ACK_MS * 1000000LL, ms;
+	struct sched_param sp = { 0 };
+	ssize_t n, i;
+	int acked = 0, rc = -1, e;
 
+	if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN, 0) == -1) {
+		diag_set(d, errno, errno == EPERM ? needs_cap : NULL);
+		return -1;
+	}
 	for (;;) {
-		if (poll(pfd, 2, -1) == -1) {
+		ms = acked ? -1
+		           : (end - now_ns(CLOCK_MONOTONIC) + 999999) / 1000000;
+		if (!acked && ms <= 0) {
+			diag_set(d, ETIMEDOUT, no_ack);
+			break;
+		}
+		if (poll(pfd, 2, (int)ms) == -1) {
 			if (errno == EINTR)
 				continue;
 			diag_set(d, errno, NULL);
-			return -1;
+			break;
 		}
-		if (pfd[1].revents != 0)
-			return 0;
+		if (pfd[1].revents != 0) {
+			rc = 0;
+			break;
+		}
+		if (pfd[0].revents == 0)
+			continue;
 		if ((n = receive(w, MSG_DONTWAIT)) == -1) {
-			if (errno == ENOBUFS)
+			if (errno == ENOBUFS && acked)
 				st->overflows++;
-			else if (errno != EAGAIN && errno != EINTR) {
+			else if (errno != EAGAIN && errno != EINTR &&
+			    errno != ENOBUFS) {
 				diag_set(d, errno, NULL);
-				return -1;
+				break;
 			}
 			continue;
 		}
-		if (read_batch(w, exec_events(w, (size_t)n), o, fn, arg))
-			return 0;
+		if (acked) {
+			if (read_batch(
+			        w, exec_events(w, (size_t)n), o, fn, arg)) {
+				rc = 0;
+				break;
+			}
+			continue;
+		}
+		/* Events that came before the answer are before our start. */
+		for (i = 0; i < n; i++)
+			if (w->cn[i].ev.what == PROC_EVENT_NONE &&
+			    w->cn[i].ack == ack + 1)
+				break;
+		if (i == n)
+			continue;
+		if ((e = (int)w->cn[i].ev.event_data.ack.err) != 0) {
+			diag_set(d, e, e == EPERM ? needs_cap : NULL);
+			break;
+		}
+		/* Acknowledged: now for exec events only. */
+		if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN,
+		        PROC_EVENT_EXEC) == -1) {
+			diag_set(d, errno, NULL);
+			break;
+		}
+		acked = 1;
+		sp.sched_priority = sched_get_priority_min(SCHED_FIFO);
+		if (sched_setscheduler(0, SCHED_FIFO, &sp) == -1)
+			st->rt_err = errno;
 	}
+	/* The kernel counts listeners: one fewer. */
+	if (acked)
+		(void)send_op(w->fd, 0, PROC_CN_MCAST_IGNORE, 0);
+	return rc;
 }
 
 int
 watch_run(const struct opts *o, watch_fn *fn, void *arg, struct watch_stats *st,
     struct diag *d)
 {
-	struct sched_param sp = { 0 };
 	struct watch *w;
 	sigset_t set;
 	int rc = -1;
@@ -501,17 +485,11 @@ watch_run(const struct opts *o, watch_fn *fn, void *arg, struct watch_stats *st,
 		free(w);
 		return -1;
 	}
-	if (open_connector(w, d) == 0 && (rc = subscribe(w, d)) == 1) {
-		sp.sched_priority = sched_get_priority_min(SCHED_FIFO);
-		if (sched_setscheduler(0, SCHED_FIFO, &sp) == -1)
-			st->rt_err = errno;
+	if (open_connector(w, d) == 0)
 		rc = listen_loop(w, o, fn, arg, st, d);
-		/* The kernel counts listeners: one fewer. */
-		(void)send_op(w->fd, 0, PROC_CN_MCAST_IGNORE, NULL);
-	}
 	if (w->fd != -1)
 		close(w->fd);
 	close(w->sfd);
 	free(w);
-	return rc == -1 ? -1 : 0;
+	return rc;
 }
