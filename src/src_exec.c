@@ -117,37 +117,28 @@ is_elf(const char *path)
 /*
  * Why the exec of file (the command as found in PATH) failed with err;
  * file is NULL when find_command() found none, which happens to a name
- * without a slash only.
+ * without a slash only.  NULL where the errno says enough.
  */
-static void
-exec_failed(struct diag *d, const char *file, int err)
+static const char *
+exec_reason(const char *file, int err)
 {
 	switch (err) {
 	case ENOENT:
 		if (file == NULL)
-			diag_set(d, err, "command not found");
-		else if (access(file, F_OK) == 0)
-			diag_set(d, err, "interpreter not found");
-		else
-			diag_set(d, err, "no such file or directory");
-		break;
+			return "command not found";
+		return access(file, F_OK) == 0 ? "interpreter not found"
+		                               : "no such file or directory";
 	case EACCES:
-		diag_set(d, err, "permission denied");
-		break;
+		return "permission denied";
 	case ENOEXEC:
-		diag_set(d, err,
-		    is_elf(file)
-		        ? "cannot execute: exec format error (an ELF program "
-		          "this kernel does not run: another architecture, or "
-		          "32-bit without its emulation)"
-		        : "cannot execute: exec format error (not an "
-		          "executable "
-		          "format, and not handed to a shell)");
-		break;
-	default:
-		diag_set(d, err, NULL);
-		break;
+		return is_elf(file)
+		    ? "cannot execute: exec format error (an ELF program this "
+		      "kernel does not run: another architecture, or 32-bit "
+		      "without its emulation)"
+		    : "cannot execute: exec format error (not an executable "
+		      "format, and not handed to a shell)";
 	}
+	return NULL;
 }
 
 /*
@@ -161,9 +152,8 @@ child(const char *file, char *const argv[], pid_t parent, int sock)
 	char c;
 	int e;
 
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
-		_exit(127);
-	if (read(sock, &c, 1) != 1)
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent ||
+	    read(sock, &c, 1) != 1)
 		_exit(127);
 	execv(file, argv);
 	e = errno;
@@ -217,17 +207,6 @@ await_exec(pid_t pid)
 	}
 }
 
-/* The errno a failed exec sent, or 0 when the child died otherwise. */
-static int
-exec_errno(int fd)
-{
-	ssize_t n;
-	int e;
-
-	n = read(fd, &e, sizeof(e));
-	return n == (ssize_t)sizeof(e) ? e : 0;
-}
-
 /* Names the source after the command, whatever src_pid() set. */
 static void
 name_source(struct source *s, char *const argv[])
@@ -249,7 +228,7 @@ src_exec(
 
 	name_source(s, argv);
 	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
-		exec_failed(d, NULL, e);
+		diag_set(d, e, exec_reason(NULL, e));
 		return -1;
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
@@ -276,13 +255,11 @@ src_exec(
 	if (ptrace(PTRACE_SEIZE, pid, NULL,
 	        (void *)(long)(PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL)) == -1) {
 		e = errno;
-		if (e == EPERM)
-			diag_set(d, e, ptrace_denied(pid));
-		else
-			diag_set(
-			    d, e, e == ENOSYS ? "ptrace not available" : NULL);
-		bury(pid);
-		goto fail;
+		diag_set(d, e,
+		    e == EPERM        ? ptrace_denied(pid)
+		        : e == ENOSYS ? "ptrace not available"
+		                      : NULL);
+		goto kill;
 	}
 	/*
 	 * No SIGPIPE should the child be gone: await_exec() will tell.  Sent
@@ -290,16 +267,16 @@ src_exec(
 	 */
 	if (send(sv[0], "", 1, MSG_NOSIGNAL) == -1 && errno != EPIPE) {
 		diag_set(d, errno, NULL);
-		bury(pid);
-		goto fail;
+		goto kill;
 	}
 	if ((rc = await_exec(pid)) > 0) {
 		diag_set(d, rc, NULL);
 		goto fail;
 	}
+	/* A failed exec sent its errno; else the child died otherwise. */
 	if (rc == -1) {
-		if ((e = exec_errno(sv[0])) != 0)
-			exec_failed(d, file, e);
+		if (read(sv[0], &e, sizeof(e)) == (ssize_t)sizeof(e) && e != 0)
+			diag_set(d, e, exec_reason(file, e));
 		else
 			diag_set(d, 0, "killed before its exec completed");
 		goto fail;
@@ -313,6 +290,8 @@ src_exec(
 		            "vector needs CAP_SYS_PTRACE)";
 	d->flags = 0;
 	return rc;
+kill:
+	bury(pid);
 fail:
 	close(sv[0]);
 	return -1;
