@@ -115,6 +115,7 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 {
 	size_t cap = CHUNK, n;
 	unsigned char *p;
+	int rc;
 
 	if ((s->data = malloc(cap)) == NULL)
 		goto nomem;
@@ -126,19 +127,16 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 		if (len < cap)
 			break;
 		if (cap == AUXV_MAX_STDIN) {
-			int rc = more(fd);
-
-			if (rc == -1)
+			if ((rc = more(fd)) == -1)
 				goto fail;
-			if (rc == 1) {
-				snprintf(s->why, sizeof(s->why),
-				    "too large: a core not in a regular file "
-				    "is read up to %lu GiB",
-				    AUXV_MAX_STDIN >> 30);
-				diag_set(d, EFBIG, s->why);
-				return -1;
-			}
-			break;
+			if (rc == 0)
+				break;
+			snprintf(s->why, sizeof(s->why),
+			    "too large: a core not in a regular file is read "
+			    "up to %lu GiB",
+			    AUXV_MAX_STDIN >> 30);
+			diag_set(d, EFBIG, s->why);
+			return -1;
 		}
 		cap *= 2;
 		if ((p = realloc(s->data, cap)) == NULL)
@@ -155,20 +153,6 @@ fail:
 	return -1;
 }
 
-/* The core's process name and main program, where its notes have them. */
-static void
-core_names(struct source *s, const struct elf_names *n, const struct opts *o)
-{
-	if (n->comm[0] != '\0') {
-		memcpy(s->comm, n->comm, sizeof(n->comm));
-		s->vec.comm = s->comm;
-	}
-	if (o->names > 1 && n->exe[0] != '\0') {
-		memcpy(s->exe, n->exe, sizeof(n->exe));
-		s->vec.exe = s->exe;
-	}
-}
-
 /*
  * A core, the first len bytes of which are in s->rawbuf.  A regular file
  * read from its start is read on by offset, and src_file() keeps it open
@@ -183,6 +167,7 @@ open_core(
 	struct elf_names n = { .comm = "" };
 	struct elf_reader r;
 	struct stat st;
+	int rc;
 
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
 	    lseek(fd, 0, SEEK_CUR) != (off_t)len) {
@@ -193,17 +178,24 @@ open_core(
 	c.raw = s->rawbuf;
 	c.rawcap = sizeof(s->rawbuf);
 	c.names = o->names > 0 ? &n : NULL;
-	if (elf_core_auxv(&r, &c, d) == -1) {
-		if (c.core)
-			s->vec.kind = SRC_CORE;
+	rc = elf_core_auxv(&r, &c, d);
+	if (c.core)
+		s->vec.kind = SRC_CORE;
+	if (rc == -1)
 		return -1;
+	/* The core's process name and main program, where its notes have them.
+	 */
+	if (n.comm[0] != '\0') {
+		memcpy(s->comm, n.comm, sizeof(n.comm));
+		s->vec.comm = s->comm;
 	}
-	if (c.names != NULL)
-		core_names(s, &n, o);
+	if (o->names > 1 && n.exe[0] != '\0') {
+		memcpy(s->exe, n.exe, sizeof(n.exe));
+		s->vec.exe = s->exe;
+	}
 	/* The source keeps the table: src_close() frees it. */
 	s->loads = c.loads;
 	s->nloads = c.nloads;
-	s->vec.kind = SRC_CORE;
 	s->lay = LAY_GIVEN;
 	s->vec.machine = c.machine;
 	s->vec.wordsize = c.wordsize;
@@ -217,24 +209,6 @@ open_core(
 }
 
 /*
- * auxv's own JSON, the first len bytes of which are in s->rawbuf: read on
- * object by object, in bounded memory, up to the one wanted, and what its
- * strings and random bytes held served as memory, by address, as a
- * core's is.
- */
-static int
-open_json(
-    struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
-{
-	if (json_read(s, s->rawbuf, len, fd, o->json_pid, d) == -1)
-		return -1;
-	s->vec.mem.read = core_mem_read;
-	s->vec.mem.ctx = s;
-	s->vec.mem.fd = -1;
-	return 0;
-}
-
-/*
  * A FIFO opened without waiting for a writer: wait for one, but not for
  * ever, and then read it blocking as usual.
  */
@@ -243,17 +217,14 @@ wait_writer(struct source *s, int fd, struct diag *d)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct stat st;
-	int n, off = 0;
+	int off = 0;
 
-	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		n = poll(&p, 1, AUXV_FIFO_WAIT_MS);
-		if (n == 0) {
-			snprintf(s->why, sizeof(s->why),
-			    "FIFO: no writer within %g s",
-			    AUXV_FIFO_WAIT_MS / 1000.0);
-			diag_set(d, ETIMEDOUT, s->why);
-			return -1;
-		}
+	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+	    poll(&p, 1, AUXV_FIFO_WAIT_MS) == 0) {
+		snprintf(s->why, sizeof(s->why), "FIFO: no writer within %g s",
+		    AUXV_FIFO_WAIT_MS / 1000.0);
+		diag_set(d, ETIMEDOUT, s->why);
+		return -1;
 	}
 	/* Blocking again. */
 	if (ioctl(fd, FIONBIO, &off) == -1) {
@@ -269,7 +240,7 @@ src_file(
 {
 	const int is_stdin = strcmp(path, "-") == 0;
 	size_t len, end;
-	int fd, rc;
+	int fd, rc = -1;
 
 	s->vec.kind = SRC_FILE;
 	s->vec.path = path;
@@ -292,51 +263,52 @@ src_file(
 	if (!is_stdin && wait_writer(s, fd, d) == -1)
 		goto out;
 	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
-		goto fail;
-	if (json_is_json(s->rawbuf, len)) {
-		rc = open_json(s, o, fd, len, d);
-		if (!is_stdin)
-			close(fd);
-		return rc;
-	}
-	if (o->json_pid != 0) {
+		diag_set(d, errno, NULL);
+	else if (json_is_json(s->rawbuf, len)) {
+		/*
+		 * auxv's own JSON, read on object by object, in bounded
+		 * memory, up to the one wanted: its strings and random bytes
+		 * are served as memory, by address, as a core's is.
+		 */
+		rc = json_read(s, s->rawbuf, len, fd, o->json_pid, d);
+		if (rc == 0) {
+			s->vec.mem.read = core_mem_read;
+			s->vec.mem.ctx = s;
+			s->vec.mem.fd = -1;
+		}
+	} else if (o->json_pid != 0)
 		diag_set(d, EINVAL,
 		    "--pid: not auxv's JSON, no objects to choose from");
-		goto out;
-	}
-	if (elf_is_elf(s->rawbuf, len)) {
+	else if (elf_is_elf(s->rawbuf, len))
 		rc = open_core(s, o, fd, len, d);
-		/* A core read by offset keeps its file open for its memory. */
-		if (rc == 0 && s->vec.mem.fd == fd && !is_stdin)
-			s->fd = fd;
-		else if (!is_stdin)
-			close(fd);
-		return rc;
-	}
-	/* Its layout is the options' (src_parse() decides the same). */
-	s->lay = LAY_OPTS;
-	src_layout(s, o);
-	/*
-	 * A file longer than the cap is read as the kernel reads a vector:
-	 * up to its first AT_NULL, whatever follows (padding, not shown).
-	 * With none within the cap, vec_parse() refuses it as too large.
-	 */
-	if (len == sizeof(s->rawbuf) && (rc = more(fd)) != 0) {
-		if (rc == -1)
-			goto fail;
-		if ((end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
+	else {
+		/* Its layout is the options' (src_parse() decides the same). */
+		s->lay = LAY_OPTS;
+		src_layout(s, o);
+		/*
+		 * A file longer than the cap is read as the kernel reads a
+		 * vector: up to its first AT_NULL, whatever follows (padding,
+		 * not shown).  With none within the cap, vec_parse() refuses
+		 * it as too large.
+		 */
+		if (len == sizeof(s->rawbuf) && (rc = more(fd)) == -1) {
+			diag_set(d, errno, NULL);
+			goto out;
+		}
+		if (rc == 1 &&
+		    (end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
 		         s->vec.bigendian)) != 0)
 			len = end;
+		s->vec.raw = s->rawbuf;
+		s->vec.rawlen = len;
+		rc = 0;
 	}
-	if (!is_stdin)
-		close(fd);
-	s->vec.raw = s->rawbuf;
-	s->vec.rawlen = len;
-	return 0;
-fail:
-	diag_set(d, errno, NULL);
 out:
-	if (!is_stdin)
+	/* A core read by offset keeps its file open for its memory. */
+	if (!is_stdin && rc == 0 && s->vec.mem.read != NULL &&
+	    s->vec.mem.fd == fd)
+		s->fd = fd;
+	else if (!is_stdin)
 		close(fd);
-	return -1;
+	return rc;
 }
