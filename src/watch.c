@@ -95,12 +95,6 @@ struct slot {
 	int skip; /* not of -C's names */
 };
 
-/* Exec events of the batch, in the order the kernel sent them. */
-struct exec_ev {
-	pid_t pid;
-	uint64_t ns; /* CLOCK_MONOTONIC, as the kernel stamps events */
-};
-
 struct watch {
 	int fd;  /* the connector */
 	int sfd; /* SIGINT, SIGTERM, SIGPIPE */
@@ -109,7 +103,6 @@ struct watch {
 	struct sockaddr_nl from[WATCH_BATCH];
 	unsigned char buf[WATCH_BATCH][WATCH_MSG];
 	struct cn_event cn[WATCH_EVENTS];
-	struct exec_ev ev[WATCH_EVENTS];
 	struct slot slot[WATCH_EVENTS];
 	struct {
 		pid_t pid;
@@ -268,19 +261,13 @@ open_connector(struct watch *w, struct diag *d)
 	return 0;
 }
 
-/* The exec events among the messages received, into w->ev: their number. */
-static size_t
-exec_events(struct watch *w, size_t n)
+/* The process of an exec event; 0 for any other message. */
+static pid_t
+exec_pid(const struct cn_event *e)
 {
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++)
-		if (w->cn[i].ev.what == PROC_EVENT_EXEC)
-			w->ev[k++] = (struct exec_ev){
-				w->cn[i].ev.event_data.exec.process_tgid,
-				w->cn[i].ev.timestamp_ns
-			};
-	return k;
+	return e->ev.what == PROC_EVENT_EXEC
+	    ? e->ev.event_data.exec.process_tgid
+	    : 0;
 }
 
 /*
@@ -309,10 +296,11 @@ shown_before(struct watch *w, const struct source *s)
 }
 
 /*
- * Reads the programs of one batch, every vector before the memory it
- * points to, and hands them to fn in order: nonzero when fn asks to
- * stop.  A program that exec'd again later in the batch is counted as
- * ended: the vector under its number is already the next program's.
+ * Reads the programs of the exec events among n messages, every vector
+ * before the memory it points to, and hands them to fn in order: nonzero
+ * when fn asks to stop.  A program that exec'd again later in the batch
+ * is counted as ended: the vector under its number is already the next
+ * program's.
  */
 static int
 read_batch(
@@ -323,6 +311,7 @@ read_batch(
 	struct slot *sl;
 	size_t i, j;
 	int stop = 0;
+	pid_t pid;
 
 	/* The vectors first; what they point to once all are read. */
 	first.deref = 0;
@@ -331,12 +320,13 @@ read_batch(
 		src_init(&sl->src);
 		sl->src.proc = &sl->proc;
 		memset(&sl->d, 0, sizeof(sl->d));
-		sl->skip =
-		    o->comms != NULL && scan_named(w->ev[i].pid, o->comms) != 1;
+		pid = exec_pid(&w->cn[i]);
+		sl->skip = pid == 0 ||
+		    (o->comms != NULL && scan_named(pid, o->comms) != 1);
 		if (sl->skip)
 			continue;
-		sl->rc = src_pid(&sl->src, &first, w->ev[i].pid, &sl->d);
-		for (j = i + 1; j < n && w->ev[j].pid != w->ev[i].pid; j++)
+		sl->rc = src_pid(&sl->src, &first, pid, &sl->d);
+		for (j = i + 1; j < n && exec_pid(&w->cn[j]) != pid; j++)
 			;
 		if (j < n && sl->rc == 0) {
 			sl->rc = -1;
@@ -361,10 +351,12 @@ read_batch(
 			sl->skip = 1;
 			continue;
 		}
-		t = (int64_t)w->ev[i].ns + off;
-		sl->ev = (struct watch_event){ w->ev[i].pid,
-			src_ppid(w->ev[i].pid), t / 1000000000,
-			(unsigned int)(t % 1000000000 / 1000000) };
+		/* CLOCK_MONOTONIC, as the kernel stamps events. */
+		t = (int64_t)w->cn[i].ev.timestamp_ns + off;
+		pid = exec_pid(&w->cn[i]);
+		sl->ev =
+		    (struct watch_event){ pid, src_ppid(pid), t / 1000000000,
+			    (unsigned int)(t % 1000000000 / 1000000) };
 	}
 	for (i = 0; i < n; i++) {
 		sl = &w->slot[i];
@@ -424,8 +416,7 @@ listen_loop(struct watch *w, const struct opts *o, watch_fn *fn, void *arg,
 			continue;
 		}
 		if (acked) {
-			if (read_batch(
-			        w, exec_events(w, (size_t)n), o, fn, arg)) {
+			if (read_batch(w, (size_t)n, o, fn, arg)) {
 				rc = 0;
 				break;
 			}
