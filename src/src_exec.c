@@ -189,8 +189,7 @@ await_exec(pid_t pid)
 			 */
 			if ((e = errno) == ECHILD)
 				return -1;
-			bury(pid);
-			return e;
+			break;
 		}
 		if (WIFEXITED(st) || WIFSIGNALED(st))
 			return -1;
@@ -200,11 +199,11 @@ await_exec(pid_t pid)
 		/* A signal-delivery-stop passes the signal on. */
 		sig = st >> 16 == 0 ? WSTOPSIG(st) : 0;
 		if (ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig) == -1 &&
-		    (e = errno) != ESRCH) {
-			bury(pid);
-			return e;
-		}
+		    (e = errno) != ESRCH)
+			break;
 	}
+	bury(pid);
+	return e;
 }
 
 /* Names the source after the command, whatever src_pid() set. */
