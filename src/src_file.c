@@ -169,11 +169,10 @@ open_core(
 	struct stat st;
 	int rc;
 
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    lseek(fd, 0, SEEK_CUR) != (off_t)len) {
-		if (slurp(s, fd, len, d) == -1)
-			return -1;
-	}
+	if ((fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	        lseek(fd, 0, SEEK_CUR) != (off_t)len) &&
+	    slurp(s, fd, len, d) == -1)
+		return -1;
 	core_reader(s, fd, &r);
 	c.raw = s->rawbuf;
 	c.rawcap = sizeof(s->rawbuf);
