@@ -182,8 +182,7 @@ open_core(
 		s->vec.kind = SRC_CORE;
 	if (rc == -1)
 		return -1;
-	/* The core's process name and main program, where its notes have them.
-	 */
+	/* The process's name and main program, where the notes have them. */
 	if (n.comm[0] != '\0') {
 		memcpy(s->comm, n.comm, sizeof(n.comm));
 		s->vec.comm = s->comm;
