@@ -44,7 +44,7 @@ struct jp {
 
 /* The keys of one object so far, to refuse one that comes again. */
 struct keyset {
-	struct {
+	struct jkey {
 		const char *at; /* its opening quote */
 		size_t len;     /* decoded */
 		uint64_t hash;  /* FNV-1a of the decoded bytes */
@@ -232,12 +232,13 @@ json_char(struct jp *j, unsigned char *u, size_t *n)
 
 /*
  * A string, decoded into out (room for cap bytes) when out is not NULL,
- * its length in *len.
+ * its length in *len and, when hash is not NULL, its FNV-1a in *hash.
  */
 static int
-string(struct jp *j, char *out, size_t cap, size_t *len)
+string(struct jp *j, char *out, size_t cap, size_t *len, uint64_t *hash)
 {
 	unsigned char u[4];
+	uint64_t h = 0xcbf29ce484222325u;
 	size_t n = 0, k, m;
 
 	if (eat(j, '"') == -1)
@@ -247,11 +248,15 @@ string(struct jp *j, char *out, size_t cap, size_t *len)
 			return -1;
 		if (m == 0)
 			break;
-		for (k = 0; k < m; k++, n++)
+		for (k = 0; k < m; k++, n++) {
 			if (out != NULL && n < cap)
 				out[n] = (char)u[k];
+			h = (h ^ u[k]) * 0x100000001b3u;
+		}
 	}
 	*len = n;
+	if (hash != NULL)
+		*hash = h;
 	return 0;
 }
 
@@ -313,41 +318,25 @@ same_key(const struct jp *j, const char *a, const char *b)
 static int
 key(struct jp *j, struct keyset *ks, char *kb, size_t *klen)
 {
-	unsigned char u[4];
-	uint64_t h = 0xcbf29ce484222325u;
-	size_t n = 0, m, k, i;
+	uint64_t h;
+	size_t n, i;
 	const char *at;
 
 	blank(j);
 	at = j->p;
-	if (eat(j, '"') == -1)
+	if (string(j, kb, JSON_KEY_CAP, &n, &h) == -1)
 		return -1;
-	for (;;) {
-		if (json_char(j, u, &m) == -1)
-			return -1;
-		if (m == 0)
-			break;
-		for (k = 0; k < m; k++, n++) {
-			if (n < JSON_KEY_CAP)
-				kb[n] = (char)u[k];
-			h = (h ^ u[k]) * 0x100000001b3u;
-		}
-	}
 	for (i = 0; i < ks->n; i++)
 		if (ks->key[i].hash == h && ks->key[i].len == n &&
 		    same_key(j, ks->key[i].at, at)) {
-			j->p = at;
 			j->why = duplicate;
-			return -1;
+			break;
 		}
-	if (ks->n == JSON_MAX_KEYS) {
+	if (i < ks->n || ks->n == JSON_MAX_KEYS) {
 		j->p = at;
 		return -1;
 	}
-	ks->key[ks->n].at = at;
-	ks->key[ks->n].len = n;
-	ks->key[ks->n].hash = h;
-	ks->n++;
+	ks->key[ks->n++] = (struct jkey){ at, n, h };
 	*klen = n;
 	return eat(j, ':');
 }
@@ -373,7 +362,7 @@ skip(struct jp *j)
 		return -1;
 	switch (*j->p) {
 	case '"':
-		return string(j, NULL, 0, &len);
+		return string(j, NULL, 0, &len, NULL);
 	case '{':
 	case '[': {
 		char close = *j->p == '{' ? '}' : ']';
@@ -430,7 +419,7 @@ string_or_null(struct jp *j, const char **at)
 		return 0;
 	}
 	*at = j->p;
-	return string(j, NULL, 0, &len);
+	return string(j, NULL, 0, &len, NULL);
 }
 
 static int
@@ -521,7 +510,7 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 		return 0;
 	t.start = t.p = text;
 	t.end = end;
-	if (string(&t, NULL, 0, &len) == -1)
+	if (string(&t, NULL, 0, &len, NULL) == -1)
 		return -1;
 	if (e->bytes != NULL && e->str == NULL) {
 		if (len % 2 != 0)
@@ -545,7 +534,7 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 		return -1;
 	t.p = text;
 	if (e->str != NULL) {
-		(void)string(&t, (char *)s->data + off, len, &len);
+		(void)string(&t, (char *)s->data + off, len, &len, NULL);
 		s->data[off + len] = '\0';
 	} else {
 		for (i = 0; i < len; i++) {
@@ -584,7 +573,7 @@ name_or_null(struct jp *j, char *buf, size_t size, const char **set)
 	blank(j);
 	if (word(j, "null") == 0)
 		return 0;
-	if (string(j, buf, size - 1, &len) == -1)
+	if (string(j, buf, size - 1, &len, NULL) == -1)
 		return -1;
 	buf[len < size ? len : size - 1] = '\0';
 	*set = buf;
@@ -673,7 +662,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 		} else if (keyeq(k, klen, "byte_order")) {
 			blank(j);
 			order = j->p;
-			if (string(j, NULL, 0, &len) == -1)
+			if (string(j, NULL, 0, &len, NULL) == -1)
 				return -1;
 		} else if (keyeq(k, klen, "pid")) {
 			blank(j);
