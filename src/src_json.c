@@ -136,6 +136,8 @@ hex4(struct jp *j, unsigned int *cp)
 static size_t
 cp_bytes(unsigned int cp, unsigned char *u)
 {
+	size_t n, i;
+
 	if (cp >= ESC_JSON_RAW + 0x80 && cp <= ESC_JSON_RAW + 0xff) {
 		u[0] = (unsigned char)(cp - ESC_JSON_RAW);
 		return 1;
@@ -144,22 +146,11 @@ cp_bytes(unsigned int cp, unsigned char *u)
 		u[0] = (unsigned char)cp;
 		return 1;
 	}
-	if (cp < 0x800) {
-		u[0] = (unsigned char)(0xc0 | cp >> 6);
-		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		u[0] = (unsigned char)(0xe0 | cp >> 12);
-		u[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
-		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	u[0] = (unsigned char)(0xf0 | cp >> 18);
-	u[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
-	u[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
-	u[3] = (unsigned char)(0x80 | (cp & 0x3f));
-	return 4;
+	n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+	for (i = n - 1; i > 0; i--, cp >>= 6)
+		u[i] = (unsigned char)(0x80 | (cp & 0x3f));
+	u[0] = (unsigned char)(0xff00 >> n | cp);
+	return n;
 }
 
 /*
