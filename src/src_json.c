@@ -171,25 +171,18 @@ json_char(struct jp *j, unsigned char *u, size_t *n)
 	*n = 0;
 	if (j->p >= j->end)
 		return -1;
-	if (*q == '"') {
+	if (*q == '"' || *q < 0x20) {
 		j->p++;
-		return 0;
-	}
-	if (*q < 0x20) {
-		j->p++;
-		return -1;
+		return *q == '"' ? 0 : -1;
 	}
 	if (*q != '\\') {
 		len = esc_utf8_len(q, (size_t)(j->end - j->p));
-		if (len == 3 && q[0] == 0xee && q[1] >= 0xbe) {
-			cp = (unsigned int)(q[0] & 0x0f) << 12 |
-			    (unsigned int)(q[1] & 0x3f) << 6 | (q[2] & 0x3f);
-			*n = cp_bytes(cp, u);
-		} else {
-			*n = len == 0 ? 1 : len;
-			memcpy(u, q, *n);
-		}
-		j->p += len == 0 ? 1 : len;
+		*n = len == 0 ? 1 : len;
+		memcpy(u, q, *n);
+		j->p += *n;
+		if (len == 3 && q[0] == 0xee && q[1] >= 0xbe)
+			*n = cp_bytes(
+			    0xe000u | (q[1] & 0x3fu) << 6 | (q[2] & 0x3fu), u);
 		return 0;
 	}
 	if (++j->p >= j->end)
