@@ -374,17 +374,12 @@ skip(struct jp *j)
 		return word(j, "false");
 	case 'n':
 		return word(j, "null");
-	case '-':
-		j->p++;
+	default:
+		if (*j->p == '-')
+			j->p++;
 		if (number(j, &v) == -1)
 			return -1;
 		/* A fraction or exponent, as any JSON may have. */
-		while (j->p < j->end && strchr("0123456789.eE+-", *j->p))
-			j->p++;
-		return 0;
-	default:
-		if (number(j, &v) == -1)
-			return -1;
 		while (j->p < j->end && strchr("0123456789.eE+-", *j->p))
 			j->p++;
 		return 0;
