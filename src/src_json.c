@@ -386,19 +386,26 @@ skip(struct jp *j)
 	}
 }
 
-/* "string": a string or null; the text is decoded later. */
+/*
+ * A string or null.  For a string, *set is buf, which it is decoded into
+ * (size bytes, NUL added, cut to fit), or without buf its JSON text, to
+ * be decoded later; null leaves *set as it was.
+ */
 static int
-string_or_null(struct jp *j, const char **at)
+string_or_null(struct jp *j, char *buf, size_t size, const char **set)
 {
+	const char *at;
 	size_t len;
 
-	blank(j);
-	if (word(j, "null") == 0) {
-		*at = NULL;
+	if (word(j, "null") == 0)
 		return 0;
-	}
-	*at = j->p;
-	return string(j, NULL, 0, &len, NULL);
+	at = j->p;
+	if (string(j, buf, size - 1, &len, NULL) == -1)
+		return -1;
+	if (buf != NULL)
+		buf[len < size ? len : size - 1] = '\0';
+	*set = buf != NULL ? buf : at;
+	return 0;
 }
 
 static int
@@ -426,10 +433,10 @@ entry(struct jp *j, struct jent *e)
 				return -1;
 			e->has_value = 1;
 		} else if (keyeq(k, klen, "string")) {
-			if (string_or_null(j, &e->str) == -1)
+			if (string_or_null(j, NULL, 0, &e->str) == -1)
 				return -1;
 		} else if (keyeq(k, klen, "bytes")) {
-			if (string_or_null(j, &e->bytes) == -1)
+			if (string_or_null(j, NULL, 0, &e->bytes) == -1)
 				return -1;
 		} else if (skip(j) == -1)
 			return -1;
@@ -543,22 +550,6 @@ put_word(unsigned char *p, uint64_t v, unsigned int ws, int be)
 		p[be ? ws - 1 - i : i] = (unsigned char)(v >> (8 * i));
 }
 
-/* A string or null into buf (size bytes, NUL added, cut to fit): *set. */
-static int
-name_or_null(struct jp *j, char *buf, size_t size, const char **set)
-{
-	size_t len;
-
-	blank(j);
-	if (word(j, "null") == 0)
-		return 0;
-	if (string(j, buf, size - 1, &len, NULL) == -1)
-		return -1;
-	buf[len < size ? len : size - 1] = '\0';
-	*set = buf;
-	return 0;
-}
-
 /*
  * The "entries" array at j->p, in the layout ws and order (the JSON text
  * of "byte_order") give: its pairs into s->rawbuf, their number in *np,
@@ -651,11 +642,11 @@ object(struct jp *j, struct source *s, struct diag *d)
 				s->vec.pid = (pid_t)(v & 0x7fffffff);
 			}
 		} else if (keyeq(k, klen, "comm")) {
-			if (name_or_null(j, s->comm, sizeof(s->comm),
+			if (string_or_null(j, s->comm, sizeof(s->comm),
 			        &s->vec.comm) == -1)
 				return -1;
 		} else if (keyeq(k, klen, "exe")) {
-			if (name_or_null(
+			if (string_or_null(
 			        j, s->exe, sizeof(s->exe), &s->vec.exe) == -1)
 				return -1;
 		} else if (keyeq(k, klen, "entries")) {
