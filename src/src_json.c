@@ -62,7 +62,7 @@ struct json_split {
 /* What one entry of "entries" held. */
 struct jent {
 	uint64_t type, value;
-	int has_type, has_value;
+	int nnum;        /* of "type" and "value": a key comes once */
 	const char *str; /* the JSON text of "string", NULL when absent/null */
 	const char *bytes; /* of "bytes" */
 };
@@ -417,21 +417,15 @@ entry(struct jp *j, struct jent *e)
 
 	memset(e, 0, sizeof(*e));
 	ks.n = 0;
-	if (eat(j, '{') == -1)
-		return -1;
-	if (eat(j, '}') == 0)
+	if (eat(j, '{') == -1 || eat(j, '}') == 0)
 		return -1;
 	do {
 		if (key(j, &ks, k, &klen) == -1)
 			return -1;
-		if (keyeq(k, klen, "type")) {
-			if (number(j, &e->type) == -1)
+		if (keyeq(k, klen, "type") || keyeq(k, klen, "value")) {
+			if (number(j, k[0] == 't' ? &e->type : &e->value) == -1)
 				return -1;
-			e->has_type = 1;
-		} else if (keyeq(k, klen, "value")) {
-			if (number(j, &e->value) == -1)
-				return -1;
-			e->has_value = 1;
+			e->nnum++;
 		} else if (keyeq(k, klen, "string")) {
 			if (string_or_null(j, NULL, 0, &e->str) == -1)
 				return -1;
@@ -441,9 +435,7 @@ entry(struct jp *j, struct jent *e)
 		} else if (skip(j) == -1)
 			return -1;
 	} while (eat(j, ',') == 0);
-	if (eat(j, '}') == -1 || !e->has_type || !e->has_value)
-		return -1;
-	return 0;
+	return eat(j, '}') == -1 || e->nnum < 2 ? -1 : 0;
 }
 
 /*
