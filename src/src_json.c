@@ -787,72 +787,63 @@ json_read(struct source *s, const unsigned char *head, size_t len, int fd,
 	memcpy(buf, head, len);
 	at = bom(head, len);
 	for (;;) {
-		while (at < have && is_blank(buf[at]))
-			at++;
-		if (at < have) {
-			memset(&sp, 0, sizeof(sp));
-			while ((n = split(&sp, buf + at, have - at)) == 0 &&
-			    !eof) {
-				if (have - at >= AUXV_MAX_JSON_OBJECT) {
-					diag_at(d,
-					    "too large: a JSON object of more "
-					    "than 16 MiB at offset",
-					    base + at);
-					d->err = EFBIG;
-					goto out;
-				}
-				/*
-				 * Its start to the front; room to read on.  At
-				 * the front already (a second pass, the buffer
-				 * grown), nothing to move: valgrind takes the
-				 * fortified memmove of a block onto itself for
-				 * a memcpy that overlaps.
-				 */
-				if (at > 0)
-					memmove(buf, buf + at, have - at);
-				base += at;
-				have -= at;
-				at = 0;
-				if (have == cap) {
-					cap = 2 * cap > AUXV_MAX_JSON_OBJECT
-					    ? AUXV_MAX_JSON_OBJECT
-					    : 2 * cap;
-					if ((p = realloc(buf, cap)) == NULL) {
-						diag_set(d, ENOMEM, NULL);
-						goto out;
-					}
-					buf = p;
-				}
-				if (src_read_full(fd,
-				        (unsigned char *)buf + have, cap - have,
-				        &got) == -1) {
-					diag_set(d, errno, NULL);
-					goto out;
-				}
-				eof = got == 0;
-				have += got;
-			}
-			/* Cut short: the parser says where. */
-			if (n == 0)
-				n = have - at;
-			if ((rc = one(s, buf + at, n, base + at, pid, d)) != 1)
+		memset(&sp, 0, sizeof(sp));
+		for (;;) {
+			while (sp.pos == 0 && at < have && is_blank(buf[at]))
+				at++;
+			if ((at < have &&
+			        (n = split(&sp, buf + at, have - at)) != 0) ||
+			    eof)
+				break;
+			if (have - at >= AUXV_MAX_JSON_OBJECT) {
+				diag_at(d,
+				    "too large: a JSON object of more than 16 "
+				    "MiB at offset",
+				    base + at);
+				d->err = EFBIG;
 				goto out;
-			rc = -1;
-			at += n;
-			continue;
+			}
+			/*
+			 * Its start to the front; room to read on.  At the
+			 * front already (a second pass, the buffer grown),
+			 * nothing to move: valgrind takes the fortified memmove
+			 * of a block onto itself for a memcpy that overlaps.
+			 */
+			if (at > 0)
+				memmove(buf, buf + at, have - at);
+			base += at;
+			have -= at;
+			at = 0;
+			if (have == cap) {
+				cap = 2 * cap > AUXV_MAX_JSON_OBJECT
+				    ? AUXV_MAX_JSON_OBJECT
+				    : 2 * cap;
+				if ((p = realloc(buf, cap)) == NULL) {
+					diag_set(d, ENOMEM, NULL);
+					goto out;
+				}
+				buf = p;
+			}
+			if (src_read_full(fd, (unsigned char *)buf + have,
+			        cap - have, &got) == -1) {
+				diag_set(d, errno, NULL);
+				goto out;
+			}
+			eof = got == 0;
+			have += got;
 		}
-		if (eof) {
+		if (at == have) {
 			diag_set(
 			    d, ESRCH, "no object of that --pid in the file");
 			goto out;
 		}
-		base += have;
-		at = 0;
-		if (src_read_full(fd, (unsigned char *)buf, cap, &have) == -1) {
-			diag_set(d, errno, NULL);
+		/* Cut short: the parser says where. */
+		if (n == 0)
+			n = have - at;
+		if ((rc = one(s, buf + at, n, base + at, pid, d)) != 1)
 			goto out;
-		}
-		eof = have == 0;
+		rc = -1;
+		at += n;
 	}
 out:
 	free(buf);
