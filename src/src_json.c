@@ -103,28 +103,20 @@ word(struct jp *j, const char *w)
 	return 0;
 }
 
+/* The n hex digits at j->p, each consumed as it is read. */
 static int
-hexval(char c)
+hex(struct jp *j, int n, unsigned int *v)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+	static const char digits[] = "0123456789abcdefABCDEF";
+	const char *x;
+	unsigned int h;
 
-/* The four hex digits of a \u escape, each consumed as it is read. */
-static int
-hex4(struct jp *j, unsigned int *cp)
-{
-	int i, h;
-
-	for (*cp = 0, i = 0; i < 4; i++) {
-		if (j->p >= j->end || (h = hexval(*j->p++)) == -1)
+	for (*v = 0; n > 0; n--) {
+		if (j->p >= j->end ||
+		    (x = memchr(digits, *j->p++, sizeof(digits) - 1)) == NULL)
 			return -1;
-		*cp = *cp << 4 | (unsigned int)h;
+		h = (unsigned int)(x - digits);
+		*v = *v << 4 | (h < 16 ? h : h - 6);
 	}
 	return 0;
 }
@@ -200,13 +192,13 @@ json_char(struct jp *j, unsigned char *u, size_t *n)
 		return 0;
 	}
 	j->p++;
-	if (hex4(j, &cp) == -1 || (cp >= 0xdc00 && cp <= 0xdfff))
+	if (hex(j, 4, &cp) == -1 || (cp >= 0xdc00 && cp <= 0xdfff))
 		return -1;
 	if (cp >= 0xd800 && cp <= 0xdbff) {
 		if (j->end - j->p < 2 || j->p[0] != '\\' || j->p[1] != 'u')
 			return -1;
 		j->p += 2;
-		if (hex4(j, &lo) == -1 || lo < 0xdc00 || lo > 0xdfff)
+		if (hex(j, 4, &lo) == -1 || lo < 0xdc00 || lo > 0xdfff)
 			return -1;
 		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
 	}
@@ -481,6 +473,7 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 {
 	struct jp t = { NULL, NULL, NULL, malformed, 0 };
 	struct elf_load *l;
+	unsigned int v;
 	size_t len, off, i;
 	const char *text = e->str != NULL ? e->str : e->bytes;
 
@@ -515,13 +508,10 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 		(void)string(&t, (char *)s->data + off, len, &len, NULL);
 		s->data[off + len] = '\0';
 	} else {
-		for (i = 0; i < len; i++) {
-			int hi = hexval(text[1 + 2 * i]);
-			int lo = hexval(text[2 + 2 * i]);
-
-			if (hi == -1 || lo == -1)
+		for (t.p = text + 1, i = 0; i < len; i++) {
+			if (hex(&t, 2, &v) == -1)
 				return -1;
-			s->data[off + i] = (unsigned char)(hi << 4 | lo);
+			s->data[off + i] = (unsigned char)v;
 		}
 	}
 	l = &s->loads[s->nloads++];
