@@ -431,41 +431,9 @@ entry(struct jp *j, struct jent *e)
 }
 
 /*
- * Room in s->data for n more bytes of memory: their offset; -1 and *d
- * past the pool or out of memory.
- */
-static int
-grow(struct source *s, size_t *cap, size_t n, size_t *off, struct diag *d)
-{
-	unsigned char *p;
-	size_t want;
-
-	if (n > AUXV_STR_POOL - s->datalen) {
-		diag_set(d, EFBIG,
-		    "too large: more than 64 KiB of strings and bytes");
-		return -1;
-	}
-	want = s->datalen + n;
-	if (want > *cap) {
-		size_t c = *cap ? 2 * *cap : 4096;
-
-		while (c < want)
-			c *= 2;
-		if ((p = realloc(s->data, c)) == NULL) {
-			diag_set(d, ENOMEM, NULL);
-			return -1;
-		}
-		s->data = p;
-		*cap = c;
-	}
-	*off = s->datalen;
-	s->datalen += n;
-	return 0;
-}
-
-/*
  * Adds what an entry pointed to as memory at its value's address: 0, or
- * -1 (*d set where the text is not at fault).
+ * -1 (*d set where the text is not at fault).  No more loads are added
+ * than entries() takes, AUXV_MAX_ENTRIES.
  */
 static int
 add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
@@ -473,8 +441,9 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 {
 	struct jp t = { NULL, NULL, NULL, malformed, 0 };
 	struct elf_load *l;
+	unsigned char *p;
 	unsigned int v;
-	size_t len, off, i;
+	size_t len, off, i, c;
 	const char *text = e->str != NULL ? e->str : e->bytes;
 
 	if (text == NULL)
@@ -483,30 +452,38 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 	t.end = end;
 	if (string(&t, NULL, 0, &len, NULL) == -1)
 		return -1;
-	if (e->bytes != NULL && e->str == NULL) {
+	if (e->str == NULL) {
 		if (len % 2 != 0)
 			return -1;
 		len /= 2;
 	}
 	if (s->nloads == *lcap) {
-		size_t c = *lcap ? 2 * *lcap : 8;
-
-		if (c > AUXV_MAX_ENTRIES)
-			return -1;
-		if ((l = realloc(s->loads, c * sizeof(*l))) == NULL) {
-			diag_set(d, ENOMEM, NULL);
-			return -1;
-		}
+		c = *lcap ? 2 * *lcap : 8;
+		if ((l = realloc(s->loads, c * sizeof(*l))) == NULL)
+			goto nomem;
 		s->loads = l;
 		*lcap = c;
 	}
-	/* A string's NUL is part of its memory. */
-	if (grow(s, cap, len + 1, &off, d) == -1)
+	/* A string's NUL is part of its memory; room for one after bytes. */
+	if (len + 1 > AUXV_STR_POOL - s->datalen) {
+		diag_set(d, EFBIG,
+		    "too large: more than 64 KiB of strings and bytes");
 		return -1;
-	t.p = text;
+	}
+	off = s->datalen;
+	if (off + len + 1 > *cap) {
+		for (c = *cap ? 2 * *cap : 4096; c < off + len + 1; c *= 2)
+			;
+		if ((p = realloc(s->data, c)) == NULL)
+			goto nomem;
+		s->data = p;
+		*cap = c;
+	}
+	s->datalen += len + 1;
 	if (e->str != NULL) {
+		t.p = text;
 		(void)string(&t, (char *)s->data + off, len, &len, NULL);
-		s->data[off + len] = '\0';
+		s->data[off + len++] = '\0';
 	} else {
 		for (t.p = text + 1, i = 0; i < len; i++) {
 			if (hex(&t, 2, &v) == -1)
@@ -514,13 +491,12 @@ add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
 			s->data[off + i] = (unsigned char)v;
 		}
 	}
-	l = &s->loads[s->nloads++];
-	l->vaddr = e->value;
-	l->filesz = e->str != NULL ? len + 1 : len;
-	l->offset = off;
-	if (l->vaddr > UINT64_MAX - l->filesz)
-		s->nloads--;
+	if (e->value <= UINT64_MAX - len)
+		s->loads[s->nloads++] = (struct elf_load){ e->value, len, off };
 	return 0;
+nomem:
+	diag_set(d, ENOMEM, NULL);
+	return -1;
 }
 
 static void
