@@ -500,9 +500,9 @@ nomem:
 }
 
 static void
-put_word(unsigned char *p, uint64_t v, unsigned int ws, int be)
+put_word(unsigned char *p, uint64_t v, uint64_t ws, int be)
 {
-	unsigned int i;
+	uint64_t i;
 
 	for (i = 0; i < ws; i++)
 		p[be ? ws - 1 - i : i] = (unsigned char)(v >> (8 * i));
@@ -510,14 +510,14 @@ put_word(unsigned char *p, uint64_t v, unsigned int ws, int be)
 
 /*
  * The "entries" array at j->p, in the layout ws and order (the JSON text
- * of "byte_order") give: its pairs into s->rawbuf, their number in *np,
- * what they pointed to into s's memory.  Without a layout it is refused
- * where it starts; more entries than a vector may have are too large,
- * and memory running out is said in *d.
+ * of "byte_order") give: its pairs into s->rawbuf, what they pointed to
+ * into s's memory.  Without a layout it is refused where it starts; more
+ * entries than a vector may have are too large, and memory running out
+ * is said in *d.
  */
 static int
 entries(struct jp *j, struct source *s, uint64_t ws, const char *order,
-    size_t *np, struct diag *d)
+    struct diag *d)
 {
 	size_t cap = 0, lcap = 0, n = 0;
 	struct jent e;
@@ -526,9 +526,7 @@ entries(struct jp *j, struct source *s, uint64_t ws, const char *order,
 	if (ws == 0 || order == NULL)
 		return -1;
 	be = strncmp(order, "\"big\"", 5) == 0;
-	if (!be && strncmp(order, "\"little\"", 8) != 0)
-		return -1;
-	if (eat(j, '[') == -1)
+	if ((!be && strncmp(order, "\"little\"", 8) != 0) || eat(j, '[') == -1)
 		return -1;
 	if (eat(j, ']') == 0)
 		goto done;
@@ -540,9 +538,8 @@ entries(struct jp *j, struct source *s, uint64_t ws, const char *order,
 		if (entry(j, &e) == -1 || e.type == 0 ||
 		    (ws == 4 && (e.type > UINT32_MAX || e.value > UINT32_MAX)))
 			return -1;
-		put_word(s->rawbuf + n * 2 * ws, e.type, (unsigned int)ws, be);
-		put_word(
-		    s->rawbuf + n * 2 * ws + ws, e.value, (unsigned int)ws, be);
+		put_word(s->rawbuf + 2 * n * ws, e.type, ws, be);
+		put_word(s->rawbuf + (2 * n + 1) * ws, e.value, ws, be);
 		if (add_memory(s, &e, j->end, &cap, &lcap, d) == -1)
 			return -1;
 		n++;
@@ -555,7 +552,6 @@ done:
 	s->vec.rawlen = (n + 1) * 2 * ws;
 	s->vec.wordsize = (uint8_t)ws;
 	s->vec.bigendian = (uint8_t)be;
-	*np = n;
 	return 0;
 }
 
@@ -571,7 +567,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 	char k[JSON_KEY_CAP];
 	const char *order = NULL, *ents = NULL, *end;
 	struct keyset ks;
-	size_t klen, len, n;
+	size_t klen, len;
 	uint64_t ws = 0, machine = 0, v;
 	int failed = 0;
 
@@ -635,7 +631,7 @@ object(struct jp *j, struct source *s, struct diag *d)
 	}
 	end = j->p;
 	j->p = ents;
-	if (entries(j, s, ws, order, &n, d) == -1)
+	if (entries(j, s, ws, order, d) == -1)
 		return -1;
 	j->p = end;
 	s->vec.machine = (uint16_t)machine;
