@@ -589,12 +589,10 @@ object(struct jp *j, struct source *s, struct diag *d)
 			if (string(j, NULL, 0, &len, NULL) == -1)
 				return -1;
 		} else if (keyeq(k, klen, "pid")) {
-			blank(j);
-			if (word(j, "null") == -1) {
-				if (number(j, &v) == -1)
-					return -1;
-				s->vec.pid = (pid_t)(v & 0x7fffffff);
-			}
+			v = 0;
+			if (word(j, "null") == -1 && number(j, &v) == -1)
+				return -1;
+			s->vec.pid = (pid_t)(v & 0x7fffffff);
 		} else if (keyeq(k, klen, "comm")) {
 			if (string_or_null(j, s->comm, sizeof(s->comm),
 			        &s->vec.comm) == -1)
@@ -615,12 +613,11 @@ object(struct jp *j, struct source *s, struct diag *d)
 			if (skip(j) == -1)
 				return -1;
 			j->depth = 0;
-		} else if (keyeq(k, klen, "error")) {
-			failed = 1;
+		} else {
+			failed |= keyeq(k, klen, "error");
 			if (skip(j) == -1)
 				return -1;
-		} else if (skip(j) == -1)
-			return -1;
+		}
 	} while (eat(j, ',') == 0);
 	if (eat(j, '}') == -1)
 		return -1;
