@@ -703,22 +703,18 @@ one(struct source *s, const char *text, size_t len, uint64_t off, pid_t pid,
 	s->loads = NULL;
 	s->nloads = 0;
 	s->datalen = 0;
-	d->err = 0;
-	d->reason = NULL;
-	if (object(&j, s, d) == -1) {
-		if (d->reason == NULL && d->err != ENOMEM)
-			diag_at(d, j.why, off + (uint64_t)(j.p - j.start));
-		if (pid == 0 || s->vec.pid == pid)
-			return -1;
-		/*
-		 * Another process's saved failure: on to the next object; not
-		 * past a malformed one, nor when memory ran out.
-		 */
-		if (d->has_offset || d->err == ENOMEM)
-			return -1;
-		return 1;
-	}
-	return pid == 0 || s->vec.pid == pid ? 0 : 1;
+	diag_set(d, 0, NULL);
+	if (object(&j, s, d) == 0)
+		return pid == 0 || s->vec.pid == pid ? 0 : 1;
+	if (d->reason == NULL && d->err != ENOMEM)
+		diag_at(d, j.why, off + (uint64_t)(j.p - j.start));
+	/*
+	 * Another process's saved failure: on to the next object; not past a
+	 * malformed one, nor when memory ran out.
+	 */
+	if (pid == 0 || s->vec.pid == pid || d->has_offset || d->err == ENOMEM)
+		return -1;
+	return 1;
 }
 
 /*
