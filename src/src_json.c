@@ -128,20 +128,15 @@ hex(struct jp *j, int n, unsigned int *v)
 static size_t
 cp_bytes(unsigned int cp, unsigned char *u)
 {
-	size_t n, i;
+	size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4, i;
 
 	if (cp >= ESC_JSON_RAW + 0x80 && cp <= ESC_JSON_RAW + 0xff) {
 		u[0] = (unsigned char)(cp - ESC_JSON_RAW);
 		return 1;
 	}
-	if (cp < 0x80) {
-		u[0] = (unsigned char)cp;
-		return 1;
-	}
-	n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 	for (i = n - 1; i > 0; i--, cp >>= 6)
 		u[i] = (unsigned char)(0x80 | (cp & 0x3f));
-	u[0] = (unsigned char)(0xff00 >> n | cp);
+	u[0] = (unsigned char)(n == 1 ? cp : 0xff00 >> n | cp);
 	return n;
 }
 
