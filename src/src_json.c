@@ -235,22 +235,18 @@ string(struct jp *j, char *out, size_t cap, size_t *len, uint64_t *hash)
 static int
 number(struct jp *j, uint64_t *v)
 {
-	uint64_t x = 0;
-	int digits = 0;
+	const char *from;
+	unsigned int d;
 
 	blank(j);
-	while (j->p < j->end && *j->p >= '0' && *j->p <= '9') {
-		unsigned int d = (unsigned int)(*j->p++ - '0');
-
-		if (x > (UINT64_MAX - d) / 10)
+	from = j->p;
+	for (*v = 0; j->p < j->end && *j->p >= '0' && *j->p <= '9';) {
+		d = (unsigned int)(*j->p++ - '0');
+		if (*v > (UINT64_MAX - d) / 10)
 			return -1;
-		x = x * 10 + d;
-		digits++;
+		*v = *v * 10 + d;
 	}
-	if (digits == 0)
-		return -1;
-	*v = x;
-	return 0;
+	return j->p == from ? -1 : 0;
 }
 
 /* Whether the keys at a and b, their openings quotes, are the same. */
