@@ -430,17 +430,15 @@ static int
 add_memory(struct source *s, const struct jent *e, const char *end, size_t *cap,
     size_t *lcap, struct diag *d)
 {
-	struct jp t = { NULL, NULL, NULL, malformed, 0 };
+	const char *text = e->str != NULL ? e->str : e->bytes;
+	struct jp t = { text, text, end, malformed, 0 };
 	struct elf_load *l;
 	unsigned char *p;
 	unsigned int v;
 	size_t len, off, i, c;
-	const char *text = e->str != NULL ? e->str : e->bytes;
 
 	if (text == NULL)
 		return 0;
-	t.start = t.p = text;
-	t.end = end;
 	if (string(&t, NULL, 0, &len, NULL) == -1)
 		return -1;
 	if (e->str == NULL) {
