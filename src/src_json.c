@@ -654,15 +654,12 @@ split(struct json_split *sp, const char *p, size_t n)
 	for (; sp->pos < n; sp->pos++) {
 		char c = p[sp->pos];
 
-		if (sp->str) {
-			if (sp->esc)
-				sp->esc = 0;
-			else if (c == '\\')
-				sp->esc = 1;
-			else if (c == '"')
-				sp->str = 0;
-		} else if (c == '"')
-			sp->str = 1;
+		if (sp->esc)
+			sp->esc = 0;
+		else if (c == '"')
+			sp->str = !sp->str;
+		else if (sp->str)
+			sp->esc = c == '\\';
 		else if (c == '{' || c == '[')
 			sp->depth++;
 		else if (sp->depth == 0 ||
