@@ -253,25 +253,22 @@ number(struct jp *j, uint64_t *v)
 static int
 same_key(const struct jp *j, const char *a, const char *b)
 {
-	struct jp x = *j, y = *j;
-	unsigned char ua[4], ub[4];
-	size_t na = 0, nb = 0, ia = 0, ib = 0;
+	struct jp x[2] = { *j, *j };
+	unsigned char u[2][4];
+	size_t n[2] = { 0, 0 }, i[2] = { 0, 0 }, k;
 
-	x.p = a + 1;
-	y.p = b + 1;
+	x[0].p = a + 1;
+	x[1].p = b + 1;
 	for (;;) {
 		/* Both were read whole before: no failure here. */
-		if (ia == na) {
-			(void)json_char(&x, ua, &na);
-			ia = 0;
-		}
-		if (ib == nb) {
-			(void)json_char(&y, ub, &nb);
-			ib = 0;
-		}
-		if (na == 0 || nb == 0)
-			return na == nb;
-		if (ua[ia++] != ub[ib++])
+		for (k = 0; k < 2; k++)
+			if (i[k] == n[k]) {
+				(void)json_char(&x[k], u[k], &n[k]);
+				i[k] = 0;
+			}
+		if (n[0] == 0 || n[1] == 0)
+			return n[0] == n[1];
+		if (u[0][i[0]++] != u[1][i[1]++])
 			return 0;
 	}
 }
