@@ -551,7 +551,7 @@ static int
 object(struct jp *j, struct source *s, struct diag *d)
 {
 	char k[JSON_KEY_CAP];
-	const char *order = NULL, *ents = NULL, *end;
+	const char *order = NULL, *ents = NULL;
 	struct keyset ks;
 	size_t klen, len;
 	uint64_t ws = 0, machine = 0, v;
@@ -612,11 +612,9 @@ object(struct jp *j, struct source *s, struct diag *d)
 			diag_set(d, ENOENT, "a saved failure: no vector");
 		return -1;
 	}
-	end = j->p;
 	j->p = ents;
 	if (entries(j, s, ws, order, d) == -1)
 		return -1;
-	j->p = end;
 	s->vec.machine = (uint16_t)machine;
 	s->lay = LAY_GIVEN;
 	return 0;
