@@ -136,6 +136,7 @@ cp_bytes(unsigned int cp, unsigned char *u)
 	}
 	for (i = n - 1; i > 0; i--, cp >>= 6)
 		u[i] = (unsigned char)(0x80 | (cp & 0x3f));
+	/* A lead byte of n > 1 has n high bits set: 0xc0, 0xe0, 0xf0. */
 	u[0] = (unsigned char)(n == 1 ? cp : 0xff00 >> n | cp);
 	return n;
 }
