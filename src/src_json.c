@@ -232,7 +232,10 @@ string(struct jp *j, char *out, size_t cap, size_t *len, uint64_t *hash)
 	return 0;
 }
 
-/* An unsigned integer, exactly, as auxv writes them. */
+/*
+ * An unsigned integer, exactly, as auxv writes them.  RFC 8259 writes no
+ * leading zero: a 0 is the whole number, and what follows it is not.
+ */
 static int
 number(struct jp *j, uint64_t *v)
 {
@@ -246,8 +249,55 @@ number(struct jp *j, uint64_t *v)
 		if (*v > (UINT64_MAX - d) / 10)
 			return -1;
 		*v = *v * 10 + d;
+		if (*v == 0)
+			break;
 	}
 	return j->p == from ? -1 : 0;
+}
+
+/* The digits at j->p, passed over: how many. */
+static size_t
+digits(struct jp *j)
+{
+	const char *from = j->p;
+
+	while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
+		j->p++;
+	return (size_t)(j->p - from);
+}
+
+/*
+ * A number of any size where auxv's JSON has none, as RFC 8259 writes
+ * it: a minus, digits (a leading 0 is the whole integer part), then a
+ * fraction and an exponent where digits follow their '.' or 'e'.  The
+ * number ends where the grammar does, and what follows is the caller's
+ * to refuse: the offsets python's json reports.
+ */
+static int
+skip_number(struct jp *j)
+{
+	const char *from = j->p, *p;
+
+	if (*j->p == '-')
+		j->p++;
+	p = j->p;
+	if (digits(j) == 0) {
+		j->p = from;
+		return -1;
+	}
+	if (*p == '0')
+		j->p = p + 1;
+	p = j->p;
+	if (j->p < j->end && *j->p == '.' && (++j->p, digits(j) == 0))
+		j->p = p;
+	p = j->p;
+	if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
+		if (++j->p < j->end && (*j->p == '+' || *j->p == '-'))
+			j->p++;
+		if (digits(j) == 0)
+			j->p = p;
+	}
+	return 0;
 }
 
 /* Whether the keys at a and b, their openings quotes, are the same. */
@@ -320,7 +370,6 @@ skip(struct jp *j)
 	char kb[JSON_KEY_CAP];
 	struct keyset ks;
 	size_t len;
-	uint64_t v;
 
 	blank(j);
 	if (j->p >= j->end)
@@ -356,14 +405,7 @@ skip(struct jp *j)
 	case 'n':
 		return word(j, "null");
 	default:
-		if (*j->p == '-')
-			j->p++;
-		if (number(j, &v) == -1)
-			return -1;
-		/* A fraction or exponent, as any JSON may have. */
-		while (j->p < j->end && strchr("0123456789.eE+-", *j->p))
-			j->p++;
-		return 0;
+		return skip_number(j);
 	}
 }
 

@@ -363,7 +363,24 @@ bad = [
     # A word that ends the text is read whole: the text ends after it.
     (X + 'true', ""),
     (X + 'null', ""),
-    (X + '-}' + T, '"x":-'),
+    # Numbers end where RFC 8259's grammar does (no leading zero, no
+    # '.' or 'e' without digits, no NUL): refused where python's json
+    # refuses them.
+    (X + '-}' + T, "py"),
+    (X + '-a}' + T, "py"),
+    (X + '+1}' + T, "py"),
+    (X + '.5}' + T, "py"),
+    (X + '01}' + T, "py"),
+    (X + '-01}' + T, "py"),
+    (X + '1.}' + T, "py"),
+    (X + '1..2}' + T, "py"),
+    (X + '1e}' + T, "py"),
+    (X + '1E-}' + T, "py"),
+    (X + '1.5e3.2}' + T, "py"),
+    (X + '1\x00}' + T, "py"),
+    (H + '{"type":06,"value":4096}' + T, "py"),
+    (H + '{"type":6,"value":00}' + T, "py"),
+    ('{"pid":01,"word_size":8,"byte_order":"little","entries":[' + E + T, "py"),
     (X + '{"a" 1}}' + T, "py"),
     (X + '{1:1}}' + T, "py"),
     (X + '[' * 17 + ']' * 17 + '}' + T, '"x":' + '[' * 16),
@@ -444,6 +461,9 @@ good = [
     ('{"byte_order":"little","entries":[' + E + '],"word_size":8}', 4096),
     ('{"entries":[{"type":6,"value":4096,"x":' + '[' * 15 + ']' * 15 + '}],"word_size":8,"byte_order":"little"}', 4096),
     (X + '[1.5e3,2E-1,"\\u00C9\\uD83D\\uDE00"]}' + T, 4096),
+    # Any number RFC 8259 allows, of any size, where auxv's JSON has none.
+    (X + '[0,-0,0.5,-0.0e-0,1E+2,2e-1,0e0,123456789012345678901234567890,-1e400]}' + T, 4096),
+    (H + '{"type":6,"value":0}' + T, 0),
     (H + '{"type":6,"value":4096,' + ','.join('"k%d":1' % i for i in range(62)) + '}' + T, 4096),
     (H + '{"type":6,"value":1,"string":null,"bytes":null}' + T, 1),
 ]
