@@ -4,6 +4,7 @@
 #include "print.h"
 #include <string.h>
 
+#include "check.h"
 #include "esc.h"
 
 static const struct printer *const printers[] = {
@@ -12,6 +13,12 @@ static const struct printer *const printers[] = {
 	&pr_json,
 	&pr_raw,
 	&pr_table,
+};
+
+const char pr_check_words[][8] = {
+	[CHECK_OK] = "ok",
+	[CHECK_FAIL] = "FAIL",
+	[CHECK_NODATA] = "no data",
 };
 
 const struct printer *
@@ -74,9 +81,7 @@ pr_value(struct out *f, const struct decoded *d)
 			esc_human(f, d->str, d->strlen);
 			break;
 		}
-		out_str(f, "0x");
-		out_hex(f, d->value);
-		break;
+		/* FALLTHROUGH */
 	default:
 		out_str(f, "0x");
 		out_hex(f, d->value);

@@ -101,6 +101,8 @@ struct pr_bits {
 };
 
 extern const struct printer pr_human, pr_od, pr_json, pr_raw, pr_table;
+/* --check's word for each result, indexed by enum check_res. */
+extern const char pr_check_words[][8];
 
 const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);

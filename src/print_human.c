@@ -114,12 +114,6 @@ put_col(struct out *f, const char *s, size_t cols)
 		out_char(f, ' ');
 }
 
-static const char check_words[][8] = {
-	[CHECK_OK] = "ok",
-	[CHECK_FAIL] = "FAIL",
-	[CHECK_NODATA] = "no data",
-};
-
 /*
  * --check: a line per rule, its name and result in columns, then the
  * evidence; with -a only a line for each process that fails, naming the
@@ -149,18 +143,14 @@ human_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	pr_header(f, c, v);
 	for (i = 0; i < n; i++) {
 		put_col(f, r[i].name, CHECK_NAME_COLS);
-		put_col(f, check_words[r[i].res], CHECK_RES_COLS);
+		put_col(f, pr_check_words[r[i].res], CHECK_RES_COLS);
 		esc_human(f, r[i].ev, strlen(r[i].ev));
 		out_char(f, '\n');
 	}
 }
 
-const struct printer pr_human = {
-	"human",
-	PR_DECODE | PR_VALUE | PR_FOLLOW_VERBOSE,
-	human_vector,
-	NULL,
-	NULL,
-	pr_diff,
-	human_check,
-};
+const struct printer pr_human = { .name = "human",
+	.flags = PR_DECODE | PR_VALUE | PR_FOLLOW_VERBOSE,
+	.vector = human_vector,
+	.diff = pr_diff,
+	.check = human_check };
