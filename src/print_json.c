@@ -21,42 +21,14 @@ static const char kinds[][8] = {
 	[SRC_EXEC] = "exec",
 };
 
+/* A PID, or null where it is not known. */
 static void
-json_head(struct json *o, const struct auxv_vec *v)
+put_id(struct out *f, pid_t id)
 {
-	struct out *f = o->f;
-
-	/* A JSON save read back: its process's pid, comm and exe again. */
-	const int saved = v->kind == SRC_FILE &&
-	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
-
-	out_char(f, '{');
-	json_key(o, "source");
-	json_strz(f, kinds[v->kind]);
-	json_key(o, "label");
-	json_strz(f, v->label);
-	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
-	    saved) {
-		json_key(o, "pid");
-		if (v->pid > 0)
-			out_dec(f, (uint64_t)v->pid);
-		else
-			out_str(f, "null");
-	}
-	if (v->kind != SRC_FILE || saved) {
-		json_key(o, "comm");
-		json_strz(f, v->comm);
-		json_key(o, "exe");
-		json_strz(f, v->exe);
-	}
-	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
-		json_key(o, "path");
-		json_strz(f, v->path);
-	}
-	if (v->kind == SRC_EXEC) {
-		json_key(o, "command");
-		json_strz(f, v->path);
-	}
+	if (id > 0)
+		out_dec(f, (uint64_t)id);
+	else
+		out_str(f, "null");
 }
 
 /* n decimal digits of v, zero-padded. */
@@ -87,27 +59,59 @@ json_watch(struct json *o, const struct pr_watch *w)
 	    tm.tm_year > 9999 - 1900)
 		out_str(f, "null");
 	else {
-		out_char(f, '"');
-		put_digits(f, (uint64_t)tm.tm_year + 1900, 4);
-		out_char(f, '-');
-		put_digits(f, (uint64_t)tm.tm_mon + 1, 2);
-		out_char(f, '-');
-		put_digits(f, (uint64_t)tm.tm_mday, 2);
-		out_char(f, 'T');
-		put_digits(f, (uint64_t)tm.tm_hour, 2);
-		out_char(f, ':');
-		put_digits(f, (uint64_t)tm.tm_min, 2);
-		out_char(f, ':');
-		put_digits(f, (uint64_t)tm.tm_sec, 2);
-		out_char(f, '.');
-		put_digits(f, w->msec, 3);
+		const uint64_t part[] = { (uint64_t)tm.tm_year + 1900,
+			(uint64_t)tm.tm_mon + 1, (uint64_t)tm.tm_mday,
+			(uint64_t)tm.tm_hour, (uint64_t)tm.tm_min,
+			(uint64_t)tm.tm_sec, w->msec };
+		size_t i;
+
+		/* Each part after its lead character, "4222223" digits. */
+		for (i = 0; i < NITEMS(part); i++) {
+			out_char(f, "\"--T::."[i]);
+			put_digits(f, part[i], "4222223"[i] - '0');
+		}
 		out_str(f, "Z\"");
 	}
 	json_key(o, "ppid");
-	if (w->ppid > 0)
-		out_dec(f, (uint64_t)w->ppid);
-	else
-		out_str(f, "null");
+	put_id(f, w->ppid);
+}
+
+/* The source, and with --watch its exec time and parent. */
+static void
+json_head(struct json *o, const struct pr_ctx *c, const struct auxv_vec *v)
+{
+	struct out *f = o->f;
+
+	/* A JSON save read back: its process's pid, comm and exe again. */
+	const int saved = v->kind == SRC_FILE &&
+	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
+
+	out_char(f, '{');
+	json_key(o, "source");
+	json_strz(f, kinds[v->kind]);
+	json_key(o, "label");
+	json_strz(f, v->label);
+	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
+	    saved) {
+		json_key(o, "pid");
+		put_id(f, v->pid);
+	}
+	if (v->kind != SRC_FILE || saved) {
+		json_key(o, "comm");
+		json_strz(f, v->comm);
+		json_key(o, "exe");
+		json_strz(f, v->exe);
+	}
+	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
+		json_key(o, "path");
+		json_strz(f, v->path);
+	}
+	if (v->kind == SRC_EXEC) {
+		json_key(o, "command");
+		json_strz(f, v->path);
+	}
+	if (c->watch != NULL)
+		json_watch(o, c->watch);
 }
 
 static void
@@ -203,9 +207,7 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	struct json o = { f, 0 };
 	size_t i;
 
-	json_head(&o, v);
-	if (c->watch != NULL)
-		json_watch(&o, c->watch);
+	json_head(&o, c, v);
 	json_layout(&o, v);
 	json_key(&o, "entries");
 	out_char(f, '[');
@@ -226,18 +228,10 @@ json_failure(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 {
 	struct json o = { f, 0 };
 
-	json_head(&o, v);
-	if (c->watch != NULL)
-		json_watch(&o, c->watch);
+	json_head(&o, c, v);
 	json_error(&o, dg, msg);
 	out_str(f, "}\n");
 }
-
-static const char check_words[][8] = {
-	[CHECK_OK] = "ok",
-	[CHECK_FAIL] = "FAIL",
-	[CHECK_NODATA] = "no data",
-};
 
 /* --check: the source, then a checks array and the number that fail. */
 static void
@@ -247,7 +241,7 @@ json_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	struct json o = { f, 0 }, a = { f, 0 }, e;
 	size_t i, nfail = 0;
 
-	json_head(&o, v);
+	json_head(&o, c, v);
 	json_layout(&o, v);
 	json_key(&o, "checks");
 	out_char(f, '[');
@@ -258,7 +252,7 @@ json_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 		json_key(&e, "name");
 		json_strz(f, r[i].name);
 		json_key(&e, "result");
-		json_strz(f, check_words[r[i].res]);
+		json_strz(f, pr_check_words[r[i].res]);
 		json_key(&e, "evidence");
 		json_strz(f, r[i].ev);
 		out_char(f, '}');
@@ -268,15 +262,11 @@ json_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	json_key(&o, "failures");
 	out_dec(f, nfail);
 	out_str(f, "}\n");
-	(void)c;
 }
 
-const struct printer pr_json = {
-	"json",
-	PR_DECODE | PR_PID | PR_FOLLOW,
-	json_vector,
-	json_failure,
-	NULL,
-	pr_diff_json,
-	json_check,
-};
+const struct printer pr_json = { .name = "json",
+	.flags = PR_DECODE | PR_PID | PR_FOLLOW,
+	.vector = json_vector,
+	.failure = json_failure,
+	.diff = pr_diff_json,
+	.check = json_check };
