@@ -16,34 +16,17 @@ od_line(struct out *f, const unsigned char *p, size_t n, unsigned int ws)
 	size_t i, j;
 
 	for (i = 0; i < n; i += ws) {
-		unsigned char b[8] = { 0 };
+		union {
+			unsigned char b[8];
+			int64_t q;
+			int32_t l;
+		} x = { { 0 } };
 
 		for (j = 0; j < ws && i + j < n; j++)
-			b[j] = p[i + j];
+			x.b[j] = p[i + j];
 		out_char(f, ' ');
-		if (ws == 8) {
-			int64_t x;
-
-			memcpy(&x, b, sizeof(x));
-			out_snum(f, x, 20);
-		} else {
-			int32_t x;
-
-			memcpy(&x, b, sizeof(x));
-			out_snum(f, x, 11);
-		}
+		out_snum(f, ws == 8 ? x.q : x.l, ws == 8 ? 20 : 11);
 	}
-}
-
-static int
-same_line(const unsigned char *a, const unsigned char *b)
-{
-	size_t i;
-
-	for (i = 0; i < LINE; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
 }
 
 static void
@@ -60,7 +43,7 @@ od_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	for (off = 0; off < v->rawlen; off += len) {
 		len = v->rawlen - off < LINE ? v->rawlen - off : LINE;
 		if (off > 0 && len == LINE &&
-		    same_line(v->raw + off, v->raw + off - LINE)) {
+		    memcmp(v->raw + off, v->raw + off - LINE, LINE) == 0) {
 			if (!folded)
 				out_str(f, "*\n");
 			folded = 1;
@@ -75,12 +58,4 @@ od_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	out_char(f, '\n');
 }
 
-const struct printer pr_od = {
-	"od",
-	0,
-	od_vector,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
-};
+const struct printer pr_od = { .name = "od", .vector = od_vector };
