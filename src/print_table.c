@@ -263,48 +263,37 @@ static int
 table_finish(struct out *f, const struct pr_ctx *c)
 {
 	struct table *t = c->table;
-	size_t nk, ncol, i, max, hlen;
+	size_t nk, ncol, i, max, hlen = t->len;
+	int lost = t->lost;
 	char *p;
 
-	if (t->stream) {
-		free(t->buf);
-		t->buf = NULL;
-		if (!t->lost)
-			return 0;
-		errno = ENOMEM;
-		return -1;
+	if (!t->stream) {
+		(void)keys(c->opts, &nk);
+		ncol = 2 + nk;
+		/* The header, as one more row at the end, printed first. */
+		header_cells(t, c->opts);
+		lost = t->err;
 	}
-	(void)keys(c->opts, &nk);
-	ncol = 2 + nk;
-	/* The header, as one more row in front. */
-	hlen = t->len;
-	header_cells(t, c->opts);
-	if (t->err) {
-		free(t->buf);
-		t->buf = NULL;
-		errno = ENOMEM;
-		return -1;
-	}
-	max = term_width(f->fd);
-	put_row(f, t, t->buf + hlen, ncol, max);
-	for (i = 0, p = t->buf; i < t->nrows; i++) {
-		put_row(f, t, p, ncol, max);
-		for (size_t j = 0; j < ncol; j++)
-			p = (char *)memchr(
-			        p, CELL_END, (size_t)(t->buf + t->len - p)) +
-			    1;
+	if (!t->stream && !lost) {
+		max = term_width(f->fd);
+		put_row(f, t, t->buf + hlen, ncol, max);
+		for (i = 0, p = t->buf; i < t->nrows; i++) {
+			put_row(f, t, p, ncol, max);
+			for (size_t j = 0; j < ncol; j++)
+				p = (char *)memchr(p, CELL_END,
+				        (size_t)(t->buf + t->len - p)) +
+				    1;
+		}
 	}
 	free(t->buf);
 	t->buf = NULL;
-	return 0;
+	if (!lost)
+		return 0;
+	errno = ENOMEM;
+	return -1;
 }
 
-const struct printer pr_table = {
-	"table",
-	PR_DECODE | PR_NAMES | PR_WIDTH,
-	table_vector,
-	NULL,
-	table_finish,
-	NULL,
-	NULL,
-};
+const struct printer pr_table = { .name = "table",
+	.flags = PR_DECODE | PR_NAMES | PR_WIDTH,
+	.vector = table_vector,
+	.finish = table_finish };
