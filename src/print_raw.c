@@ -14,11 +14,5 @@ raw_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 }
 
 const struct printer pr_raw = {
-	"raw",
-	PR_BINARY,
-	raw_vector,
-	NULL,
-	NULL,
-	NULL,
-	NULL,
+	.name = "raw", .flags = PR_BINARY, .vector = raw_vector
 };
