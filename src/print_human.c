@@ -18,27 +18,16 @@ put_extras(struct out *f, const struct decoded *d)
 {
 	struct pr_bits w;
 
-	switch (d->form) {
-	case F_STR:
-		if (!d->readable)
-			out_str(f, "  (unreadable)");
-		else if (d->truncated)
-			out_str(f, "  (truncated)");
-		break;
-	case F_RANDOM:
-		if (!d->readable) {
-			out_str(f, "  (unreadable)");
-			break;
-		}
+	if ((d->form == F_STR || d->form == F_RANDOM) && !d->readable)
+		out_str(f, "  (unreadable)");
+	else if (d->form == F_STR && d->truncated)
+		out_str(f, "  (truncated)");
+	else if (d->form == F_RANDOM) {
 		out_str(f, "  ");
 		out_hexbytes(f, d->bytes, sizeof(d->bytes));
-		break;
-	default:
-		if (at_is_hwcap(d->form)) {
-			pr_bits_hwcap(&w, d->value, d->bits);
-			pr_bits_text(f, &w, 2, ' ');
-		}
-		break;
+	} else if (at_is_hwcap(d->form)) {
+		pr_bits_hwcap(&w, d->value, d->bits);
+		pr_bits_text(f, &w, 2, ' ');
 	}
 }
 
