@@ -12,22 +12,6 @@
 #include "esc.h"
 #include "print_diff.h"
 
-/* Types whose values are addresses ASLR moves. */
-static int
-moved_by_aslr(uint64_t type)
-{
-	switch (type) {
-	case AT_NUM_PHDR:
-	case AT_NUM_BASE:
-	case AT_NUM_ENTRY:
-	case AT_NUM_SYSINFO:
-	case AT_NUM_SYSINFO_EHDR:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 /* The entry of type after the k-th earlier one of it, or NULL. */
 static const struct decoded *
 nth(const struct decoded *d, size_t n, uint64_t type, size_t k)
@@ -59,15 +43,13 @@ static int
 differ(
     const struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 {
-	if (!x->all) {
-		if (moved_by_aslr(a->type))
-			return 0;
-		if (a->form == F_RANDOM)
-			return 0;
-		/* A string not read is its address, moved by ASLR. */
-		if (a->form == F_STR && (!a->readable || !b->readable))
-			return 0;
-	}
+	/* Addresses ASLR moves; a string not read is its address. */
+	if (!x->all &&
+	    (a->type == AT_NUM_PHDR || a->type == AT_NUM_BASE ||
+	        a->type == AT_NUM_ENTRY || a->type == AT_NUM_SYSINFO ||
+	        a->type == AT_NUM_SYSINFO_EHDR || a->form == F_RANDOM ||
+	        (a->form == F_STR && (!a->readable || !b->readable))))
+		return 0;
 	if (a->form == F_STR && a->readable && b->readable)
 		return a->strlen != b->strlen ||
 		    memcmp(a->str, b->str, a->strlen) != 0 ||
@@ -255,65 +237,53 @@ report(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 }
 
 /*
- * A value of a field of the layout: a name, or else a number.  In JSON,
- * as an entry's side is: the number as "value" (null for a name), and
- * the text.
+ * A field of the layout of the two vectors that differs: each side a
+ * name, or else a number.  In JSON, as an entry's side is: the number as
+ * "value" (null for a name), and the text.
  */
-static void
-put_field(const struct diff_ctx *x, const char *s, uint64_t n)
-{
-	struct json v = { x->f, 0 };
-
-	if (!x->json) {
-		if (s == NULL)
-			out_dec(x->f, n);
-		else
-			out_str(x->f, s);
-		return;
-	}
-	out_char(x->f, '{');
-	json_key(&v, "value");
-	if (s == NULL)
-		out_dec(x->f, n);
-	else
-		out_str(x->f, "null");
-	json_key(&v, "text");
-	if (s == NULL) {
-		out_char(x->f, '"');
-		out_dec(x->f, n);
-		out_char(x->f, '"');
-	} else
-		json_strz(x->f, s);
-	out_char(x->f, '}');
-}
-
-/* A field of the layout of the two vectors that differs. */
 static void
 field(struct diff_ctx *x, const char *name, const char *a, const char *b,
     uint64_t na, uint64_t nb)
 {
-	struct json o = { x->f, 0 };
+	const char *s[2] = { a, b };
+	const uint64_t n[2] = { na, nb };
+	struct out *f = x->f;
+	struct json o = { f, 0 }, v;
+	size_t i;
 
 	begin(x);
 	if (x->json) {
-		out_char(x->f, '{');
+		out_char(f, '{');
 		put_json_head(&o, NULL, name, "changed");
-		json_key(&o, "a");
-	} else {
-		out_str(x->f, name);
-		out_str(x->f, ": ");
-	}
-	put_field(x, a, na);
-	if (x->json)
-		json_key(&o, "b");
-	else
-		out_str(x->f, " -> ");
-	put_field(x, b, nb);
-	if (x->json) {
-		json_key(&o, "flags");
-		out_str(x->f, "null}");
 	} else
-		out_char(x->f, '\n');
+		out_str(f, name);
+	for (i = 0; i < 2; i++) {
+		if (!x->json) {
+			out_str(f, i == 0 ? ": " : " -> ");
+			if (s[i] == NULL)
+				out_dec(f, n[i]);
+			else
+				out_str(f, s[i]);
+			continue;
+		}
+		json_member(&o, i == 0 ? "\"a\":" : "\"b\":", 4);
+		v = (struct json){ f, 0 };
+		out_char(f, '{');
+		json_key(&v, "value");
+		if (s[i] == NULL)
+			out_dec(f, n[i]);
+		else
+			out_str(f, "null");
+		json_key(&v, "text");
+		if (s[i] == NULL) {
+			out_char(f, '"');
+			out_dec(f, n[i]);
+			out_char(f, '"');
+		} else
+			json_strz(f, s[i]);
+		out_char(f, '}');
+	}
+	out_str(f, x->json ? ",\"flags\":null}" : "\n");
 }
 
 static void
