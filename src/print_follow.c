@@ -339,26 +339,23 @@ static void
 put_memo(struct out *f, struct json *o, const struct followed *fo, int vdso,
     struct pr_memo_text *m, int same)
 {
-	struct json mo;
 	int lead = o != NULL && o->n > 0;
 
-	if (m == NULL) {
-		put(f, o, fo, vdso);
-		return;
-	}
-	mo = (struct json){ &m->out, o != NULL ? o->n : 0 };
-	if (!same || !m->ok || m->lead != lead) {
+	if (m != NULL && (!same || !m->ok || m->lead != lead)) {
+		struct json mo = { &m->out, o != NULL ? o->n : 0 };
+
 		m->out.len = 0;
 		m->out.err = 0;
 		m->out.fd = -1;
 		put(&m->out, o != NULL ? &mo : NULL, fo, vdso);
-		/* Longer than the memo's buffer: written as it goes. */
-		if (!(m->ok = m->out.err == 0 && m->out.len > 0)) {
-			put(f, o, fo, vdso);
-			return;
-		}
+		m->ok = m->out.err == 0 && m->out.len > 0;
 		m->lead = lead;
 		m->dn = mo.n - (o != NULL ? o->n : 0);
+	}
+	/* Longer than the memo's buffer: written as it goes. */
+	if (m == NULL || !m->ok) {
+		put(f, o, fo, vdso);
+		return;
 	}
 	out_mem(f, m->out.buf, m->out.len);
 	if (o != NULL)
