@@ -143,29 +143,28 @@ put_row(struct out *f, const struct table *t, const char *p, size_t ncol,
 {
 	size_t i, len, w, used = 0, pad = 0, take, k, room;
 	const char *end;
+	int cut;
 
 	for (i = 0; i < ncol; i++, p = end + 1) {
 		end = memchr(p, CELL_END, (size_t)(t->buf + t->len - p));
-		len = (size_t)(end - p);
+		len = take = (size_t)(end - p);
 		w = cols(p, len);
-		if (max > 0 && used + pad + w > max) {
+		if ((cut = max > 0 && used + pad + w > max)) {
 			room = max > used + pad ? max - used - pad : 0;
 			for (take = 0, w = 0; take < len; take += k) {
 				w += char_cols(p + take, len - take, &k);
 				if (w > room)
 					break;
 			}
-			if (take > 0) {
-				for (; pad > 0; pad--)
-					out_char(f, ' ');
-				out_mem(f, p, take);
-			}
-			break;
+			if (take == 0)
+				break;
 		}
 		used += pad + w;
 		for (; pad > 0; pad--)
 			out_char(f, ' ');
-		out_mem(f, p, len);
+		out_mem(f, p, take);
+		if (cut)
+			break;
 		/* Owed before the next cell: this one's padding, the gap. */
 		pad = (w < t->width[i] ? t->width[i] - w : 0) + 2;
 	}
