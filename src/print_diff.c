@@ -128,27 +128,36 @@ put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 	out_char(f, '\n');
 }
 
+/* A side in JSON: the number as "value", null where none, and the text. */
+static void
+put_side(struct out *f, const uint64_t *value, const char *text, size_t len)
+{
+	struct json v = { f, 0 };
+
+	out_char(f, '{');
+	json_key(&v, "value");
+	if (value != NULL)
+		out_dec(f, *value);
+	else
+		out_str(f, "null");
+	json_key(&v, "text");
+	esc_json(f, text, len);
+	out_char(f, '}');
+}
+
 static void
 put_json_value(struct diff_ctx *x, const struct decoded *d)
 {
-	struct json v = { x->f, 0 };
-
-	if (d == NULL) {
+	if (d == NULL)
 		out_str(x->f, "null");
-		return;
-	}
-	x->scratch->len = 0;
-	pr_value(x->scratch, d);
-	out_char(x->f, '{');
-	json_key(&v, "value");
-	out_dec(x->f, d->value);
-	json_key(&v, "text");
 	/* The text of an untrusted string is escaped for JSON once more. */
-	if (d->form == F_STR && d->readable)
-		esc_json(x->f, d->str, d->strlen);
-	else
-		esc_json(x->f, x->scratch->buf, x->scratch->len);
-	out_char(x->f, '}');
+	else if (d->form == F_STR && d->readable)
+		put_side(x->f, &d->value, d->str, d->strlen);
+	else {
+		x->scratch->len = 0;
+		pr_value(x->scratch, d);
+		put_side(x->f, &d->value, x->scratch->buf, x->scratch->len);
+	}
 }
 
 /*
@@ -236,19 +245,15 @@ report(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 		put_human(x, a, b);
 }
 
-/*
- * A field of the layout of the two vectors that differs: each side a
- * name, or else a number.  In JSON, as an entry's side is: the number as
- * "value" (null for a name), and the text.
- */
+/* A field of the layout that differs: each side a name, or else a number. */
 static void
 field(struct diff_ctx *x, const char *name, const char *a, const char *b,
     uint64_t na, uint64_t nb)
 {
 	const char *s[2] = { a, b };
 	const uint64_t n[2] = { na, nb };
-	struct out *f = x->f;
-	struct json o = { f, 0 }, v;
+	struct out *f = x->f, *t = x->scratch;
+	struct json o = { f, 0 };
 	size_t i;
 
 	begin(x);
@@ -258,30 +263,19 @@ field(struct diff_ctx *x, const char *name, const char *a, const char *b,
 	} else
 		out_str(f, name);
 	for (i = 0; i < 2; i++) {
-		if (!x->json) {
-			out_str(f, i == 0 ? ": " : " -> ");
-			if (s[i] == NULL)
-				out_dec(f, n[i]);
-			else
-				out_str(f, s[i]);
-			continue;
-		}
-		json_member(&o, i == 0 ? "\"a\":" : "\"b\":", 4);
-		v = (struct json){ f, 0 };
-		out_char(f, '{');
-		json_key(&v, "value");
+		t->len = 0;
 		if (s[i] == NULL)
-			out_dec(f, n[i]);
+			out_dec(t, n[i]);
 		else
-			out_str(f, "null");
-		json_key(&v, "text");
-		if (s[i] == NULL) {
-			out_char(f, '"');
-			out_dec(f, n[i]);
-			out_char(f, '"');
-		} else
-			json_strz(f, s[i]);
-		out_char(f, '}');
+			out_str(t, s[i]);
+		if (x->json) {
+			json_member(&o, i == 0 ? "\"a\":" : "\"b\":", 4);
+			put_side(
+			    f, s[i] == NULL ? &n[i] : NULL, t->buf, t->len);
+		} else {
+			out_str(f, i == 0 ? ": " : " -> ");
+			out_mem(f, t->buf, t->len);
+		}
 	}
 	out_str(f, x->json ? ",\"flags\":null}" : "\n");
 }
