@@ -71,12 +71,11 @@ char_cols(const char *p, size_t len, size_t *n)
 		for (k = 1; k < len && ((unsigned char)p[k] & 0xc0) == 0x80;
 		     k++)
 			;
-		*n = k;
-		return 1;
-	}
+		w = 1;
+	} else if ((w = wcwidth(wc)) < 0)
+		w = 1;
 	*n = k;
-	w = wcwidth(wc);
-	return w < 0 ? 1 : (size_t)w;
+	return (size_t)w;
 }
 
 /* The display columns a cell takes. */
