@@ -136,7 +136,6 @@ static void
 json_entry(
     struct out *f, const struct pr_ctx *c, const struct decoded *d, size_t i)
 {
-	const struct followed *fo = c->followed;
 	struct json o = { f, 1 };
 	struct pr_bits w;
 	char *p, *start;
@@ -171,8 +170,8 @@ json_entry(
 		pr_bits_hwcap(&w, d->value, d->bits);
 		pr_bits_json(&o, &w);
 	}
-	if (fo != NULL)
-		pr_follow(f, &o, fo, d, i, c->memo);
+	if (c->followed != NULL)
+		pr_follow(f, &o, c->followed, d, i, c->memo);
 	json_key(&o, "description");
 	if (d->at != NULL)
 		json_lit(f, d->at->desc, d->at->desclen);
