@@ -138,8 +138,6 @@ human_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	}
 }
 
-const struct printer pr_human = { .name = "human",
+const struct printer pr_human = { "human",
 	.flags = PR_DECODE | PR_VALUE | PR_FOLLOW_VERBOSE,
-	.vector = human_vector,
-	.diff = pr_diff,
-	.check = human_check };
+	.vector = human_vector, .diff = pr_diff, .check = human_check };

@@ -263,9 +263,6 @@ json_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	out_str(f, "}\n");
 }
 
-const struct printer pr_json = { .name = "json",
-	.flags = PR_DECODE | PR_PID | PR_FOLLOW,
-	.vector = json_vector,
-	.failure = json_failure,
-	.diff = pr_diff_json,
-	.check = json_check };
+const struct printer pr_json = { "json",
+	.flags = PR_DECODE | PR_PID | PR_FOLLOW, .vector = json_vector,
+	.failure = json_failure, .diff = pr_diff_json, .check = json_check };

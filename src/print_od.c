@@ -58,4 +58,4 @@ od_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	out_char(f, '\n');
 }
 
-const struct printer pr_od = { .name = "od", .vector = od_vector };
+const struct printer pr_od = { "od", .vector = od_vector };

@@ -13,6 +13,5 @@ raw_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	out_mem(f, v->raw, v->rawlen);
 }
 
-const struct printer pr_raw = {
-	.name = "raw", .flags = PR_BINARY, .vector = raw_vector
-};
+const struct printer pr_raw = { "raw", .flags = PR_BINARY,
+	.vector = raw_vector };

@@ -291,7 +291,6 @@ table_finish(struct out *f, const struct pr_ctx *c)
 	return -1;
 }
 
-const struct printer pr_table = { .name = "table",
-	.flags = PR_DECODE | PR_NAMES | PR_WIDTH,
-	.vector = table_vector,
+const struct printer pr_table = { "table",
+	.flags = PR_DECODE | PR_NAMES | PR_WIDTH, .vector = table_vector,
 	.finish = table_finish };
