@@ -88,9 +88,8 @@ put_state(struct out *f, const struct json *o, enum fw_state st)
 }
 
 static void
-put_vdso(struct out *f, struct json *o, const struct followed *fo)
+put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 {
-	const struct vdso_info *vi = &fo->vi;
 	struct json v = { f, 0 }, l = { f, 0 };
 	size_t i;
 
@@ -225,9 +224,8 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 }
 
 static void
-put_phdrs(struct out *f, struct json *o, const struct followed *fo)
+put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 {
-	const struct phdrs_info *pi = &fo->pi;
 	static const char letters[] = "XWR";
 	struct json l = { f, 0 };
 	size_t i, b;
@@ -319,12 +317,26 @@ put_phdrs(struct out *f, struct json *o, const struct followed *fo)
 }
 
 /*
+ * What an entry points to, when it is the one that was followed: only
+ * the first AT_SYSINFO_EHDR and AT_PHDR of a vector are (a crafted
+ * vector may repeat them; the memory is read once).  In JSON, every
+ * other of these entries has null.
+ */
+static void
+put(struct out *f, struct json *o, const struct followed *fo, int vdso)
+{
+	if (vdso)
+		put_vdso(f, o, &fo->vi);
+	else
+		put_phdrs(f, o, &fo->pi);
+}
+
+/*
  * The vDSO or the program headers, from m where follow_vector() says they
  * are those written last; else written into m first, where they fit.
  */
 static void
-put_memo(struct out *f, struct json *o, const struct followed *fo,
-    void (*put)(struct out *, struct json *, const struct followed *),
+put_memo(struct out *f, struct json *o, const struct followed *fo, int vdso,
     struct pr_memo_text *m, int same)
 {
 	int lead = o != NULL && o->n > 0;
@@ -335,14 +347,14 @@ put_memo(struct out *f, struct json *o, const struct followed *fo,
 		m->out.len = 0;
 		m->out.err = 0;
 		m->out.fd = -1;
-		put(&m->out, o != NULL ? &mo : NULL, fo);
+		put(&m->out, o != NULL ? &mo : NULL, fo, vdso);
 		m->ok = m->out.err == 0 && m->out.len > 0;
 		m->lead = lead;
 		m->dn = mo.n - (o != NULL ? o->n : 0);
 	}
 	/* Longer than the memo's buffer: written as it goes. */
 	if (m == NULL || !m->ok) {
-		put(f, o, fo);
+		put(f, o, fo, vdso);
 		return;
 	}
 	out_mem(f, m->out.buf, m->out.len);
@@ -350,22 +362,16 @@ put_memo(struct out *f, struct json *o, const struct followed *fo,
 		o->n += m->dn;
 }
 
-/*
- * What an entry points to, when it is the one that was followed: only
- * the first AT_SYSINFO_EHDR and AT_PHDR of a vector are (a crafted
- * vector may repeat them; the memory is read once).  In JSON, every
- * other of these entries has null.
- */
 void
 pr_follow(struct out *f, struct json *o, const struct followed *fo,
     const struct decoded *d, size_t i, struct pr_memo *memo)
 {
 	if (i == fo->vdso_at && fo->vdso == FOLLOW_READ)
-		put_memo(f, o, fo, put_vdso, memo != NULL ? &memo->vdso : NULL,
+		put_memo(f, o, fo, 1, memo != NULL ? &memo->vdso : NULL,
 		    fo->vdso_same);
 	else if (i == fo->phdrs_at && fo->phdrs == FOLLOW_READ)
-		put_memo(f, o, fo, put_phdrs,
-		    memo != NULL ? &memo->phdrs : NULL, fo->phdrs_same);
+		put_memo(f, o, fo, 0, memo != NULL ? &memo->phdrs : NULL,
+		    fo->phdrs_same);
 	else if (o != NULL && d->type == AT_NUM_SYSINFO_EHDR) {
 		json_key(o, "vdso");
 		out_str(f, "null");
