@@ -114,17 +114,16 @@ src_status(const char *dir, const char *key, unsigned long *v, size_t n)
 }
 
 /*
- * The path of the executable of dir ("/proc/self", a process's or a live
- * thread's directory) in s->exe and the vector, where it can be read.
+ * The path of the executable that the link (/proc/self/exe, a process's
+ * or a live thread's) names, in s->exe and the vector, where it can be
+ * read.
  */
 void
-src_exe(struct source *s, const char *dir)
+src_exe(struct source *s, const char *link)
 {
-	char path[64];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "%s/exe", dir);
-	if ((n = readlink(path, s->exe, sizeof(s->exe) - 1)) > 0) {
+	if ((n = readlink(link, s->exe, sizeof(s->exe) - 1)) > 0) {
 		s->exe[n] = '\0';
 		s->vec.exe = s->exe;
 	}

@@ -617,8 +617,10 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	if (o->names > 0 && src_comm(pid, s->comm, sizeof(s->comm)) == 0)
 		s->vec.comm = s->comm;
 	/* For formats that show it, the executable (of a live thread's dir). */
-	if (o->names > 1)
-		src_exe(s, p->dir);
+	if (o->names > 1) {
+		snprintf(path, sizeof(path), "%s/exe", p->dir);
+		src_exe(s, path);
+	}
 	/* A 32-bit build can't address a 64-bit process: the mem file. */
 	if (UINTPTR_MAX < UINT64_MAX) {
 		snprintf(path, sizeof(path), "%s/mem", p->dir);

@@ -91,7 +91,7 @@ self_names(struct source *s, int exe)
 		s->vec.comm = s->comm;
 	}
 	if (exe)
-		src_exe(s, "/proc/self");
+		src_exe(s, "/proc/self/exe");
 }
 
 /*
