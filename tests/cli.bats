@@ -356,8 +356,15 @@ usage_error() {
 @test "full: --arch takes every spelling uname -m prints" {
 	local v=$BATS_TEST_TMPDIR/v pair
 	mkraw "$v" 4 '<' 6 4096
-	for pair in i386=i386 i486=i386 i586=i386 i686=i386 armv5tel=arm \
-	    armv6l=arm armv7l=arm armv8l=arm armv7b=arm aarch64=aarch64 \
+	# ARM's: the cpu_arch_name of Linux 7.3's arch/arm/mm/proc-*.S
+	# (armv4, armv4t, armv5t, armv5te, armv5tej, armv6, armv7, armv7m),
+	# older kernels' armv5 and arm64's 32-bit armv8, each with
+	# arch/arm/kernel/setup.c's endianness letter.
+	for pair in i386=i386 i486=i386 i586=i386 i686=i386 armv4l=arm \
+	    armv4tl=arm armv5l=arm armv5tl=arm armv5tel=arm armv5tejl=arm \
+	    armv6l=arm armv7l=arm armv7ml=arm armv8l=arm armv4b=arm \
+	    armv5b=arm armv5teb=arm armv6b=arm armv7b=arm armv8b=arm \
+	    aarch64=aarch64 arm64=aarch64 \
 	    mips=mips mipsel=mips sh4=sh sh4a=sh ppc=ppc sparc=sparc \
 	    s390=s390 openrisc=or1k; do
 		run -0 --separate-stderr "$AUXV" -f "$v" --word-size 4 \

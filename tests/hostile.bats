@@ -227,3 +227,20 @@ reused() {
 		    (if $w == "" then .[0].hex | test("^0x[0-9a-f]+$") else .[0].hex == $w end)' <<<"$output"
 	done
 }
+
+@test "self given AT_PHENT that is not e_phentsize: no program headers read, phdrs empty and an error that names it; -v says malformed" {
+	need jq
+	uexec_ready
+	local size
+	size=$(readelf_h "$st" "Size of program headers")
+	[ "$size" -ne 57 ]
+	run --separate-stderr "$UEXEC" set=4=57 "$st" --json
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	jq -e '[.entries[] | select(.name == "AT_PHDR")] | length == 1 and
+	    .[0].phdrs == [] and (.[0].phdrs_error.message | test("AT_PHENT"))' <<<"$output"
+	jq -e '.entries[] | select(.name == "AT_PHENT") | .value == 57' <<<"$output"
+	run --separate-stderr "$UEXEC" set=4=57 "$st" -v
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ (^|$'\n')AT_PHDR:\ +0x[0-9a-f]+\ .*\(malformed:\ AT_PHNUM\ or\ AT_PHENT ]]
+}
