@@ -81,7 +81,9 @@ pr_value(struct out *f, const struct decoded *d)
 			esc_human(f, d->str, d->strlen);
 			break;
 		}
-		/* FALLTHROUGH */
+		out_str(f, "0x");
+		out_hex(f, d->value);
+		break;
 	default:
 		out_str(f, "0x");
 		out_hex(f, d->value);
