@@ -131,7 +131,7 @@ exec_reason(const char *file, int err)
 	case EACCES:
 		return "permission denied";
 	case ENOEXEC:
-		return is_elf(file)
+		return file != NULL && is_elf(file)
 		    ? "cannot execute: exec format error (an ELF program this "
 		      "kernel does not run: another architecture, or 32-bit "
 		      "without its emulation)"

@@ -354,9 +354,9 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 		got = 0;
 	/* The call fills its buffers in order and stops at a fault. */
 	for (i = 0; i < n; i++) {
-		p->span[i].len = local[i].iov_len < (size_t)got
-		    ? local[i].iov_len
-		    : (size_t)got;
+		size_t len = (size_t)(r[i].hi - r[i].lo);
+
+		p->span[i].len = len < (size_t)got ? len : (size_t)got;
 		got -= (ssize_t)p->span[i].len;
 	}
 }

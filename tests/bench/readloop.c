@@ -136,8 +136,8 @@ main(int argc, char **argv)
 		    strlen(e->d_name) >= sizeof(l.name[0]))
 			continue;
 		if (l.n == cap &&
-		    (l.name = realloc(l.name, (cap = 2 * cap + 1024) *
-		                                  sizeof(l.name[0]))) == NULL) {
+		    (l.name = realloc(l.name,
+		         (cap = 2 * cap + 1024) * sizeof(l.name[0]))) == NULL) {
 			perror("realloc");
 			return 1;
 		}
