@@ -129,7 +129,7 @@ scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
 {
 	struct scan sc = { .pids = pids, .n = n, .o = o, .nring = 1 };
 	pthread_t tid[SCAN_READERS];
-	size_t nreaders = 0, started = 0, i, k;
+	size_t nreaders = 0, started = 0, nring, i, k;
 	long cpus;
 
 	/* A reader per online CPU besides ours, for lists worth the threads. */
@@ -144,15 +144,17 @@ scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
 		nreaders = 0;
 	else
 		return -1;
+	/* Never changed after: the readers take sc, the loop a copy. */
+	nring = sc.nring;
 	atomic_init(&sc.next, 0);
-	sem_init(&sc.space, 0, (unsigned int)sc.nring);
-	for (i = 0; i < sc.nring; i++)
+	sem_init(&sc.space, 0, (unsigned int)nring);
+	for (i = 0; i < nring; i++)
 		sem_init(&sc.ring[i].ready, 0, 0);
 	for (; started < nreaders; started++)
 		if (pthread_create(&tid[started], NULL, reader, &sc) != 0)
 			break;
 	for (k = 0; k * SCAN_CHUNK < n; k++) {
-		struct chunk *ch = &sc.ring[k % sc.nring];
+		struct chunk *ch = &sc.ring[k % nring];
 
 		/* Not read yet: read the next one meanwhile, or wait. */
 		while (sem_trywait(&ch->ready) == -1)
@@ -170,7 +172,7 @@ scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
 	}
 	for (i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	for (i = 0; i < sc.nring; i++)
+	for (i = 0; i < nring; i++)
 		sem_destroy(&sc.ring[i].ready);
 	sem_destroy(&sc.space);
 	free(sc.ring);
