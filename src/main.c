@@ -373,7 +373,7 @@ failed(struct work *w, const struct source *s, const struct diag *d)
 
 	diag_message(d, msg, sizeof(msg));
 	if (p->failure != NULL) {
-		pr_failure(p, &w->out, &w->c, &s->vec, d, msg);
+		p->failure(&w->out, &w->c, &s->vec, d, msg);
 		w->c.first = 0;
 	}
 	warn_name(w, s->vec.label, msg);
@@ -387,7 +387,7 @@ failure_object(struct work *w, const struct source *s, const struct diag *d)
 	char msg[160];
 
 	if (w->o.printer->failure != NULL)
-		pr_failure(w->o.printer, &w->out, &w->c, &s->vec, d,
+		w->o.printer->failure(&w->out, &w->c, &s->vec, d,
 		    diag_message(d, msg, sizeof(msg)));
 }
 

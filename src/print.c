@@ -91,15 +91,6 @@ pr_value(struct out *f, const struct decoded *d)
 	}
 }
 
-/* Shows a failed source, in the formats that have a form for it. */
-void
-pr_failure(const struct printer *p, struct out *f, const struct pr_ctx *c,
-    const struct auxv_vec *v, const struct diag *d, const char *msg)
-{
-	if (p->failure != NULL)
-		p->failure(f, c, v, d, msg);
-}
-
 /* A walk over the bits of an HWCAP word, against table t's names. */
 void
 pr_bits_hwcap(struct pr_bits *w, uint64_t word, enum hwcap_table t)

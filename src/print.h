@@ -108,8 +108,6 @@ const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
-void pr_failure(const struct printer *, struct out *, const struct pr_ctx *,
-    const struct auxv_vec *, const struct diag *, const char *);
 void pr_bits_hwcap(struct pr_bits *, uint64_t, enum hwcap_table);
 int pr_bits_next(struct pr_bits *);
 void pr_bits_text(struct out *, struct pr_bits *, size_t, char);
