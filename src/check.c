@@ -651,9 +651,9 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	uint64_t si = 0, ehdr = 0;
 	size_t nsi = vec_find(e->v, AT_NUM_SYSINFO, &si);
 	size_t neh = vec_find(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
-	int i386 = e->v->machine == EM_386;
+	int ia32 = e->v->machine == EM_386;
 
-	if (nsi > 0 && !i386) {
+	if (nsi > 0 && !ia32) {
 		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
 		    e->v->arch != NULL ? e->v->arch->name
 		                       : "this architecture");
@@ -687,7 +687,7 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		ev(r, "; not an ELF image: %s", e->fo->vi.bad);
 		return CHECK_FAIL;
 	}
-	if (i386) {
+	if (ia32) {
 		ev(r, "; AT_SYSINFO 0x%" PRIx64, si);
 		if (nsi > 0 && (si < m->lo || si >= m->hi))
 			return CHECK_FAIL;

@@ -149,8 +149,8 @@ static int (*real_openat64)(int, const char *, int, ...);
 static ssize_t (*real_read)(int, void *, size_t);
 static ssize_t (*real_read_chk)(int, void *, size_t, size_t);
 static ssize_t (*real_pread)(int, void *, size_t, off_t);
-static ssize_t (*real_pread64)(int, void *, size_t, off_t);
-static ssize_t (*real_pread64_chk)(int, void *, size_t, off_t, size_t);
+static ssize_t (*real_pread64)(int, void *, size_t, off64_t);
+static ssize_t (*real_pread64_chk)(int, void *, size_t, off64_t, size_t);
 static ssize_t (*real_vmread)(pid_t, const struct iovec *, unsigned long,
     const struct iovec *, unsigned long, unsigned long);
 static ssize_t (*real_readlink)(const char *, char *, size_t);
@@ -578,17 +578,17 @@ pread(int fd, void *buf, size_t n, off_t off)
 }
 
 ssize_t
-pread64(int fd, void *buf, size_t n, off_t off)
+pread64(int fd, void *buf, size_t n, off64_t off)
 {
 	if (fault(K_PREAD))
 		return -1;
 	return real_pread64(fd, buf, n, off);
 }
 
-ssize_t __pread64_chk(int, void *, size_t, off_t, size_t);
+ssize_t __pread64_chk(int, void *, size_t, off64_t, size_t);
 
 ssize_t
-__pread64_chk(int fd, void *buf, size_t n, off_t off, size_t size)
+__pread64_chk(int fd, void *buf, size_t n, off64_t off, size_t size)
 {
 	if (fault(K_PREAD))
 		return -1;
