@@ -23,8 +23,18 @@ struct arch {
 	uint8_t wordsize;         /* 4 or 8 */
 	uint8_t bigendian;        /* 0, 1 or ARCH_ANY_ENDIAN */
 	unsigned int families;    /* AF_*: its own AT_ types */
+	uint16_t pagesz;          /* its page sizes: bit k is 4096 << k */
 	uint8_t hwcap[4];         /* AT_HWCAP..AT_HWCAP4: enum hwcap_table */
 };
+
+/* Page sizes, for struct arch's pagesz (each architecture's Kconfig). */
+#define P4K   0x01u
+#define P8K   0x02u
+#define P16K  0x04u
+#define P32K  0x08u
+#define P64K  0x10u
+#define P256K 0x40u
+#define P1M   0x100u
 
 const struct arch *arch_by_name(const char *);
 const struct arch *arch_by_elf(uint16_t, unsigned int, int);

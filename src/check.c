@@ -481,30 +481,64 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	}
 	if (same)
 		return CHECK_OK;
-	/* exec sets the saved IDs to the effective ones (execve(2)). */
-	if (e->v->kind == SRC_PID && id[0][2] == at[1] && id[1][2] == at[3]) {
+	/*
+	 * Only self and -e are held to their IDs: nothing can have changed
+	 * them since the exec.  A process may change all three of its IDs
+	 * after it (a daemon that drops them): said, never failed; exec sets
+	 * the saved IDs to the effective ones (execve(2)), so where those
+	 * are still the vector's that is said too.
+	 */
+	if (e->v->kind != SRC_PID)
+		return CHECK_FAIL;
+	if (id[0][2] == at[1] && id[1][2] == at[3]) {
 		ev(r,
 		    " (changed since exec; saved IDs %lu/%lu are the vector's)",
 		    id[0][2], id[1][2]);
 		return CHECK_OK;
 	}
-	return CHECK_FAIL;
+	ev(r, " (changed since exec: nothing to hold the vector's IDs to)");
+	return CHECK_NODATA;
 }
 
-/* AT_PAGESZ: the kernel's page size, KernelPageSize of smaps. */
+/*
+ * AT_PAGESZ: a page size the vector's architecture has (its Kconfig's
+ * choices), and for a live vector of this machine's architecture the
+ * kernel's, KernelPageSize of smaps; an emulator's guest of another
+ * architecture is held to its own sizes, not to the host's.
+ */
 static enum check_res
 rule_pagesz(const struct check_env *e, struct check_result *r)
 {
+	const struct arch *a = e->v->arch;
+	struct elf_id host;
 	uint64_t pg = 0;
+	unsigned int k;
+	int ok = 0;
 
-	if (!e->live)
-		return no_data(r, "a saved vector: its kernel is not this one");
-	if (e->kpagesz == 0)
-		return no_data(r, "/proc/self/smaps not readable");
 	if (!vec_find(e->v, AT_NUM_PAGESZ, &pg))
 		return absent(r, AT_NUM_PAGESZ);
-	ev(r, "AT_PAGESZ %" PRIu64 "; KernelPageSize %" PRIu64, pg, e->kpagesz);
-	return pg == e->kpagesz ? CHECK_OK : CHECK_FAIL;
+	ev(r, "AT_PAGESZ %" PRIu64, pg);
+	if (a != NULL) {
+		ev(r, "; %s has", a->name);
+		for (k = 0; k < 16; k++)
+			if (a->pagesz >> k & 1) {
+				ev(r, " %u", 4096u << k);
+				ok |= pg == 4096u << k;
+			}
+		if (!ok)
+			return CHECK_FAIL;
+	}
+	elf_host(&host);
+	if (e->live && e->kpagesz != 0 && e->v->machine == host.machine) {
+		ev(r, "; KernelPageSize %" PRIu64, e->kpagesz);
+		return pg == e->kpagesz ? CHECK_OK : CHECK_FAIL;
+	}
+	if (a == NULL) {
+		r->ev[0] = '\0';
+		return no_data(r, e->live ? "/proc/self/smaps not readable"
+		                          : "architecture unknown");
+	}
+	return CHECK_OK;
 }
 
 /*
@@ -558,17 +592,21 @@ has_word(const char *list, const char *name, size_t len)
 	return 0;
 }
 
-/* The named bits where the vector's word and the CPU's differ. */
+/*
+ * The bits where the vector's word and the CPU's differ, each said with
+ * + (the vector's alone) or - (the CPU's alone) where sign, by name or,
+ * unnamed, by number.
+ */
 static uint64_t
-name_diff(
-    struct check_result *r, enum hwcap_table t, uint64_t val, uint64_t cpu)
+name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
+    uint64_t cpu, int sign)
 {
 	uint64_t d;
 	unsigned int bit;
 
 	for (d = val ^ cpu; d != 0; d &= d - 1) {
 		bit = (unsigned int)__builtin_ctzll(d);
-		ev(r, " %c%s", (val >> bit & 1) ? '+' : '-',
+		ev(r, " %s%s", !sign ? "" : (val >> bit & 1) ? "+" : "-",
 		    hwcap_names[t][bit][0] != '\0' ? hwcap_names[t][bit] : "?");
 		if (hwcap_names[t][bit][0] == '\0')
 			ev(r, "(bit %u)", bit);
@@ -577,13 +615,40 @@ name_diff(
 }
 
 /*
- * AT_HWCAP words against the CPU: on x86 for self AT_HWCAP is CPUID leaf
- * 1 EDX as we see it; else each named bit is set where /proc/cpuinfo
- * lists the name.  Only the words the vector has (a missing one is the
- * entries rule's).
+ * AT_HWCAP words against the kernel's view of the CPU: each named bit set
+ * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
+ * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
+ * flags line is).  On x86, for self, CPUID.1:EDX as we see it besides: a
+ * bit the vector claims that the CPU lacks fails; one the CPU has and the
+ * kernel turned off (clearcpuid=, a kernel that disabled MTRR, a
+ * hypervisor's choice) is said, never failed.  Only the words the vector
+ * has (a missing one is the entries rule's).
  */
 static const uint64_t words[4] = { AT_NUM_HWCAP, AT_NUM_HWCAP2, AT_NUM_HWCAP3,
 	AT_NUM_HWCAP4 };
+
+/* The CPUID.1:EDX bits the kernel turned off, or the vector claims, said. */
+static uint64_t
+cpuid_diff(struct check_result *r, uint64_t val, uint64_t named)
+{
+	uint32_t regs[4];
+	uint64_t off, extra;
+
+	if (src_self_cpuid(1, regs) != 0)
+		return 0;
+	ev(r, "; CPUID.1:EDX 0x%" PRIx32, regs[3]);
+	extra = val & ~(uint64_t)regs[3];
+	off = regs[3] & ~val & named;
+	if (off != 0) {
+		ev(r, "; kernel turned off:");
+		(void)name_diff(r, HWT_X86, 0, off, 0);
+	}
+	if (extra != 0) {
+		ev(r, "; not in CPUID:");
+		(void)name_diff(r, HWT_X86, extra, 0, 0);
+	}
+	return extra;
+}
 
 static enum check_res
 rule_hwcap(const struct check_env *e, struct check_result *r)
@@ -591,8 +656,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	const struct auxv_vec *v = e->v;
 	const int x86 = v->machine == EM_X86_64 || v->machine == EM_386;
 	char flags[8192];
-	uint32_t regs[4];
-	uint64_t val, cpu, bad = 0;
+	uint64_t val, cpu, named, bad = 0;
 	enum hwcap_table t;
 	struct elf_id host;
 	unsigned int w, bit;
@@ -604,39 +668,30 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	if (!x86 && v->machine != host.machine)
 		return no_data(r, "/proc/cpuinfo names another architecture");
 	if (cpu_flags(x86 ? "flags" : "Features", flags, sizeof(flags)) == -1)
-		flags[0] = '\0';
+		return no_data(r, "no CPU flags in /proc/cpuinfo");
 	for (w = 0; w < 4; w++) {
 		t = (enum hwcap_table)v->arch->hwcap[w];
 		if (t == HWT_NONE || !vec_find(v, words[w], &val))
 			continue;
 		if (r->ev[0] != '\0')
 			ev(r, "; ");
-		if (w == 0 && x86 && v->kind == SRC_SELF &&
-		    src_self_cpuid(1, regs) == 0) {
-			cpu = regs[3];
-			ev(r, "AT_HWCAP 0x%" PRIx64 "; CPUID.1:EDX 0x%" PRIx64,
-			    val, cpu);
-		} else if (flags[0] != '\0') {
-			cpu = 0;
-			for (bit = 0; bit < HWCAP_BITS; bit++) {
-				len = name_len(
-				    hwcap_names[t][bit], HWCAP_NAME_LEN);
-				if (len == 0)
-					val &= ~(1ULL << bit);
-				else if (has_word(
-				             flags, hwcap_names[t][bit], len))
-					cpu |= 1ULL << bit;
-			}
-			ev(r,
-			    "AT_%s 0x%" PRIx64
-			    " (named bits); /proc/cpuinfo 0x%" PRIx64,
-			    at_lookup(words[w], AF_ALL)->name, val, cpu);
-		} else
-			continue;
-		bad |= name_diff(r, t, val, cpu);
+		cpu = named = 0;
+		for (bit = 0; bit < HWCAP_BITS; bit++) {
+			len = name_len(hwcap_names[t][bit], HWCAP_NAME_LEN);
+			if (len == 0)
+				continue;
+			named |= 1ULL << bit;
+			if (has_word(flags, hwcap_names[t][bit], len))
+				cpu |= 1ULL << bit;
+		}
+		ev(r, "AT_%s 0x%" PRIx64 "; /proc/cpuinfo 0x%" PRIx64,
+		    at_lookup(words[w], AF_ALL)->name, val, cpu);
+		bad |= name_diff(r, t, val & named, cpu, 1);
+		if (w == 0 && x86 && v->kind == SRC_SELF)
+			bad |= cpuid_diff(r, val, named);
 	}
 	if (r->ev[0] == '\0')
-		return no_data(r, "no CPU flags to compare with");
+		return no_data(r, "no HWCAP word to compare");
 	return bad != 0 ? CHECK_FAIL : CHECK_OK;
 }
 
@@ -676,6 +731,11 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	}
 	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
 	    m->lo);
+	/* As a checkpoint restorer does: moved by mremap since its exec. */
+	if (ehdr != m->lo && e->v->kind == SRC_PID) {
+		ev(r, " (moved since exec)");
+		return CHECK_OK;
+	}
 	if (ehdr != m->lo)
 		return CHECK_FAIL;
 	/* Where [vdso] is mapped: a read that failed says nothing of it. */
@@ -695,22 +755,33 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	return CHECK_OK;
 }
 
-/* AT_RANDOM, AT_EXECFN, AT_PLATFORM, AT_BASE_PLATFORM in [stack]. */
+/*
+ * AT_RANDOM, AT_EXECFN, AT_PLATFORM, AT_BASE_PLATFORM in the mapping that
+ * holds the vector: create_elf_tables writes them above it, on the stack
+ * it builds.  For self that mapping is known, labelled [stack] or not
+ * (valgrind's client stack is not); for a process, [stack].
+ */
 static enum check_res
 rule_stack(const struct check_env *e, struct check_result *r)
 {
 	static const uint64_t types[] = { AT_NUM_RANDOM, AT_NUM_EXECFN,
 		AT_NUM_PLATFORM, AT_NUM_BASE_PLATFORM };
-	const struct check_map *m;
+	const struct check_map *m = NULL;
 	enum check_res res = CHECK_OK;
 	uint64_t val;
 	size_t i;
 
 	if (!e->maps_ok)
 		return no_data(r, "no memory map");
-	if ((m = special(e, &e->stack)) == NULL)
+	if (e->v->kind == SRC_SELF)
+		m = map_at(e, (uint64_t)(uintptr_t)e->v->raw);
+	if (m != NULL && m->lo != e->stack.lo)
+		ev(r, "the vector's mapping 0x%" PRIx64 "-0x%" PRIx64, m->lo,
+		    m->hi);
+	else if ((m = special(e, &e->stack)) != NULL)
+		ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
+	else
 		return no_data(r, "no [stack] in the memory map");
-	ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
 	for (i = 0; i < NITEMS(types); i++)
 		if (vec_find(e->v, types[i], &val) &&
 		    (val < m->lo || val >= m->hi)) {
@@ -728,7 +799,8 @@ rule_stack(const struct check_env *e, struct check_result *r)
  * one: arch_by_elf() gives a machine's first row to any word size or
  * byte order, --arch one of its own): ELF_PLATFORM of
  * arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m, "i686" under a
- * 64-bit kernel: COMPAT_ELF_PLATFORM), arch/arm64 ("aarch64"; 32-bit:
+ * 64-bit kernel: COMPAT_ELF_PLATFORM, which fs/compat_binfmt_elf.c gives
+ * x32 too), arch/arm64 ("aarch64"; 32-bit:
  * "v8l", "v8b"), arch/arm (elf_platform: "v4".."v7", with "l" or "b").
  */
 static const struct {
@@ -737,7 +809,7 @@ static const struct {
 	char platform[8][8];
 } platforms[] = {
 	{ EM_X86_64, 8, { "x86_64" } },
-	{ EM_X86_64, 4, { "x86_64" } },
+	{ EM_X86_64, 4, { "i686" } },
 	{ EM_386, 4, { "i386", "i486", "i586", "i686" } },
 	{ EM_AARCH64, 8, { "aarch64" } },
 	{ EM_ARM, 4,
@@ -850,7 +922,13 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	for (i = 0; i < v->nent; i++) {
 		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
 			;
-		if (j < i) {
+		/*
+		 * Entries that mean nothing may repeat: powerpc's ARCH_DLINFO
+		 * writes AT_IGNOREPPC twice on purpose, valgrind turns the
+		 * entries it hides into AT_IGNORE.
+		 */
+		if (j < i && v->ent[i].type != AT_NUM_IGNORE &&
+		    v->ent[i].type != AT_NUM_IGNOREPPC) {
 			t = at_lookup(v->ent[i].type, AF_ALL);
 			ev(r,
 			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
