@@ -681,6 +681,21 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 	[ "$(verdict "$output" platform)" = "no data: AT_PLATFORM not readable" ]
 }
 
+# glibc's ld.so run as a program (FINDINGS.md) rewrites AT_PHDR, AT_PHNUM,
+# AT_ENTRY and AT_EXECFN for the program it loads, not AT_BASE.
+@test "self run by the dynamic loader as a program: base fails, saying why, the other rules hold" {
+	need jq
+	local interp
+	interp=$(readelf -lW "$AUXV" |
+	    sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+	[ -n "$interp" ] || skip "auxv is linked statically: no interpreter"
+	run -1 --separate-stderr "$interp" "$AUXV" --check --json
+	[ "$(fails "$output")" = base ]
+	[[ "$(evidence "$output" base)" =~ ^AT_BASE\ 0x0\;\ ${interp//./\\.}\ mapped\ at\ 0x[0-9a-f]+\ \(run\ by\ ld\.so\ as\ a\ program:\ AT_BASE\ stays\ 0\)$ ]]
+	# glibc's own view of a program it ran so: AT_BASE 0 (LD_SHOW_AUXV).
+	LD_SHOW_AUXV=1 "$interp" /bin/true | grep -qx 'AT_BASE: *0x0'
+}
+
 @test "--check refuses options that make no sense with it" {
 	run -2 --separate-stderr "$AUXV" --check -o od
 	[[ "$stderr" == *"--check shows its rules in human or json, not -o od"* ]]
