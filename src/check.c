@@ -1034,9 +1034,12 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		e->kpagesz = kernel_pagesz();
 		if (v->kind == SRC_SELF)
 			snprintf(e->dir, sizeof(e->dir), "/proc/self");
-		else
+		else if (v->tid == 0 || v->tid == v->pid)
 			snprintf(
 			    e->dir, sizeof(e->dir), "/proc/%ld", (long)v->pid);
+		else /* its main thread has exited: a live one's */
+			snprintf(e->dir, sizeof(e->dir), "/proc/%ld/task/%ld",
+			    (long)v->pid, (long)v->tid);
 		/*
 		 * The file our tables were loaded from is our executable,
 		 * whoever loaded it (the kernel, an emulator, a userland exec).

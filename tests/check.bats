@@ -1150,6 +1150,35 @@ time.sleep(100)' "$keep"
 	done
 }
 
+@test "a PID whose main thread has exited: checked through a live thread, every rule holds" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	# The main thread ends by pthread_exit (a zombie, its memory map
+	# gone from /proc/PID), another thread lives on; it waits first for
+	# start_bg to see its exec.
+	printf '%s\n' '#include <pthread.h>' '#include <stdio.h>' \
+	    '#include <unistd.h>' \
+	    'static void *run(void *a) { (void)a; for (;;) pause(); }' \
+	    'int main(void) { pthread_t t;' \
+	    '	pthread_create(&t, NULL, run, NULL);' \
+	    '	usleep(300000); pthread_exit(NULL); }' \
+	    >"$T/noleader.c"
+	cc -pthread -o "$T/noleader" "$T/noleader.c" ||
+	    skip "no C compiler to build a program whose main thread exits"
+	start_bg "$T/noleader"
+	for _ in $(seq 100); do
+		grep -q '^State:.Z' "/proc/$BG_PID/status" && break
+		sleep 0.05
+	done
+	grep -q '^State:.Z' "/proc/$BG_PID/status"
+	[ "$(ls "/proc/$BG_PID/task" | wc -l)" -eq 2 ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(fails "$output")" = "" ]
+	[ "$(jq '[.checks[] | select(.result != "ok")] | length' <<<"$output")" -eq 0 ]
+	n=$(readelf_h "$T/noleader" "Number of program headers")
+	[[ "$(evidence "$output" phdr)" == *"executable's $n headers"* ]]
+}
+
 # catch_exec PID: checks PID, a process that runs a new program again
 # and again, until five checks have found its vector changed under them
 # (every rule says so; one check in four or five is, measured); never a
