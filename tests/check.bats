@@ -457,6 +457,34 @@ EOF
 	[ "$n" -ge 1 ]
 }
 
+# valgrind (FINDINGS.md) runs the program on a client stack of its own, a
+# mapping not labelled [stack], and turns the entries it does not handle
+# into AT_IGNORE, several of them.
+@test "valgrind: its client stack holds the strings, AT_IGNORE repeats; only the entries it hides fail" {
+	need jq
+	command -v valgrind >/dev/null || skip "no valgrind"
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under valgrind"
+	run -1 --separate-stderr valgrind -q --tool=none "$AUXV" --check --json
+	[ "$(fails "$output")" = entries ]
+	[ "$(rule_field "$output" stack r)" = ok ]
+	valgrind -q --tool=none "$AUXV" -o raw >"$BATS_TEST_TMPDIR/vg.raw"
+	[ "$(pyvec "$BATS_TEST_TMPDIR/vg.raw" 8 | awk '$1 == 1' | wc -l)" -ge 1 ]
+	ev=$(evidence "$output" entries)
+	[[ "$ev" != *twice* ]]
+	# What it says is absent: entries the kernel gave this shell.
+	declare -A num=([AT_MINSIGSTKSZ]=51 [AT_HWCAP2]=26 \
+	    [AT_RSEQ_FEATURE_SIZE]=27 [AT_RSEQ_ALIGN]=28 [AT_SYSINFO_EHDR]=33)
+	n=0
+	for name in $(grep -o 'AT_[A-Z0-9_]* absent' <<<"$ev" | cut -d' ' -f1); do
+		t=${num[$name]}
+		[ -n "$t" ]
+		pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1 | grep -qx "$t"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 1 ]
+}
+
 @test "full: a saved vector: the rules without data say so, the others hold" {
 	need jq
 	crafted ''
@@ -1082,6 +1110,21 @@ EOF
 	stop_bg
 	[ "$(fails "$output")" = "" ]
 	[[ "$(evidence "$output" sysinfo)" == "no [vdso] mapped; AT_SYSINFO_EHDR 0x"*" (unmapped since exec)" ]]
+}
+
+@test "a PID that moved its vDSO since exec (as a checkpoint restorer does): said, not failed" {
+	need jq
+	local at now
+	start_odd movevdso
+	grep -q 'vdso moved' "$BATS_TEST_TMPDIR/bg.out" || skip "the kernel refused to move the vDSO: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	# The kernel's vector says where it was; maps where it is now.
+	at=$(printf '0x%x' "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 33 { print $2 }')")
+	now=0x$(awk '$6 == "[vdso]" { sub(/-.*/, "", $1); print $1 }' "/proc/$BG_PID/maps")
+	[ -n "$at" ] && [ "$now" != 0x ] && [ $((at)) -ne $((now)) ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO_EHDR $at; [vdso] at $now (moved since exec)" ]
 }
 
 

@@ -4,6 +4,7 @@
  *
  *   oddproc mapat FILE   maps FILE's first page at 0x10000
  *   oddproc unvdso       unmaps its vDSO (as valgrind's host process does)
+ *   oddproc movevdso     moves its vDSO by mremap (as CRIU's restorer does)
  *   oddproc nostack      runs on a stack in its data and unmaps [stack]
  *   oddproc farsegs      points its loaded PT_INTERP at a copy of the
  *                        path, and PT_GNU_PROPERTY (or PT_NOTE) at a
@@ -142,6 +143,18 @@ main(int argc, char **argv)
 			munmap((void *)lo, hi - lo);
 		say_and_wait("unmapped\n");
 	}
+	if (argc == 2 && strcmp(argv[1], "movevdso") == 0) {
+		void *to;
+
+		/* Room of its size elsewhere, then the vDSO moved there. */
+		if (find_map(" [vdso]", &lo, &hi) != 0 ||
+		    (to = mmap(NULL, hi - lo, PROT_NONE,
+		         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED ||
+		    mremap((void *)lo, hi - lo, hi - lo,
+		        MREMAP_MAYMOVE | MREMAP_FIXED, to) == MAP_FAILED)
+			return 1;
+		say_and_wait("vdso moved\n");
+	}
 	if (argc == 2 && strcmp(argv[1], "nostack") == 0) {
 		getcontext(&run_ctx);
 		run_ctx.uc_stack.ss_sp = stack;
@@ -160,7 +173,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr,
-	    "usage: oddproc mapat FILE | unvdso | nostack | farsegs | "
+	    "usage: oddproc mapat FILE | unvdso | movevdso | nostack | "
+	    "farsegs | "
 	    "swap OTHER\n");
 	return 2;
 }
