@@ -16,6 +16,7 @@
 #include "arch.h"
 #include "opts.h"
 #include "source.h"
+#include "src_proc.h"
 
 void
 src_init(struct source *s)
@@ -26,6 +27,7 @@ src_init(struct source *s)
 	s->vec.label = s->label;
 	s->label[0] = '\0';
 	s->fd = -1;
+	s->pipe[0] = s->pipe[1] = -1;
 	s->child = 0;
 	s->data = NULL;
 	s->datalen = 0;
@@ -44,6 +46,10 @@ src_close(struct source *s)
 	}
 	if (s->fd != -1)
 		close(s->fd);
+	if (s->pipe[0] != -1) {
+		close(s->pipe[0]);
+		close(s->pipe[1]);
+	}
 	/* Not free(NULL): a call binds free, self has nothing to free. */
 	if (s->data != NULL)
 		free(s->data);
@@ -176,6 +182,9 @@ src_parse(struct source *s, const struct opts *o, struct diag *d)
 	if (s->lay != LAY_PARSED) {
 		src_layout(s, o);
 		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
+	} else if (s->proc != NULL) {
+		/* A process read without its strings (src_pid_ahead()). */
+		src_pid_machine(s);
 	}
 	v->arch = o->arch != NULL
 	    ? o->arch

@@ -44,6 +44,7 @@ struct source {
 	char exe[PATH_MAX];
 	char why[64];          /* a diag reason that names a bound */
 	int fd;                /* /proc/PID/mem, or a core; -1 */
+	int pipe[2];           /* self: copies our own memory; -1 */
 	pid_t child;           /* -e: traced child to kill; 0 */
 	struct src_proc *proc; /* src_pid()'s room: the holder's, kept */
 	unsigned char *data;   /* a file held in memory (malloc) */

@@ -243,15 +243,17 @@ open_failed(struct diag *d, int err, const char *dir, pid_t pid)
  * as given: the host's byte order, and 4-byte words where its first type,
  * read as a 64-bit word, is not small.  That guess is parsed (src_parse()
  * parses again only where it was wrong) and checked.  A 64-bit build sees
- * a vector of its own ABI when it parses as 64-bit words with AT_PHENT
- * the size of an Elf64_Phdr: no other 64-bit ABI shares a kernel with
- * ours, and the bytes of a 32-bit or other-endian vector can't parse that
- * way.  Otherwise the vDSO's ELF header, which the kernel maps for the
- * vector's ABI, must confirm the guess, or else /proc/PID/exe's header
- * decides, where it can be read.
+ * a vector of 64-bit words in its own byte order when it parses so with
+ * AT_PHENT the size of an Elf64_Phdr: the bytes of a 32-bit or
+ * other-endian vector can't parse that way.  Which 64-bit machine it is
+ * is not ours to assume (under an emulator, auxv reads the host's
+ * processes): proc_machine() asks the vDSO's ELF header, read ahead with
+ * the strings, later.  Otherwise the vDSO's header, which the kernel
+ * maps for the vector's ABI, must confirm the guess now, or else
+ * /proc/PID/exe's header decides, where it can be read.
  */
 static void
-proc_layout(struct source *s, const struct src_proc *p)
+proc_layout(struct source *s, struct src_proc *p)
 {
 	struct auxv_vec *v = &s->vec;
 	unsigned char h[ELF_ID_LEN];
@@ -276,8 +278,11 @@ proc_layout(struct source *s, const struct src_proc *p)
 			vdso = v->ent[i].value;
 		else if (v->ent[i].type == AT_NUM_PHENT)
 			phent = v->ent[i].value;
-	if (guess.wordsize == 8 && phent == sizeof(Elf64_Phdr))
+	if (guess.wordsize == 8 && phent == sizeof(Elf64_Phdr)) {
+		p->vdso = vdso;
+		p->unsure = 1;
 		return;
+	}
 	remote = (struct iovec){ (void *)(uintptr_t)vdso, sizeof(h) };
 	if (vdso == 0 || vdso != (uintptr_t)vdso ||
 	    process_vm_readv(p->tid, &local, 1, &remote, 1, 0) !=
@@ -294,6 +299,41 @@ proc_layout(struct source *s, const struct src_proc *p)
 	v->bigendian = id.bigendian;
 	if (id.wordsize != guess.wordsize || id.bigendian != guess.bigendian)
 		s->lay = LAY_GIVEN;
+}
+
+/*
+ * The machine of a vector whose words proc_layout() settled, where it
+ * left it open: that of the vDSO's ELF header (from the bytes read ahead
+ * where they hold it, else one read, /proc/PID/mem where process_vm_readv
+ * is refused), else that of /proc/PID/exe's, either only where its class
+ * and byte order are the vector's; where neither can be read, the
+ * build's own stays, as for a 32-bit vector.  Once per source, from
+ * src_parse(): after the read ahead, which --watch makes late.
+ */
+void
+src_pid_machine(struct source *s)
+{
+	struct src_proc *p = s->proc;
+	struct auxv_vec *v = &s->vec;
+	unsigned char h[ELF_ID_LEN];
+	struct elf_id id;
+	char path[64];
+
+	if (!p->unsure)
+		return;
+	p->unsure = 0;
+	if (p->vdso != 0 &&
+	    mem_get(&v->mem, p->vdso, h, sizeof(h), NULL) == sizeof(h) &&
+	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
+	    id.wordsize == v->wordsize && id.bigendian == v->bigendian) {
+		v->machine = id.machine;
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/exe", p->dir);
+	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h) &&
+	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
+	    id.wordsize == v->wordsize && id.bigendian == v->bigendian)
+		v->machine = id.machine;
 }
 
 /* A span of memory to read ahead. */
@@ -414,6 +454,9 @@ src_pid_ahead(struct source *s)
 	}
 	if (vdso != 0)
 		ahead_add(r, &n, vdso, vdso + AUXV_MEM_BLOCK, 1);
+	/* The vDSO's ELF header, for its machine: last, on its own. */
+	else if (p->unsure && p->vdso != 0 && !p->follow)
+		ahead_add(r, &n, p->vdso, p->vdso + ELF_ID_LEN, 1);
 	read_spans(p, r, n);
 }
 
@@ -573,6 +616,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.pid = pid;
 	p->tid = pid;
 	p->nspan = 0;
+	p->unsure = 0;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
 	snprintf(p->dir, sizeof(p->dir), "/proc/%ld", (long)pid);
 	snprintf(path, sizeof(path), "%s/auxv", p->dir);
@@ -596,6 +640,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	}
 	if (n <= 0)
 		p->tid = live_thread(s, pid, &n);
+	s->vec.tid = p->tid;
 	/* No memory map: a kernel thread, or a process that has exited. */
 	if (p->tid == 0) {
 		if (!kthread(d, p->dir)) {

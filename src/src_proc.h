@@ -36,9 +36,11 @@ struct src_span {
  * as its proc.
  */
 struct src_proc {
-	char dir[48]; /* /proc/PID, or a live thread's */
-	pid_t tid;    /* the thread whose memory is read */
-	int follow;   /* read ahead for follow.c too */
+	char dir[48];  /* /proc/PID, or a live thread's */
+	pid_t tid;     /* the thread whose memory is read */
+	int follow;    /* read ahead for follow.c too */
+	int unsure;    /* the machine is still to be told: src_pid_machine() */
+	uint64_t vdso; /* AT_SYSINFO_EHDR, whose header tells it; 0 */
 	struct src_span span[SRC_SPANS];
 	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];
@@ -49,6 +51,7 @@ const char *src_proc_check(int *);
 int src_comm(pid_t, char *, size_t);
 pid_t src_ppid(pid_t);
 void src_pid_ahead(struct source *);
+void src_pid_machine(struct source *);
 ssize_t src_mem_file(
     struct source *, const char *, ssize_t, uint64_t, void *, size_t);
 

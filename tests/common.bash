@@ -331,3 +331,55 @@ start_odd() {
 		sleep 0.05
 	done
 }
+
+# guest_build NAME QEMU TRIPLE: auxv and its oracle tests/exec/auxvrec.c
+# (a library preloaded into it) built for another architecture by
+# Debian's cross compiler TRIPLE-gcc, in $BATS_RUN_TMPDIR/guest-NAME, and
+# run once under QEMU with -L /usr/TRIPLE; says why not where it can't
+# be.  A plain build of src/*.c, a few seconds: meson's cross build is
+# the cross stage's (.ci/run).
+guest_build() {
+	local d=$BATS_RUN_TMPDIR/guest-$1 q=$2 t=$3
+	local src=${TESTS_DIR:-$BATS_TEST_DIRNAME}
+	command -v "$q" >/dev/null || { echo "no $q (qemu-user-static)"; return; }
+	command -v "$t-gcc" >/dev/null ||
+	    { echo "no $t-gcc (gcc-$t, libc6-dev-*-cross)"; return; }
+	[ -e "$src/exec/auxvrec.c" ] || { echo "no tests/exec/auxvrec.c"; return; }
+	mkdir -p "$d"
+	"$t-gcc" -std=gnu11 -O1 -D_GNU_SOURCE -DAUXV_VERSION='"guest"' \
+	    -o "$d/auxv" "$src"/../src/*.c -lpthread >"$d/cc.log" 2>&1 ||
+	    { echo "$t-gcc cannot build auxv: $(grep -m1 'error' "$d/cc.log")"
+	      return; }
+	"$t-gcc" -shared -fPIC -o "$d/auxvrec.so" "$src/exec/auxvrec.c" \
+	    >>"$d/cc.log" 2>&1 ||
+	    { echo "$t-gcc cannot build auxvrec.so: $(grep -m1 'error' "$d/cc.log")"
+	      return; }
+	"$q" -L "/usr/$t" "$d/auxv" --version >/dev/null 2>&1 ||
+	    echo "$q cannot run auxv built by $t-gcc"
+}
+
+probe_qemu_arm() {
+	guest_build arm qemu-arm-static arm-linux-gnueabihf
+}
+
+probe_qemu_i386() {
+	guest_build i386 qemu-i386-static i686-linux-gnu
+}
+
+probe_qemu_aarch64() {
+	guest_build aarch64 qemu-aarch64-static aarch64-linux-gnu
+}
+
+# auxv runs natively: its own vector is of the architecture of the
+# kernel's programs, as uname -m names it through auxv's --arch.  Under
+# qemu-user (the cross stage of .ci/run) it is not: there another
+# process, /proc/cpuinfo and uname are the host's, comm is qemu's.
+probe_native() {
+	local f=$BATS_RUN_TMPDIR/native.raw own host
+	mkraw "$f" 8 '<' 6 4096
+	own=$("$AUXV" --json -k AT_PAGESZ | jq -r .arch)
+	host=$("$AUXV" --json --arch "$(uname -m)" -f "$f" | jq -r .arch)
+	[ -n "$own" ] && [ "$own" = "$host" ] ||
+	    echo "auxv ($own) runs under an emulator on $(uname -m):" \
+		"other processes, /proc/cpuinfo and uname are the host's"
+}

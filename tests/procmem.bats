@@ -229,7 +229,7 @@ PY2
 	check_mem "$output" "$BG_PID"
 }
 
-@test "process_vm_readv refused (EPERM, ENOSYS): self reads its own memory from /proc/self/mem" {
+@test "process_vm_readv refused (EPERM, ENOSYS): self reads its own memory in itself, not /proc/self/mem" {
 	local how flags
 	for how in EPERM ENOSYS; do
 		flags=()
@@ -248,6 +248,13 @@ assert isinstance(e[25]["bytes"], str) and len(e[25]["bytes"]) == 32, e[25]
 assert int(e[25]["bytes"], 16) != 0, e[25]
 PY
 	done
+	# What qemu-user does not translate is not opened; /proc/self/maps is.
+	if has strace; then
+		strace -f -qq -o "$T/trace" -e trace=open,openat \
+		    "$NOVMREAD" -n "$AUXV" --json >/dev/null
+		run -1 grep -c '/proc/self/mem"' "$T/trace"
+		grep -q '"/proc/self/maps"' "$T/trace"
+	fi
 	# Its vector is the one ld.so showed at the start of the same run.
 	need x86_64
 	LD_SHOW_AUXV=1 "$NOVMREAD" "$AUXV" --json >"$T/out"
@@ -264,6 +271,23 @@ assert shown["AT_EXECFN"] == e["AT_EXECFN"]["string"], shown
 assert int(shown["AT_RANDOM"], 16) == e["AT_RANDOM"]["value"], shown
 assert int(shown["AT_PAGESZ"]) == e["AT_PAGESZ"]["value"], shown
 PY
+}
+
+# uexec (exec/uexec.c) runs the static auxv with AT_EXECFN in a page
+# mapped without access, or where nothing is mapped: /proc/self/mem would
+# read the first (the kernel's FOLL_FORCE); /proc/self/maps says neither
+# is readable, and a read in the process must not touch them.
+@test "process_vm_readv refused: self's AT_EXECFN in a page without access, or none, is unreadable" {
+	local how fault
+	uexec_ready
+	for how in "" -n; do
+		for fault in execfn-none execfn; do
+			# shellcheck disable=SC2086
+			run -0 --separate-stderr "$NOVMREAD" $how "$UEXEC" \
+			    "$fault" "$st" -k EXECFN
+			[[ "$output" =~ ^AT_EXECFN:\ +0x[0-9a-f]+\ \ \(unreadable\)$ ]]
+		done
+	done
 }
 
 # The read ahead: one process_vm_readv of several spans, up to 256 bytes
@@ -578,5 +602,173 @@ assert (d["arch"], d["word_size"], d["byte_order"]) == ("i386", 4, "little"), d
 got = [(e["type"], e["value"]) for e in d["entries"]]
 assert got == pairs_of(sys.argv[2], 4), got
 PY2
+	done
+}
+
+# --- Under qemu-user ----------------------------------------------------
+#
+# auxv built for another architecture (common.bash, guest_build) runs
+# under qemu-user, which refuses process_vm_readv (ENOSYS) and passes
+# /proc/self/mem through untranslated: for a 32-bit guest, whose
+# addresses are not the host's, it holds the host's bytes.  The oracle
+# is of the same process: tests/exec/auxvrec.c, preloaded into auxv,
+# writes what libc's getauxval() points to and /proc/self/auxv, which
+# qemu serves for its guest.
+
+# guest_self NAME TRIPLE PLATFORM...: auxv --json of NAME's build under
+# its qemu, against the oracle; AT_EXECFN is the path qemu was given and
+# AT_PLATFORM one of PLATFORM....
+guest_self() {
+	local d=$BATS_RUN_TMPDIR/guest-$1 q=qemu-$1-static t=$2
+	shift 2
+	run -0 --separate-stderr "$q" -L "/usr/$t" \
+	    -E LD_PRELOAD="$d/auxvrec.so" -E AUXVREC="$T/rec" "$d/auxv" --json
+	[ -z "$stderr" ]
+	python3 - "$output" "$T/rec" "$d/auxv" "$@" <<'PY'
+import json, sys
+from oracle import pairs
+doc, path, plats = json.loads(sys.argv[1]), sys.argv[3], sys.argv[4:]
+rec = {}
+for line in open(sys.argv[2]):
+    k, _, v = line.rstrip("\n").partition(" ")
+    rec[k] = v
+want = pairs(bytes.fromhex(rec["auxv"]), doc["word_size"], doc["byte_order"])
+got = [(e["type"], e["value"]) for e in doc["entries"]]
+assert got == want, (got, want)
+e = {x["type"]: x for x in doc["entries"]}
+execfn = bytes.fromhex(rec["execfn"]).decode()
+platform = bytes.fromhex(rec["platform"]).decode()
+assert e[31]["string"] == execfn == path, (e[31], execfn, path)
+assert e[15]["string"] == platform and platform in plats, (e[15], platform)
+assert e[25]["bytes"] == rec["random"], (e[25], rec["random"])
+PY
+}
+
+@test "qemu-arm: self's strings and random bytes are the guest's, not the host's at the same address" {
+	need qemu_arm
+	guest_self arm arm-linux-gnueabihf v7l v8l
+	# The human format's lines the same.
+	local d=$BATS_RUN_TMPDIR/guest-arm
+	run -0 qemu-arm-static -L /usr/arm-linux-gnueabihf "$d/auxv" -k EXECFN
+	[ "$output" = "AT_EXECFN:            $d/auxv" ]
+}
+
+@test "qemu-i386: self's strings and random bytes are the guest's, not the host's at the same address" {
+	need qemu_i386
+	guest_self i386 i686-linux-gnu i686
+}
+
+@test "qemu-aarch64: self's strings and random bytes are the guest's" {
+	need qemu_aarch64
+	guest_self aarch64 aarch64-linux-gnu aarch64
+}
+
+# A host process read by an auxv built for another architecture: its
+# machine is its executable's (e_machine read here by struct), never the
+# reader's, however its words look.  The same with process_vm_readv
+# refused natively.
+exe_machine() {
+	python3 - "$@" <<'PY'
+import json, struct, sys
+doc = json.loads(sys.argv[1])
+h = open("/proc/%s/exe" % sys.argv[2], "rb").read(20)
+ws = {1: 4, 2: 8}[h[4]]
+(m,) = struct.unpack_from("<H" if h[5] == 1 else ">H", h, 18)
+names = {62: "x86_64" if ws == 8 else "x32", 3: "i386", 183: "aarch64",
+         40: "arm"}
+assert doc["machine"] == m and doc["word_size"] == ws, (doc["machine"], m)
+assert doc["arch"] == names.get(m, doc["arch"]), (doc["arch"], m)
+print(doc["arch"])
+PY
+}
+
+@test "a process's machine is its executable's: natively, and with process_vm_readv refused" {
+	local pre pid
+	start_bg sleep 1000
+	pid=$BG_PID
+	for pre in "" "$NOVMREAD" "$NOVMREAD -n"; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr $pre "$AUXV" --json "$pid"
+		exe_machine "$output" "$pid"
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr $pre "$AUXV" -o od "$pid"
+	done
+	has run32 || return 0
+	OTHER=$pid
+	BG_PID=
+	start_bg "$(sleep32)"
+	for pre in "" "$NOVMREAD -n"; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr $pre "$AUXV" --json "$BG_PID"
+		[ "$(exe_machine "$output" "$BG_PID")" = i386 ]
+	done
+}
+
+@test "qemu-aarch64: a host process is decoded as its own architecture, not aarch64" {
+	need qemu_aarch64
+	local d=$BATS_RUN_TMPDIR/guest-aarch64 q
+	start_bg sleep 1000
+	q=(qemu-aarch64-static -L /usr/aarch64-linux-gnu "$d/auxv")
+	run -0 --separate-stderr "${q[@]}" --json "$BG_PID"
+	[ -z "$stderr" ]
+	exe_machine "$output" "$BG_PID"
+	# Its HWCAP names are those the native build gives it.
+	[ "$("${q[@]}" -k HWCAP,PLATFORM "$BG_PID")" = \
+	    "$("$AUXV" -k HWCAP,PLATFORM "$BG_PID")" ]
+	# A 32-bit guest reading the same: its layout from a header too.
+	if has qemu_arm; then
+		d=$BATS_RUN_TMPDIR/guest-arm
+		run -0 --separate-stderr qemu-arm-static \
+		    -L /usr/arm-linux-gnueabihf "$d/auxv" --json "$BG_PID"
+		exe_machine "$output" "$BG_PID"
+	fi
+}
+
+@test "a 64-bit vector of the build's words: its machine from the vDSO's header, else the executable's" {
+	need mountns
+	local f=$T/proc
+	mkdir "$f"
+	python3 - "$f" <<'PY'
+import os, sys
+from mkfixture import Elf
+k = Elf(8, "little")
+x86 = open("/bin/sh", "rb").read(64)
+
+
+def ehdr(machine):
+    return k.ehdr(3, machine, 64, 0)
+
+
+def proc(pid, vdso, exe, mem):
+    d = os.path.join(sys.argv[1], str(pid))
+    os.makedirs(d)
+    pairs = [(3, 0x400040), (4, 56), (5, 2), (6, 4096)]
+    pairs += [(33, 0x7000)] if vdso else []
+    with open(d + "/auxv", "wb") as f:
+        f.write(k.vector(pairs))
+    with open(d + "/mem", "wb") as f:
+        f.seek(0x7000)
+        f.write(mem)
+    with open(d + "/exe", "wb") as f:
+        f.write(exe)
+    with open(d + "/comm", "w") as f:
+        f.write("fake\n")
+
+
+# The vDSO says aarch64 over an x86-64 executable; no vDSO, the
+# executable does; a vDSO header of another class, the executable.
+proc(5000031, True, x86, ehdr(183))
+proc(5000032, False, ehdr(183)[:64], b"")
+proc(5000033, True, ehdr(183), Elf(4, "little").ehdr(3, 3, 52, 0))
+PY
+	# /proc/PID/mem is the folder's file where process_vm_readv is refused.
+	for how in "" -n; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr fakeproc "$f" "$NOVMREAD" $how \
+		    "$AUXV" --json 5000031 5000032 5000033
+		[ -z "$stderr" ]
+		echo "$output" | jq -e -s 'map([.pid, .arch, .machine, .word_size]) ==
+		    [[5000031, "aarch64", 183, 8], [5000032, "aarch64", 183, 8],
+		     [5000033, "aarch64", 183, 8]]'
 	done
 }
