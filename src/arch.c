@@ -23,7 +23,9 @@ _Static_assert(HWT_COUNT <= UINT8_MAX + 1, "struct arch's hwcap[] is uint8_t");
 
 /*
  * Rows are matched in order by (e_machine, word size, byte order), so the
- * more specific row of a machine comes first.
+ * more specific row of a machine comes first.  Page sizes: the values
+ * ELF_EXEC_PAGESIZE can take, each architecture's Kconfig page-size
+ * choices in Linux 7.3.4 (parisc's is 4096 whatever PAGE_SIZE is).
  */
 /* clang-format off */
 static const struct arch arches[] = {
@@ -49,15 +51,15 @@ static const struct arch arches[] = {
 	{ "m68k",	EM_68K,			4, 1, 0,	P4K | P8K,	{ HWT_NONE } },
 	{ "alpha",	EM_ALPHA,		8, 0, AF_ALPHA,	P8K,	{ HWT_NONE } },
 	{ "sh",		EM_SH,			4, ARCH_ANY_ENDIAN, AF_SH,	P4K | P8K | P16K | P64K,	HWCAPS_SH },
-	{ "parisc64",	EM_PARISC,		8, 1, 0,	P4K | P16K | P64K,	{ HWT_NONE } },
-	{ "parisc",	EM_PARISC,		4, 1, 0,	P4K | P16K | P64K,	{ HWT_NONE } },
+	{ "parisc64",	EM_PARISC,		8, 1, 0,	P4K,	{ HWT_NONE } },
+	{ "parisc",	EM_PARISC,		4, 1, 0,	P4K,	{ HWT_NONE } },
 	{ "ia64",	EM_IA_64,		8, 0, 0,	P4K | P8K | P16K | P64K,	{ HWT_NONE } },
-	{ "microblaze",	EM_MICROBLAZE,		4, ARCH_ANY_ENDIAN, 0,	P4K | P16K | P64K,	{ HWT_NONE } },
+	{ "microblaze",	EM_MICROBLAZE,		4, ARCH_ANY_ENDIAN, 0,	P4K,	{ HWT_NONE } },
 	{ "or1k",	EM_OPENRISC,		4, 1, 0,	P8K,	{ HWT_NONE } },
 	{ "csky",	EM_CSKY,		4, 0, 0,	P4K,	{ HWT_NONE } },
 	{ "arc",	EM_ARCV2,		4, 0, 0,	P4K | P8K | P16K,	{ HWT_NONE } },
 	{ "xtensa",	EM_XTENSA,		4, ARCH_ANY_ENDIAN, 0,	P4K,	{ HWT_NONE } },
-	{ "hexagon",	EM_QDSP6,		4, 0, 0,	P4K | P16K | P64K | P256K | P1M,	{ HWT_NONE } },
+	{ "hexagon",	EM_QDSP6,		4, 0, 0,	P4K | P16K | P64K | P256K,	{ HWT_NONE } },
 	{ "nios2",	EM_ALTERA_NIOS2,	4, 0, 0,	P4K,	{ HWT_NONE } },
 };
 /* clang-format on */

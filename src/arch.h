@@ -34,7 +34,6 @@ struct arch {
 #define P32K  0x08u
 #define P64K  0x10u
 #define P256K 0x40u
-#define P1M   0x100u
 
 const struct arch *arch_by_name(const char *);
 const struct arch *arch_by_elf(uint16_t, unsigned int, int);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -554,7 +555,7 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 
 /*
  * AT_CLKTCK: USER_HZ, 100 (include/asm-generic/param.h) but on alpha,
- * 1024 (arch/alpha/include/uapi/asm/param.h).
+ * 1024 (arch/alpha/include/uapi/asm/param.h), and on ia64 the kernel's HZ.
  */
 static enum check_res
 rule_clktck(const struct check_env *e, struct check_result *r)
@@ -563,6 +564,9 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 
 	if (e->v->machine == 0)
 		return no_data(r, "architecture unknown");
+	/* ia64's USER_HZ is HZ, the kernel's build's (asm/param.h). */
+	if (e->v->machine == EM_IA_64)
+		return no_data(r, "USER_HZ is the kernel's HZ on ia64");
 	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz))
 		return absent(r, AT_NUM_CLKTCK);
 	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
@@ -865,70 +869,167 @@ rule_platform(const struct check_env *e, struct check_result *r)
 }
 
 /*
- * Every entry the kernel gives each architecture, Linux 7.3: the generic
- * set of fs/binfmt_elf.c create_elf_tables (AT_HWCAP2 where ELF_HWCAP2 is
- * defined, AT_HWCAP3 where ELF_HWCAP3 is: arm64; AT_RSEQ_* since 6.3),
- * then ARCH_DLINFO: x86-64 and arm64 AT_SYSINFO_EHDR and AT_MINSIGSTKSZ
- * (x86 since 5.14), i386 AT_SYSINFO and AT_SYSINFO_EHDR with the vDSO and
- * AT_MINSIGSTKSZ; arm AT_SYSINFO_EHDR where the vDSO is built.  since is
- * the version the kernel gives it from (major * 1000 + minor); vdso: only
- * where a vDSO is mapped.  Read again in 7.3.4's fs/binfmt_elf.c,
- * arch/x86/include/asm/elf.h (ARCH_DLINFO, ARCH_DLINFO_IA32, the compat
- * one) and arch/arm64/include/asm/elf.h and hwcap.h (ELF_HWCAP3).
+ * Every entry the kernel gives each architecture, Linux 7.3.4: the
+ * generic set of fs/binfmt_elf.c create_elf_tables (AT_HWCAP2 where the
+ * architecture defines ELF_HWCAP2, AT_HWCAP3 where ELF_HWCAP3, AT_PLATFORM
+ * where ELF_PLATFORM is not NULL, AT_BASE_PLATFORM where
+ * ELF_BASE_PLATFORM is always set, AT_RSEQ_* with CONFIG_RSEQ), then each
+ * architecture's ARCH_DLINFO (arch/{x86,arm64,arm,powerpc,s390,riscv,
+ * loongarch,mips,sparc,alpha,sh,parisc}/include/asm/elf.h; the compat
+ * forms for x32, i386 and arm under a 64-bit kernel).  since: the
+ * version the kernel gives it from (major * 1000 + minor), asked of a
+ * live vector of a kernel that new only; C_VDSO: only where a vDSO is
+ * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
+ * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
+ * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's).
+ * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
+ * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
+ * asked.
  */
-#define A_X86_64 0x01u
-#define A_I386   0x02u
-#define A_ARM64  0x04u
-#define A_ARM    0x08u
-#define A_ALL    0x0fu
+enum {
+	A_X86_64 = 1 << 0,
+	A_X32 = 1 << 1,
+	A_I386 = 1 << 2,
+	A_ARM64 = 1 << 3,
+	A_ARM = 1 << 4,
+	A_PPC64 = 1 << 5,
+	A_PPC = 1 << 6,
+	A_S390 = 1 << 7,
+	A_RISCV = 1 << 8,
+	A_LOONG = 1 << 9,
+	A_MIPS = 1 << 10,
+	A_SPARC64 = 1 << 11,
+	A_SPARC = 1 << 12,
+	A_ALPHA = 1 << 13,
+	A_SH = 1 << 14,
+	A_PARISC = 1 << 15,
+	A_OTHER = 1 << 16, /* m68k, microblaze, or1k, csky, arc, ... */
+	A_X86 = A_X86_64 | A_X32 | A_I386,
+	A_ALL = (1 << 17) - 1,
+	/* ELF_PLATFORM is NULL on the others (riscv, sparc, m68k, ...). */
+	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 |
+	    A_LOONG | A_MIPS | A_ALPHA | A_SH | A_PARISC,
+	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 |
+	    A_RISCV | A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
+	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
+};
+
+enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4 };
+
+/* Each ELF machine and word size of arch.c, and its row of the table. */
+static const struct {
+	uint16_t machine;
+	uint8_t wordsize; /* 0: either */
+	uint32_t a;
+} dl_arches[] = {
+	{ EM_X86_64, 8, A_X86_64 },
+	{ EM_X86_64, 4, A_X32 },
+	{ EM_386, 0, A_I386 },
+	{ EM_AARCH64, 0, A_ARM64 },
+	{ EM_ARM, 0, A_ARM },
+	{ EM_PPC64, 0, A_PPC64 },
+	{ EM_PPC, 0, A_PPC },
+	{ EM_S390, 0, A_S390 },
+	{ EM_RISCV, 0, A_RISCV },
+	{ EM_LOONGARCH, 0, A_LOONG },
+	{ EM_MIPS, 0, A_MIPS },
+	{ EM_SPARCV9, 0, A_SPARC64 },
+	{ EM_SPARC, 0, A_SPARC },
+	{ EM_SPARC32PLUS, 0, A_SPARC },
+	{ EM_ALPHA, 0, A_ALPHA },
+	{ EM_SH, 0, A_SH },
+	{ EM_PARISC, 0, A_PARISC },
+	{ EM_68K, 0, A_OTHER },
+	{ EM_MICROBLAZE, 0, A_OTHER },
+	{ EM_OPENRISC, 0, A_OTHER },
+	{ EM_CSKY, 0, A_OTHER },
+	{ EM_ARCV2, 0, A_OTHER },
+	{ EM_XTENSA, 0, A_OTHER },
+	{ EM_QDSP6, 0, A_OTHER },
+	{ EM_ALTERA_NIOS2, 0, A_OTHER },
+};
 
 static const struct {
 	uint8_t type;
-	uint8_t arches;
-	uint8_t vdso;
+	uint8_t cond;
+	uint32_t arches;
 	unsigned int since;
 } expected[] = {
-	{ AT_NUM_SYSINFO, A_I386, 1, 0 },
-	{ AT_NUM_SYSINFO_EHDR, A_ALL, 1, 0 },
-	{ AT_NUM_MINSIGSTKSZ, A_X86_64 | A_I386, 0, 5014 },
-	{ AT_NUM_MINSIGSTKSZ, A_ARM64, 0, 4018 },
-	{ AT_NUM_HWCAP, A_ALL, 0, 0 },
-	{ AT_NUM_PAGESZ, A_ALL, 0, 0 },
-	{ AT_NUM_CLKTCK, A_ALL, 0, 0 },
-	{ AT_NUM_PHDR, A_ALL, 0, 0 },
-	{ AT_NUM_PHENT, A_ALL, 0, 0 },
-	{ AT_NUM_PHNUM, A_ALL, 0, 0 },
-	{ AT_NUM_BASE, A_ALL, 0, 0 },
-	{ AT_NUM_FLAGS, A_ALL, 0, 0 },
-	{ AT_NUM_ENTRY, A_ALL, 0, 0 },
-	{ AT_NUM_UID, A_ALL, 0, 0 },
-	{ AT_NUM_EUID, A_ALL, 0, 0 },
-	{ AT_NUM_GID, A_ALL, 0, 0 },
-	{ AT_NUM_EGID, A_ALL, 0, 0 },
-	{ AT_NUM_SECURE, A_ALL, 0, 0 },
-	{ AT_NUM_RANDOM, A_ALL, 0, 0 },
-	{ AT_NUM_HWCAP2, A_ALL, 0, 0 },
-	{ AT_NUM_HWCAP3, A_ARM64, 0, 6016 },
-	{ AT_NUM_EXECFN, A_ALL, 0, 0 },
-	{ AT_NUM_PLATFORM, A_ALL, 0, 0 },
-	{ AT_NUM_RSEQ_FEATURE_SIZE, A_ALL, 0, 6003 },
-	{ AT_NUM_RSEQ_ALIGN, A_ALL, 0, 6003 },
+	{ AT_NUM_SYSINFO, C_VDSO, A_I386, 0 },
+	{ AT_NUM_SYSINFO_EHDR, C_VDSO, A_VDSO, 0 },
+	{ AT_NUM_IGNOREPPC, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_DCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_ICACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_UCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_L1I_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_L1D_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_L2_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_L3_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_ADI_BLKSZ, 0, A_SPARC64, 4017 },
+	{ AT_NUM_ADI_NBITS, 0, A_SPARC64, 4017 },
+	{ AT_NUM_ADI_UEONADI, 0, A_SPARC64, 4017 },
+	{ AT_NUM_L1I_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
+	{ AT_NUM_L1D_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
+	{ AT_NUM_L2_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
+	{ AT_NUM_L3_CACHESHAPE, 0, A_ALPHA, 0 },
+	{ AT_NUM_MINSIGSTKSZ, 0, A_X86, 5014 },
+	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_ARM64, 4018 },
+	{ AT_NUM_MINSIGSTKSZ, 0, A_PPC64 | A_PPC, 5019 },
+	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_RISCV, 6005 },
+	{ AT_NUM_HWCAP, 0, A_ALL, 0 },
+	{ AT_NUM_PAGESZ, 0, A_ALL, 0 },
+	{ AT_NUM_CLKTCK, 0, A_ALL, 0 },
+	{ AT_NUM_PHDR, 0, A_ALL, 0 },
+	{ AT_NUM_PHENT, 0, A_ALL, 0 },
+	{ AT_NUM_PHNUM, 0, A_ALL, 0 },
+	{ AT_NUM_BASE, 0, A_ALL, 0 },
+	{ AT_NUM_FLAGS, 0, A_ALL, 0 },
+	{ AT_NUM_ENTRY, 0, A_ALL, 0 },
+	{ AT_NUM_UID, 0, A_ALL, 0 },
+	{ AT_NUM_EUID, 0, A_ALL, 0 },
+	{ AT_NUM_GID, 0, A_ALL, 0 },
+	{ AT_NUM_EGID, 0, A_ALL, 0 },
+	{ AT_NUM_SECURE, 0, A_ALL, 0 },
+	{ AT_NUM_RANDOM, 0, A_ALL, 0 },
+	{ AT_NUM_HWCAP2, 0, A_X86, 4011 },
+	{ AT_NUM_HWCAP2, 0, A_ARM64, 5002 },
+	{ AT_NUM_HWCAP2, 0, A_ARM | A_PPC64 | A_PPC, 3015 },
+	{ AT_NUM_HWCAP3, 0, A_ARM64, 6016 },
+	{ AT_NUM_EXECFN, 0, A_ALL, 0 },
+	{ AT_NUM_PLATFORM, 0, A_PLAT, 0 },
+	{ AT_NUM_BASE_PLATFORM, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_RSEQ_FEATURE_SIZE, C_RSEQ, A_ALL, 6003 },
+	{ AT_NUM_RSEQ_ALIGN, C_RSEQ, A_ALL, 6003 },
 };
+
+/*
+ * Whether this kernel has rseq (CONFIG_RSEQ), which gives AT_RSEQ_*: the
+ * system call refuses these arguments (EINVAL) where it exists.
+ */
+static int
+kernel_rseq(void)
+{
+#ifdef SYS_rseq
+	return syscall(SYS_rseq, NULL, 0, 0, 0) == -1 && errno != ENOSYS;
+#else
+	return 0;
+#endif
+}
 
 static enum check_res
 rule_entries(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
-	unsigned int a = v->machine == EM_X86_64
-	    ? (v->wordsize == 8 ? A_X86_64 : 0)
-	    : v->machine == EM_386     ? A_I386
-	    : v->machine == EM_AARCH64 ? A_ARM64
-	    : v->machine == EM_ARM     ? A_ARM
-	                               : 0;
 	enum check_res res = CHECK_OK;
 	const struct at_type *t;
-	size_t i, j;
-	int vdso = special(e, &e->vdso) != NULL;
+	uint32_t a = 0;
+	size_t i, j, nsaved = 0;
+	int vdso = special(e, &e->vdso) != NULL, rseq = -1;
+	char saved[320] = "";
 
 	for (i = 0; i < v->nent; i++) {
 		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
@@ -948,19 +1049,36 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			res = CHECK_FAIL;
 		}
 	}
+	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
+		if (dl_arches[i].machine == v->machine &&
+		    (dl_arches[i].wordsize == 0 ||
+		        dl_arches[i].wordsize == v->wordsize))
+			a = dl_arches[i].a;
 	if (a == 0)
 		return res == CHECK_OK
 		    ? no_data(r, "no table of entries for this architecture")
 		    : res;
 	for (i = 0; i < NITEMS(expected); i++) {
 		if (!(expected[i].arches & a) ||
-		    vec_find(v, expected[i].type, NULL))
+		    vec_find(v, expected[i].type, NULL) ||
+		    ((expected[i].cond & C_IGN) &&
+		        vec_find(v, AT_NUM_IGNORE, NULL)))
 			continue;
 		/* What depends on the vDSO or kernel is known of a live one. */
-		if (expected[i].vdso && !vdso)
+		if ((expected[i].cond & C_VDSO) && !vdso)
 			continue;
-		if (expected[i].since != 0 &&
-		    (!e->live || e->kver < expected[i].since))
+		if (!e->live && (expected[i].since != 0 ||
+		                    (expected[i].cond & C_RSEQ))) {
+			t = at_lookup(expected[i].type, AF_ALL);
+			(void)snprintf(saved + strlen(saved),
+			    sizeof(saved) - strlen(saved), "%sAT_%s",
+			    nsaved++ > 0 ? ", " : "", t->name);
+			continue;
+		}
+		if (expected[i].since > e->kver)
+			continue;
+		if ((expected[i].cond & C_RSEQ) &&
+		    (rseq = rseq == -1 ? kernel_rseq() : rseq) == 0)
 			continue;
 		res = absent(r, expected[i].type);
 	}
@@ -968,6 +1086,9 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	if (res == CHECK_OK)
 		ev(r, "each of the %zu entries once; none of %s's missing",
 		    v->nent, v->arch->name);
+	if (nsaved > 0)
+		ev(r, "; no data for %s (a saved vector: they depend on the "
+		      "kernel's version or build)", saved);
 	return res;
 }
 
