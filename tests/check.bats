@@ -583,6 +583,35 @@ verdict() {
 	[ "$(verdict "$output" clktck)" = "no data: architecture unknown" ]
 }
 
+# ELF_EXEC_PAGESIZE's values, each architecture's Kconfig page-size
+# choices in Linux 7.3.4: x86 4 KiB only; arm64 4, 16 or 64 KiB; sparc64
+# and alpha 8 KiB; powerpc (64-bit) 4 or 64 KiB.  A save is held to its
+# architecture's, not to this machine's page size.
+@test "crafted: AT_PAGESZ a page size of the vector's architecture, not of this machine" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	while read -r a ws e pg want; do
+		mkraw "$T/p.raw" "$ws" "$e" 6 "$pg" 17 100
+		run --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/p.raw"
+		echo "$a $pg: $(verdict "$output" pagesz)"
+		[ "$(verdict "$output" pagesz)" = "$want" ]
+	done <<'EOF'
+x86_64 8 < 4096 ok: AT_PAGESZ 4096; x86_64 has 4096
+x86_64 8 < 16384 FAIL: AT_PAGESZ 16384; x86_64 has 4096
+i386 4 < 65536 FAIL: AT_PAGESZ 65536; i386 has 4096
+aarch64 8 < 16384 ok: AT_PAGESZ 16384; aarch64 has 4096 16384 65536
+aarch64 8 < 8192 FAIL: AT_PAGESZ 8192; aarch64 has 4096 16384 65536
+ppc64le 8 < 65536 ok: AT_PAGESZ 65536; ppc64le has 4096 65536
+sparc64 8 > 8192 ok: AT_PAGESZ 8192; sparc64 has 8192
+sparc64 8 > 4096 FAIL: AT_PAGESZ 4096; sparc64 has 8192
+alpha 8 < 4096 FAIL: AT_PAGESZ 4096; alpha has 8192
+EOF
+	# A live vector of this machine's architecture is held to the
+	# kernel's page size too (getconf's).
+	run -0 --separate-stderr "$AUXV" --check --json
+	[[ "$(verdict "$output" pagesz)" == "ok: AT_PAGESZ $(getconf PAGESIZE); "*" has "*"$(getconf PAGESIZE)"*"; KernelPageSize $(getconf PAGESIZE)" ]]
+}
+
 @test "crafted: AT_SYSINFO on a machine no table names fails sysinfo, which says so" {
 	need jq
 	printf '{"word_size":8,"byte_order":"little","machine":9999,"entries":[{"type":6,"value":4096},{"type":17,"value":100},{"type":32,"value":4096}]}' \
