@@ -20,6 +20,7 @@
 #include "at.h"
 #include "check.h"
 #include "out.h"
+#include "proc.h"
 #include "source.h"
 
 /* Where the page size is unknown, the load bias is found with this one. */
@@ -67,74 +68,43 @@ map_file(const struct check_env *e, uint64_t dev, uint64_t ino)
 	return NULL;
 }
 
-/* Whether c is a digit of base 10 or 16 (not ctype's: locale, relocs). */
-static int
-isdigit_base(char c, int base)
-{
-	return (c >= '0' && c <= '9') ||
-	    (base == 16 && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
-}
+/* What read_maps() hands each mapping: the context, our code's address. */
+struct maps_arg {
+	struct check_env *e;
+	uint64_t code;
+};
 
 /*
- * The number at *p in base, and *p past it and the one separator sep
- * after it (' ' also passes over more blanks); -1 where there is none.
+ * One mapping of /proc/PID/maps.  The path of the mapping that holds
+ * code (our own code, for self) is kept.  Once AUXV_CHECK_MAPS are held,
+ * the anonymous ones are let go to make room for files (a process with
+ * thousands of anonymous mappings still has its executable and
+ * interpreter found); [stack] and [vdso] are kept apart besides.
  */
 static int
-field(char **p, int base, char sep, uint64_t *v)
+map_line(const struct proc_map *pm, void *arg)
 {
-	char *end;
-
-	if (!isdigit_base(**p, base))
-		return -1;
-	*v = strtoull(*p, &end, base);
-	if (*end != sep)
-		return -1;
-	for (end++; sep == ' ' && *end == ' '; end++)
-		;
-	*p = end;
-	return 0;
-}
-
-/*
- * One line of /proc/PID/maps: "lo-hi perms off MM:mm ino   path".  The
- * path of the mapping that holds code (our own code, for self) is kept.
- * Once AUXV_CHECK_MAPS are held, the anonymous ones are let go to make
- * room for files (a process with thousands of anonymous mappings still
- * has its executable and interpreter found); [stack] and [vdso] are
- * kept apart besides.
- */
-static void
-map_line(struct check_env *e, char *line, uint64_t code)
-{
+	struct check_env *e = ((struct maps_arg *)arg)->e;
+	uint64_t code = ((struct maps_arg *)arg)->code;
 	struct check_map m;
-	char *path = line, *perms;
-	uint64_t maj, min;
 	size_t i, k;
 
 	memset(&m, 0, sizeof(m));
-	if (field(&path, 16, '-', &m.lo) == -1 ||
-	    field(&path, 16, ' ', &m.hi) == -1)
-		return;
-	perms = path;
-	if ((path = strchr(path, ' ')) == NULL)
-		return;
-	path++;
-	if (field(&path, 16, ' ', &m.off) == -1 ||
-	    field(&path, 16, ':', &maj) == -1 ||
-	    field(&path, 16, ' ', &min) == -1 ||
-	    field(&path, 10, ' ', &m.ino) == -1)
-		return;
-	m.major = (unsigned int)maj;
-	m.minor = (unsigned int)min;
-	m.readable = perms[0] == 'r';
-	if (strcmp(path, "[stack]") == 0)
+	m.lo = pm->lo;
+	m.hi = pm->hi;
+	m.off = pm->offset;
+	m.ino = pm->inode;
+	m.major = pm->major;
+	m.minor = pm->minor;
+	m.readable = pm->perms[0] == 'r';
+	if (strcmp(pm->path, "[stack]") == 0)
 		e->stack = m;
-	else if (strcmp(path, "[vdso]") == 0)
+	else if (strcmp(pm->path, "[vdso]") == 0)
 		e->vdso = m;
 	else
-		m.anon = path[0] != '/' && m.ino == 0;
-	if (code != 0 && code >= m.lo && code < m.hi && path[0] == '/')
-		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
+		m.anon = pm->path[0] != '/' && m.ino == 0;
+	if (code != 0 && code >= m.lo && code < m.hi && pm->path[0] == '/')
+		snprintf(e->exe_path, sizeof(e->exe_path), "%s", pm->path);
 	if (e->nmaps == NITEMS(e->maps) && !m.anon) {
 		for (i = k = 0; i < e->nmaps; i++)
 			if (!e->maps[i].anon)
@@ -143,46 +113,18 @@ map_line(struct check_env *e, char *line, uint64_t code)
 	}
 	if (e->nmaps < NITEMS(e->maps))
 		e->maps[e->nmaps++] = m;
+	return 0;
 }
 
-/*
- * Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it, line by line.  A
- * line longer than the buffer (a path of more than PATH_MAX bytes, which
- * the kernel prints whole) is passed over to its end: its tail, text a
- * file's name chose, is never read as a line of its own.
- */
+/* Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it (the /proc layer). */
 static void
 read_maps(struct check_env *e, uint64_t code)
 {
-	char path[64], buf[PATH_MAX + 256], *nl, *p;
-	size_t len = 0, total = 0, n = 0;
-	int fd, rc = 0, skip = 0;
+	struct maps_arg a = { e, code };
 
-	snprintf(path, sizeof(path), "%s/maps", e->dir);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return;
-	while (total < AUXV_CHECK_MAPS_BYTES &&
-	    (rc = src_read_full(fd, (unsigned char *)buf + len,
-	         sizeof(buf) - 1 - len, &n)) == 0 &&
-	    n > 0) {
-		total += n;
-		len += n;
-		buf[len] = '\0';
-		for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-			*nl = '\0';
-			if (!skip)
-				map_line(e, p, code);
-			skip = 0;
-		}
-		len -= (size_t)(p - buf);
-		if (len == sizeof(buf) - 1) {
-			len = 0;
-			skip = 1;
-		}
-		memmove(buf, p, len);
-	}
-	e->maps_ok = rc == 0 && n == 0 && e->nmaps > 0;
-	close(fd);
+	e->maps_ok = proc_maps(e->dir, AUXV_CHECK_MAPS_BYTES, map_line, &a) ==
+	        0 &&
+	    e->nmaps > 0;
 }
 
 /* The first KernelPageSize of our smaps: the kernel's base page. */
@@ -201,13 +143,14 @@ static unsigned int
 kernel_version(void)
 {
 	struct utsname u;
-	char *p = u.release;
-	uint64_t maj, min;
+	unsigned long maj, min;
+	char *p;
 
-	if (uname(&u) == -1 || field(&p, 10, '.', &maj) == -1 ||
-	    !isdigit_base(*p, 10) || maj > 100000)
+	if (uname(&u) == -1 || u.release[0] < '0' || u.release[0] > '9' ||
+	    (maj = strtoul(u.release, &p, 10)) > 100000 || *p != '.' ||
+	    p[1] < '0' || p[1] > '9')
 		return 0;
-	min = strtoull(p, NULL, 10);
+	min = strtoul(p + 1, NULL, 10);
 	return (unsigned int)(maj * 1000 + (min < 1000 ? min : 999));
 }
 
