@@ -239,11 +239,35 @@ absent(struct check_result *r, uint64_t type)
 	return CHECK_FAIL;
 }
 
+/*
+ * What a rule needs besides the vector, declared in its row: the one
+ * text for each need a source lacks.
+ */
+enum {
+	N_LIVE = 1, /* a running process: self, PID, -e */
+	N_EXE = 2,  /* its executable's headers */
+	N_MAPS = 4, /* its memory map */
+	N_BIAS = 8, /* the executable found in the map: its load bias */
+	N_CPU = 16, /* this machine's CPU: a live vector, its architecture known */
+	N_ARCH = 32 /* the vector's architecture */
+};
+
 static const char *
-live_why(const struct check_env *e)
+lacks(const struct check_env *e, unsigned int need)
 {
-	return e->live ? e->exe_why
-	               : "a saved vector: no process to hold it to";
+	if ((need & N_CPU) && (!e->live || e->v->arch == NULL))
+		return "a saved vector: its CPU is not this one";
+	if ((need & N_LIVE) && !e->live)
+		return "a saved vector: no process to hold it to";
+	if ((need & N_EXE) && e->exe_why != NULL)
+		return e->exe_why;
+	if ((need & N_MAPS) && !e->maps_ok)
+		return "no memory map";
+	if ((need & N_BIAS) && !e->have_bias)
+		return "executable not found in the memory map";
+	if ((need & N_ARCH) && e->v->machine == 0)
+		return "architecture unknown";
+	return NULL;
 }
 
 /*
@@ -259,8 +283,6 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 	uint64_t phdr = 0, phent = 0, phnum = 0, want;
 	size_t i;
 
-	if (live_why(e) != NULL)
-		return no_data(r, live_why(e));
 	if (!vec_find(v, AT_NUM_PHDR, &phdr) ||
 	    !vec_find(v, AT_NUM_PHENT, &phent) ||
 	    !vec_find(v, AT_NUM_PHNUM, &phnum)) {
@@ -331,10 +353,6 @@ rule_entry(const struct check_env *e, struct check_result *r)
 {
 	uint64_t entry = 0;
 
-	if (live_why(e) != NULL)
-		return no_data(r, live_why(e));
-	if (!e->have_bias)
-		return no_data(r, "executable not found in the memory map");
 	if (!vec_find(e->v, AT_NUM_ENTRY, &entry))
 		return absent(r, AT_NUM_ENTRY);
 	ev(r,
@@ -356,10 +374,6 @@ rule_base(const struct check_env *e, struct check_result *r)
 	uint64_t base = 0;
 	struct stat st, exe;
 
-	if (live_why(e) != NULL)
-		return no_data(r, live_why(e));
-	if (!e->maps_ok)
-		return no_data(r, "no memory map");
 	if (!vec_find(e->v, AT_NUM_BASE, &base))
 		return absent(r, AT_NUM_BASE);
 	if (e->interp[0] == '\0') {
@@ -410,8 +424,6 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	size_t i;
 	int same = 1;
 
-	if (!e->live)
-		return no_data(r, "a saved vector: no process to hold it to");
 	for (i = 0; i < 4; i++)
 		if (!vec_find(e->v, types[i], &at[i]))
 			return absent(r, types[i]);
@@ -505,8 +517,6 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 {
 	uint64_t hz = 0, want = e->v->machine == EM_ALPHA ? 1024 : 100;
 
-	if (e->v->machine == 0)
-		return no_data(r, "architecture unknown");
 	/* ia64's USER_HZ is HZ, the kernel's build's (asm/param.h). */
 	if (e->v->machine == EM_IA_64)
 		return no_data(r, "USER_HZ is the kernel's HZ on ia64");
@@ -620,8 +630,6 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	unsigned int w, bit;
 	size_t len;
 
-	if (!e->live || v->arch == NULL)
-		return no_data(r, "a saved vector: its CPU is not this one");
 	elf_host(&host);
 	if (!x86 && v->machine != host.machine)
 		return no_data(r, "/proc/cpuinfo names another architecture");
@@ -672,8 +680,8 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		                       : "this architecture");
 		return CHECK_FAIL;
 	}
-	if (!e->maps_ok)
-		return no_data(r, "no memory map");
+	if (lacks(e, N_MAPS) != NULL)
+		return no_data(r, lacks(e, N_MAPS));
 	if (m == NULL) {
 		ev(r, "no [vdso] mapped");
 		if (neh == 0)
@@ -729,8 +737,6 @@ rule_stack(const struct check_env *e, struct check_result *r)
 	uint64_t val;
 	size_t i;
 
-	if (!e->maps_ok)
-		return no_data(r, "no memory map");
 	if (e->v->kind == SRC_SELF)
 		m = map_at(e, (uint64_t)(uintptr_t)e->v->raw);
 	if (m != NULL && m->lo != e->stack.lo)
@@ -1040,18 +1046,19 @@ rule_entries(const struct check_env *e, struct check_result *r)
 static const struct {
 	char name[10];
 	enum check_res (*fn)(const struct check_env *, struct check_result *);
+	unsigned int needs;
 } rules[CHECK_RULES] = {
-	{ "phdr",	rule_phdr },
-	{ "entry",	rule_entry },
-	{ "base",	rule_base },
-	{ "ids",	rule_ids },
-	{ "pagesz",	rule_pagesz },
-	{ "clktck",	rule_clktck },
-	{ "hwcap",	rule_hwcap },
-	{ "sysinfo",	rule_sysinfo },
-	{ "stack",	rule_stack },
-	{ "platform",	rule_platform },
-	{ "entries",	rule_entries },
+	{ "phdr",	rule_phdr,	N_LIVE | N_EXE },
+	{ "entry",	rule_entry,	N_LIVE | N_EXE | N_BIAS },
+	{ "base",	rule_base,	N_LIVE | N_EXE | N_MAPS },
+	{ "ids",	rule_ids,	N_LIVE },
+	{ "pagesz",	rule_pagesz,	0 },
+	{ "clktck",	rule_clktck,	N_ARCH },
+	{ "hwcap",	rule_hwcap,	N_CPU },
+	{ "sysinfo",	rule_sysinfo,	0 },
+	{ "stack",	rule_stack,	N_MAPS },
+	{ "platform",	rule_platform,	0 },
+	{ "entries",	rule_entries,	0 },
 };
 /* clang-format on */
 
@@ -1086,6 +1093,7 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
     const struct opts *o, struct decoded *dec, struct strpool *pool,
     struct followed *fo, struct check_result *res)
 {
+	const char *why;
 	size_t i, nfail = 0;
 
 	memset(e, 0, offsetof(struct check_env, maps));
@@ -1119,7 +1127,9 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	for (i = 0; i < CHECK_RULES; i++) {
 		res[i].name = rules[i].name;
 		res[i].ev[0] = '\0';
-		res[i].res = rules[i].fn(e, &res[i]);
+		res[i].res = (why = lacks(e, rules[i].needs)) != NULL
+		    ? no_data(&res[i], why)
+		    : rules[i].fn(e, &res[i]);
 		nfail += res[i].res == CHECK_FAIL;
 	}
 	/* What was read after the vector must be of the same image. */
