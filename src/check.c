@@ -122,8 +122,8 @@ read_maps(struct check_env *e, uint64_t code)
 {
 	struct maps_arg a = { e, code };
 
-	e->maps_ok = proc_maps(e->dir, AUXV_CHECK_MAPS_BYTES, map_line, &a) ==
-	        0 &&
+	e->maps_ok =
+	    proc_maps(e->dir, AUXV_CHECK_MAPS_BYTES, map_line, &a) == 0 &&
 	    e->nmaps > 0;
 }
 
@@ -248,7 +248,8 @@ enum {
 	N_EXE = 2,  /* its executable's headers */
 	N_MAPS = 4, /* its memory map */
 	N_BIAS = 8, /* the executable found in the map: its load bias */
-	N_CPU = 16, /* this machine's CPU: a live vector, its architecture known */
+	N_CPU =
+	    16, /* this machine's CPU: a live vector, its architecture known */
 	N_ARCH = 32 /* the vector's architecture */
 };
 
@@ -502,8 +503,9 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 	}
 	if (a == NULL) {
 		r->ev[0] = '\0';
-		return no_data(r, e->live ? "/proc/self/smaps not readable"
-		                          : "architecture unknown");
+		return no_data(r,
+		    e->live ? "/proc/self/smaps not readable"
+		            : "architecture unknown");
 	}
 	return CHECK_OK;
 }
@@ -574,7 +576,10 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
 
 	for (d = val ^ cpu; d != 0; d &= d - 1) {
 		bit = (unsigned int)__builtin_ctzll(d);
-		ev(r, " %s%s", !sign ? "" : (val >> bit & 1) ? "+" : "-",
+		ev(r, " %s%s",
+		    !sign                  ? ""
+		        : (val >> bit & 1) ? "+"
+		                           : "-",
 		    hwcap_names[t][bit][0] != '\0' ? hwcap_names[t][bit] : "?");
 		if (hwcap_names[t][bit][0] == '\0')
 			ev(r, "(bit %u)", bit);
@@ -595,25 +600,51 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
 static const uint64_t words[4] = { AT_NUM_HWCAP, AT_NUM_HWCAP2, AT_NUM_HWCAP3,
 	AT_NUM_HWCAP4 };
 
-/* The CPUID.1:EDX bits the kernel turned off, or the vector claims, said. */
+/*
+ * The bits of x86's HWCAP word w that CPUID tells, as the word has them:
+ * AT_HWCAP is CPUID.1:EDX; of AT_HWCAP2, FSGSBASE (bit 1) is CPUID.7:EBX
+ * bit 0 (arch/x86/include/uapi/asm/hwcap2.h; RING3MWAIT is no CPUID
+ * bit).  *mask: the bits it tells; 0 where CPUID does not answer.
+ */
 static uint64_t
-cpuid_diff(struct check_result *r, uint64_t val, uint64_t named)
+cpuid_word(unsigned int w, uint64_t *mask)
 {
 	uint32_t regs[4];
-	uint64_t off, extra;
 
-	if (src_self_cpuid(1, regs) != 0)
+	*mask = 0;
+	if (w == 0 && src_self_cpuid(1, regs) == 0) {
+		*mask = UINT32_MAX;
+		return regs[3];
+	}
+	if (w == 1 && src_self_cpuid(7, regs) == 0) {
+		*mask = 2;
+		return (uint64_t)(regs[1] & 1) << 1;
+	}
+	return 0;
+}
+
+/* The CPUID bits the kernel turned off, or the vector claims, said. */
+static uint64_t
+cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named)
+{
+	uint64_t cpu, mask, off, extra;
+
+	cpu = cpuid_word(w, &mask);
+	if (mask == 0)
 		return 0;
-	ev(r, "; CPUID.1:EDX 0x%" PRIx32, regs[3]);
-	extra = val & ~(uint64_t)regs[3];
-	off = regs[3] & ~val & named;
+	if (w == 0)
+		ev(r, "; CPUID.1:EDX 0x%" PRIx64, cpu);
+	else
+		ev(r, "; CPUID.7:EBX.FSGSBASE %u", (unsigned int)(cpu >> 1));
+	extra = val & mask & ~cpu;
+	off = cpu & ~val & named;
 	if (off != 0) {
 		ev(r, "; kernel turned off:");
-		(void)name_diff(r, HWT_X86, 0, off, 0);
+		(void)name_diff(r, w == 0 ? HWT_X86 : HWT2_X86, 0, off, 0);
 	}
 	if (extra != 0) {
 		ev(r, "; not in CPUID:");
-		(void)name_diff(r, HWT_X86, extra, 0, 0);
+		(void)name_diff(r, w == 0 ? HWT_X86 : HWT2_X86, extra, 0, 0);
 	}
 	return extra;
 }
@@ -653,8 +684,8 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		ev(r, "AT_%s 0x%" PRIx64 "; /proc/cpuinfo 0x%" PRIx64,
 		    at_lookup(words[w], AF_ALL)->name, val, cpu);
 		bad |= name_diff(r, t, val & named, cpu, 1);
-		if (w == 0 && x86 && v->kind == SRC_SELF)
-			bad |= cpuid_diff(r, val, named);
+		if (w < 2 && x86 && v->kind == SRC_SELF)
+			bad |= cpuid_diff(r, w, val, named);
 	}
 	if (r->ev[0] == '\0')
 		return no_data(r, "no HWCAP word to compare");
@@ -856,10 +887,10 @@ enum {
 	A_X86 = A_X86_64 | A_X32 | A_I386,
 	A_ALL = (1 << 17) - 1,
 	/* ELF_PLATFORM is NULL on the others (riscv, sparc, m68k, ...). */
-	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 |
-	    A_LOONG | A_MIPS | A_ALPHA | A_SH | A_PARISC,
-	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 |
-	    A_RISCV | A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
+	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_LOONG |
+	    A_MIPS | A_ALPHA | A_SH | A_PARISC,
+	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_RISCV |
+	    A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
 	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
 };
 
@@ -1016,8 +1047,8 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		/* What depends on the vDSO or kernel is known of a live one. */
 		if ((expected[i].cond & C_VDSO) && !vdso)
 			continue;
-		if (!e->live && (expected[i].since != 0 ||
-		                    (expected[i].cond & C_RSEQ))) {
+		if (!e->live &&
+		    (expected[i].since != 0 || (expected[i].cond & C_RSEQ))) {
 			t = at_lookup(expected[i].type, AF_ALL);
 			(void)snprintf(saved + strlen(saved),
 			    sizeof(saved) - strlen(saved), "%sAT_%s",
@@ -1036,8 +1067,10 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		ev(r, "each of the %zu entries once; none of %s's missing",
 		    v->nent, v->arch->name);
 	if (nsaved > 0)
-		ev(r, "; no data for %s (a saved vector: they depend on the "
-		      "kernel's version or build)", saved);
+		ev(r,
+		    "; no data for %s (a saved vector: they depend on the "
+		    "kernel's version or build)",
+		    saved);
 	return res;
 }
 

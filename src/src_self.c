@@ -209,16 +209,18 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 }
 
 /*
- * CPUID leaf's EAX..EDX as this process sees them (an emulator's model
- * under an emulator): 0, or -1 where the machine has no CPUID.  The one
- * place that knows the build's own instruction set.
+ * CPUID leaf's EAX..EDX (subleaf 0) as this process sees them (an
+ * emulator's model under an emulator): 0, or -1 where the machine has no
+ * CPUID.  The one place that knows the build's own instruction set.
  */
 int
 src_self_cpuid(uint32_t leaf, uint32_t *regs)
 {
 #if defined(__x86_64__) || defined(__i386__)
-	return __get_cpuid(leaf, &regs[0], &regs[1], &regs[2], &regs[3]) ? 0
-	                                                                 : -1;
+	return __get_cpuid_count(
+	           leaf, 0, &regs[0], &regs[1], &regs[2], &regs[3])
+	    ? 0
+	    : -1;
 #else
 	(void)leaf;
 	(void)regs;
