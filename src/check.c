@@ -694,7 +694,8 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 
 /*
  * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
- * inside the vDSO; AT_SYSINFO_EHDR the start of [vdso], an ELF image.
+ * inside the vDSO and given with AT_SYSINFO_EHDR; AT_SYSINFO_EHDR the
+ * start of [vdso], an ELF image.
  */
 static enum check_res
 rule_sysinfo(const struct check_env *e, struct check_result *r)
@@ -709,6 +710,12 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
 		    e->v->arch != NULL ? e->v->arch->name
 		                       : "this architecture");
+		return CHECK_FAIL;
+	}
+	/* ARCH_DLINFO_IA32 gives both, or neither where no vDSO is mapped. */
+	if (ia32 && neh > 0 && nsi == 0) {
+		ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 " without AT_SYSINFO on i386",
+		    ehdr);
 		return CHECK_FAIL;
 	}
 	if (lacks(e, N_MAPS) != NULL)

@@ -612,6 +612,23 @@ EOF
 	[[ "$(verdict "$output" pagesz)" == "ok: AT_PAGESZ $(getconf PAGESIZE); "*" has "*"$(getconf PAGESIZE)"*"; KernelPageSize $(getconf PAGESIZE)" ]]
 }
 
+# ARCH_DLINFO_IA32 (arch/x86/include/asm/elf.h) writes AT_SYSINFO, the
+# vDSO's __kernel_vsyscall, with AT_SYSINFO_EHDR, or neither.
+@test "crafted: an i386 vector with AT_SYSINFO_EHDR but no AT_SYSINFO fails sysinfo" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	mkraw "$T/i.raw" 4 '<' 33 0xf7f00000 6 4096 17 100
+	run -1 --separate-stderr "$AUXV" --check --json --arch i386 -f "$T/i.raw"
+	[ "$(verdict "$output" sysinfo)" = "FAIL: AT_SYSINFO_EHDR 0xf7f00000 without AT_SYSINFO on i386" ]
+	mkraw "$T/i.raw" 4 '<' 32 0xf7f00570 33 0xf7f00000 6 4096 17 100
+	run --separate-stderr "$AUXV" --check --json --arch i386 -f "$T/i.raw"
+	[ "$(verdict "$output" sysinfo)" = "no data: no memory map" ]
+	# On x86-64 AT_SYSINFO_EHDR alone is the kernel's.
+	mkraw "$T/i.raw" 8 '<' 33 0x7ff000000000 6 4096 17 100
+	run --separate-stderr "$AUXV" --check --json --arch x86_64 -f "$T/i.raw"
+	[ "$(verdict "$output" sysinfo)" = "no data: no memory map" ]
+}
+
 @test "crafted: AT_SYSINFO on a machine no table names fails sysinfo, which says so" {
 	need jq
 	printf '{"word_size":8,"byte_order":"little","machine":9999,"entries":[{"type":6,"value":4096},{"type":17,"value":100},{"type":32,"value":4096}]}' \
@@ -963,6 +980,30 @@ EOF
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = hwcap ]
 	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw"); /proc/cpuinfo "*" +$fl;"* ]]
+}
+
+# x86's AT_HWCAP2 FSGSBASE (bit 1, arch/x86/include/uapi/asm/hwcap2.h) is
+# set where the kernel enabled the instructions: cpuinfo's "fsgsbase",
+# CPUID.7:EBX bit 0 besides.
+@test "uexec: AT_HWCAP2 without FSGSBASE where the kernel enabled it fails; where the kernel turned it off, said" {
+	need jq
+	need mountns
+	local hw2 T=$BATS_TEST_TMPDIR
+	uexec_ready
+	hw2=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 26 { print $2 }')
+	[ -n "$hw2" ] && [ $((hw2 & 2)) -ne 0 ] ||
+	    skip "the kernel did not enable FSGSBASE here (AT_HWCAP2 bit 1 clear)"
+	grep -qw fsgsbase /proc/cpuinfo
+	uexec_check "set=26=$((hw2 & ~2))"
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = hwcap ]
+	[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 $(printf '0x%x' $((hw2 & ~2))); /proc/cpuinfo $(printf '0x%x' "$hw2") -fsgsbase; CPUID.7:EBX.FSGSBASE 1"* ]]
+	sed -E '/^flags/s/ fsgsbase( |$)/\1/' /proc/cpuinfo >"$T/cpuinfo"
+	run --separate-stderr unshare -m sh -c \
+	    'mount --bind "$1" /proc/cpuinfo && shift && exec "$@"' _ \
+	    "$T/cpuinfo" "$UEXEC" "set=26=$((hw2 & ~2))" "$st" --check --json
+	[ "$status" -eq 0 ]
+	[[ "$(evidence "$output" hwcap)" == *"; CPUID.7:EBX.FSGSBASE 1; kernel turned off: fsgsbase" ]]
 }
 
 @test "uexec: IDs that differ: AT_SECURE must say so, and each is held to the process's" {
