@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -160,4 +161,53 @@ proc_readable(const char *dir, uint64_t addr, size_t len)
 	    proc_maps(dir, AUXV_CHECK_MAPS_BYTES, reach_map, &r) == -1)
 		return 0;
 	return (size_t)((r.at < r.end ? r.at : r.end) - addr);
+}
+
+/*
+ * Reads a small /proc file, at most size bytes; -1 and errno.  A /proc
+ * file of one record hands over all it has in one read (as much as fits),
+ * so one read is all it takes.
+ */
+ssize_t
+proc_read(const char *path, unsigned char *buf, size_t size)
+{
+	ssize_t n;
+	int fd, e;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	n = read(fd, buf, size);
+	e = errno;
+	close(fd);
+	errno = e;
+	return n;
+}
+
+/*
+ * A number of dir's stat line, the nth after the name (1: the state, 2:
+ * the parent's PID, 7: the flags, 26: startstack, where argc is): 0, or
+ * -1 where it can't be read.
+ */
+int
+proc_stat(const char *dir, int nth, uint64_t *val)
+{
+	unsigned char buf[1024];
+	char path[64];
+	ssize_t n;
+	char *p;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/stat", dir);
+	if ((n = proc_read(path, buf, sizeof(buf) - 1)) <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* The name may hold spaces and parentheses: count from the last ')'. */
+	if ((p = strrchr((char *)buf, ')')) == NULL)
+		return -1;
+	for (i = 0; i < nth && p != NULL; i++)
+		p = strchr(p + 1, ' ');
+	if (p == NULL)
+		return -1;
+	*val = strtoull(p + 1, NULL, 10);
+	return 0;
 }

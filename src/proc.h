@@ -1,12 +1,14 @@
 /*
  * The /proc layer: what a process's /proc directory says of it, read in
- * bounded steps.  For now its memory map (DIR/maps), line by line.
+ * bounded steps: its memory map (DIR/maps) line by line, its stat line's
+ * numbers, a small file whole.
  */
 #ifndef AUXV_PROC_H
 #define AUXV_PROC_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /*
  * One line of DIR/maps: "lo-hi perms offset major:minor inode   path".
@@ -27,6 +29,8 @@ struct proc_map {
 typedef int proc_map_fn(const struct proc_map *, void *);
 
 int proc_maps(const char *, size_t, proc_map_fn *, void *);
+ssize_t proc_read(const char *, unsigned char *, size_t);
+int proc_stat(const char *, int, uint64_t *);
 size_t proc_readable(const char *, uint64_t, size_t);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include "at.h"
 #include "opts.h"
+#include "proc.h"
 #include "source.h"
 #include "src_proc.h"
 
@@ -95,26 +96,6 @@ src_mem_file(struct source *s, const char *dir, ssize_t n, uint64_t addr,
 }
 
 /*
- * Reads a small /proc file, at most size bytes; -1 and errno.  A /proc
- * file of one record hands over all it has in one read (as much as fits),
- * so one read is all it takes.
- */
-static ssize_t
-read_proc(const char *path, unsigned char *buf, size_t size)
-{
-	ssize_t n;
-	int fd, e;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	n = read(fd, buf, size);
-	e = errno;
-	close(fd);
-	errno = e;
-	return n;
-}
-
-/*
  * Whether every user ID of the process in dir (real, effective, saved,
  * fs: /proc/PID/status, which anyone may read) is our real one.
  */
@@ -171,41 +152,13 @@ refusal(const char *dir, pid_t pid)
 	       "CAP_SYS_PTRACE)";
 }
 
-/*
- * A number of dir's stat line, the nth after the name (1: the state, 2:
- * the parent's PID, 7: the flags): 0, or -1 where it can't be read.
- */
-static int
-stat_field(const char *dir, int nth, unsigned long *val)
-{
-	unsigned char buf[1024];
-	char path[64];
-	ssize_t n;
-	char *p;
-	int i;
-
-	snprintf(path, sizeof(path), "%s/stat", dir);
-	if ((n = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
-		return -1;
-	buf[n] = '\0';
-	/* The name may hold spaces and parentheses: count from the last ')'. */
-	if ((p = strrchr((char *)buf, ')')) == NULL)
-		return -1;
-	for (i = 0; i < nth && p != NULL; i++)
-		p = strchr(p + 1, ' ');
-	if (p == NULL)
-		return -1;
-	*val = strtoul(p + 1, NULL, 10);
-	return 0;
-}
-
 /* Whether dir is a kernel thread's, said in d: 1, or 0. */
 static int
 kthread(struct diag *d, const char *dir)
 {
-	unsigned long flags;
+	uint64_t flags;
 
-	if (stat_field(dir, 7, &flags) == -1 || (flags & PF_KTHREAD) == 0)
+	if (proc_stat(dir, 7, &flags) == -1 || (flags & PF_KTHREAD) == 0)
 		return 0;
 	diag_set(d, 0, "kernel thread: no auxiliary vector");
 	d->flags = DIAG_KTHREAD;
@@ -290,7 +243,7 @@ proc_layout(struct source *s, struct src_proc *p)
 	    elf_header(h, sizeof(h), &id) == -1 ||
 	    id.wordsize != guess.wordsize || id.machine == 0) {
 		snprintf(path, sizeof(path), "%s/exe", p->dir);
-		if (read_proc(path, h, sizeof(h)) != (ssize_t)sizeof(h) ||
+		if (proc_read(path, h, sizeof(h)) != (ssize_t)sizeof(h) ||
 		    elf_header(h, sizeof(h), &id) == -1)
 			id = guess;
 	}
@@ -330,7 +283,7 @@ src_pid_machine(struct source *s)
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/exe", p->dir);
-	if (read_proc(path, h, sizeof(h)) == (ssize_t)sizeof(h) &&
+	if (proc_read(path, h, sizeof(h)) == (ssize_t)sizeof(h) &&
 	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
 	    id.wordsize == v->wordsize && id.bigendian == v->bigendian)
 		v->machine = id.machine;
@@ -533,7 +486,7 @@ src_comm(pid_t pid, char *buf, size_t size)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
-	if ((n = read_proc(path, (unsigned char *)buf, size - 1)) <= 0)
+	if ((n = proc_read(path, (unsigned char *)buf, size - 1)) <= 0)
 		return -1;
 	if (buf[n - 1] == '\n')
 		n--;
@@ -546,10 +499,10 @@ pid_t
 src_ppid(pid_t pid)
 {
 	char dir[32];
-	unsigned long v;
+	uint64_t v;
 
 	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
-	return stat_field(dir, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
+	return proc_stat(dir, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
 }
 
 /*
@@ -575,7 +528,7 @@ live_thread(struct source *s, pid_t pid, ssize_t *n)
 		if (*end != '\0' || t <= 0 || t == (long)pid)
 			continue;
 		snprintf(path, sizeof(path), "%s/task/%ld/auxv", dir, t);
-		if ((*n = read_proc(path, s->rawbuf, sizeof(s->rawbuf))) > 0)
+		if ((*n = proc_read(path, s->rawbuf, sizeof(s->rawbuf))) > 0)
 			tid = (pid_t)t;
 	}
 	closedir(td);
@@ -625,7 +578,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 		return -1;
 	}
 	for (tries = 0;; tries++) {
-		n = read_proc(path, s->rawbuf, sizeof(s->rawbuf));
+		n = proc_read(path, s->rawbuf, sizeof(s->rawbuf));
 		if (n <= 0 || !unfinished(s->rawbuf, n))
 			break;
 		if (tries == AUXV_EXEC_TRIES) {
