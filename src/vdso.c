@@ -50,6 +50,58 @@ vdso_len(const unsigned char *p, size_t len)
 	return (size_t)end;
 }
 
+/* Whether PT_DYNAMIC's entries name a symbol hash table, each one read. */
+static void
+walk_pt_dynamic(
+    struct vdso_info *vi, const struct elf_id *h, const struct elf_phdr *ph)
+{
+	size_t dsz = elf_size(h->wordsize, ELF_DYN);
+	const unsigned char *p;
+	uint64_t off, tag;
+
+	for (off = 0; elf_inside(off, dsz, ph->filesz) &&
+	     elf_inside(ph->offset, off + dsz, vi->len);
+	     off += dsz) {
+		p = vi->img + ph->offset + off;
+		if ((tag = ELF_FIELD(h, p, Dyn, d_tag)) == DT_NULL)
+			break;
+		if (tag == DT_HASH)
+			vi->hash |= VDSO_HASH_SYSV;
+		else if (tag == DT_GNU_HASH)
+			vi->hash |= VDSO_HASH_GNU;
+	}
+}
+
+/*
+ * The span the PT_LOADs take and the tags of PT_DYNAMIC: where the image
+ * was linked and whether it has a hash table.  Headers out of the image
+ * are passed over: the section walk says what is malformed.
+ */
+static void
+walk_phdrs(struct vdso_info *vi, const struct elf_id *h)
+{
+	struct elf_phdr ph;
+	uint64_t i;
+
+	if (h->phentsize < elf_size(h->wordsize, ELF_PHDR) ||
+	    !elf_inside(h->phoff, (uint64_t)h->phnum * h->phentsize, vi->len))
+		return;
+	for (i = 0; i < h->phnum; i++) {
+		elf_phdr(h, vi->img + h->phoff + i * h->phentsize, &ph);
+		if (ph.type == PT_DYNAMIC)
+			walk_pt_dynamic(vi, h, &ph);
+		if (ph.type != PT_LOAD)
+			continue;
+		if (vi->nload++ == 0 || ph.vaddr < vi->load_lo)
+			vi->load_lo = ph.vaddr;
+		/* A sum past 64 bits holds no image: it says so as the top. */
+		if (ph.memsz > UINT64_MAX - ph.vaddr)
+			vi->load_hi = UINT64_MAX;
+		else if (ph.vaddr + ph.memsz > vi->load_hi)
+			vi->load_hi = ph.vaddr + ph.memsz;
+	}
+}
+
 /* A section header, checked to lie in the image. */
 static int
 get_shdr(const struct vdso_info *vi, const struct elf_id *h, uint64_t i,
@@ -205,6 +257,24 @@ ver_index(const struct vdso_info *vi, uint64_t ndx)
 	return -1;
 }
 
+/*
+ * The range of the values of symbols defined in a section (not SHN_ABS,
+ * which holds no address): offsets into an image linked at 0.
+ */
+static void
+def_value(struct vdso_info *vi, const struct elf_id *h, const unsigned char *p)
+{
+	uint64_t shndx = ELF_FIELD(h, p, Sym, st_shndx);
+	uint64_t v = ELF_FIELD(h, p, Sym, st_value);
+
+	if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE)
+		return;
+	if (vi->ndef++ == 0 || v < vi->def_lo)
+		vi->def_lo = v;
+	if (v > vi->def_hi)
+		vi->def_hi = v;
+}
+
 static void
 walk_dynsym(struct vdso_info *vi, const struct elf_id *h,
     const struct elf_shdr *s, const struct elf_shdr *versym)
@@ -225,6 +295,7 @@ walk_dynsym(struct vdso_info *vi, const struct elf_id *h,
 		at = s->offset + i * s->entsize;
 		p = vi->img + at;
 		info = ELF_FIELD(h, p, Sym, st_info);
+		def_value(vi, h, p);
 		if (ELF64_ST_TYPE(info) != STT_FUNC ||
 		    ELF_FIELD(h, p, Sym, st_shndx) == SHN_UNDEF ||
 		    (ELF64_ST_BIND(info) != STB_GLOBAL &&
@@ -273,7 +344,11 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 	vi->len = len;
 	if (elf_header(img, len, &h) == -1 || !h.whole)
 		bad(vi, "not an ELF image", 0);
-	else if (h.shnum == 0)
+	else
+		walk_phdrs(vi, &h);
+	if (vi->bad != NULL)
+		return;
+	if (h.shnum == 0)
 		bad(vi, "no section headers", 0);
 	else if (h.shnum > AUXV_VDSO_SECTIONS ||
 	    h.shentsize < elf_size(h.wordsize, ELF_SHDR) ||
@@ -300,9 +375,11 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 			break;
 		case SHT_DYNSYM:
 			dynsym = s;
+			vi->dynsym_ndx = (uint16_t)i;
 			break;
 		case SHT_GNU_versym:
 			versym = s;
+			vi->versym_ndx = (uint16_t)i;
 			break;
 		default:
 			break;
@@ -311,4 +388,62 @@ vdso_parse(const unsigned char *img, size_t len, struct vdso_info *vi)
 	if (dynsym.type == SHT_DYNSYM)
 		walk_dynsym(vi, &h, &dynsym,
 		    versym.type == SHT_GNU_versym ? &versym : NULL);
+}
+
+/* Whether a string of the image is the C string s. */
+static int
+str_is(const struct vdso_info *vi, const struct fw_str *f, const char *s)
+{
+	size_t n = strlen(s);
+
+	return f->len == n && memcmp(vi->img + f->off, s, n) == 0;
+}
+
+/*
+ * Whether the image exports name, a function or a symbol without a type
+ * (the form of assembly entry points: arm64's __kernel_rt_sigreturn,
+ * ppc64's before Linux 5.x), defined, global or weak, of version ver
+ * (any when NULL).  The symbol table parsed by vdso_parse() is walked
+ * again, each entry checked as there.
+ */
+int
+vdso_find(const struct vdso_info *vi, const char *name, const char *ver)
+{
+	struct elf_shdr s, str, vs = { 0 };
+	struct fw_str f;
+	struct elf_id h;
+	uint64_t n, i, info, v;
+	const unsigned char *p;
+	int k;
+
+	if (vi->dynsym_ndx == 0 || elf_header(vi->img, vi->len, &h) == -1 ||
+	    !h.whole || get_shdr(vi, &h, vi->dynsym_ndx, &s) == -1 ||
+	    s.entsize < elf_size(h.wordsize, ELF_SYM) ||
+	    get_link(vi, &h, &s, &str) == -1)
+		return 0;
+	if (vi->versym_ndx != 0 && get_shdr(vi, &h, vi->versym_ndx, &vs) == -1)
+		vs.size = 0;
+	n = s.size / s.entsize;
+	for (i = 1; i < n; i++) {
+		p = vi->img + s.offset + i * s.entsize;
+		info = ELF_FIELD(&h, p, Sym, st_info);
+		if ((ELF64_ST_TYPE(info) != STT_FUNC &&
+		        ELF64_ST_TYPE(info) != STT_NOTYPE) ||
+		    ELF_FIELD(&h, p, Sym, st_shndx) == SHN_UNDEF ||
+		    (ELF64_ST_BIND(info) != STB_GLOBAL &&
+		        ELF64_ST_BIND(info) != STB_WEAK) ||
+		    get_str(vi, &str, ELF_FIELD(&h, p, Sym, st_name), &f) ==
+		        -1 ||
+		    !str_is(vi, &f, name))
+			continue;
+		if (ver == NULL)
+			return 1;
+		if (!elf_inside(2 * i, 2, vs.size))
+			continue;
+		v = vec_word(vi->img + vs.offset + 2 * i, 2, h.bigendian);
+		if ((k = ver_index(vi, v & VERSYM_INDEX)) != -1 &&
+		    str_is(vi, &vi->ver[k].name, ver))
+			return 1;
+	}
+	return 0;
 }

@@ -33,6 +33,9 @@ struct vdso_sym {
 	uint8_t weak;
 };
 
+#define VDSO_HASH_SYSV 0x1 /* DT_HASH */
+#define VDSO_HASH_GNU  0x2 /* DT_GNU_HASH */
+
 /* The arrays last: vdso_parse() clears what is before them. */
 struct vdso_info {
 	const unsigned char *img; /* the caller's buffer */
@@ -43,6 +46,14 @@ struct vdso_info {
 	size_t nver, nsym;
 	const char *bad; /* the first malformed part, or NULL */
 	uint64_t badoff; /* where in the image */
+	/* From the program headers: the PT_LOADs' span, PT_DYNAMIC's tags. */
+	size_t nload;
+	uint64_t load_lo, load_hi; /* lowest p_vaddr, highest p_vaddr + memsz */
+	unsigned int hash;         /* VDSO_HASH_* found in PT_DYNAMIC */
+	/* The values of the symbols defined in a section, of any type. */
+	size_t ndef;
+	uint64_t def_lo, def_hi;
+	uint16_t dynsym_ndx, versym_ndx; /* their sections, or 0 */
 	unsigned char build_id[AUXV_BUILD_ID_MAX];
 	struct vdso_ver ver[AUXV_VDSO_VERS];
 	struct vdso_sym sym[AUXV_VDSO_SYMS];
@@ -50,5 +61,6 @@ struct vdso_info {
 
 size_t vdso_len(const unsigned char *, size_t);
 void vdso_parse(const unsigned char *, size_t, struct vdso_info *);
+int vdso_find(const struct vdso_info *, const char *, const char *);
 
 #endif

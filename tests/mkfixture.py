@@ -301,12 +301,29 @@ def strtab(names):
     return data, offs
 
 
+# "kernel": the functions and version of x86-64's vDSO (--check's
+# vdso-image rule), hashed by DT_HASH; its faults no_hash, relocated
+# (symbol values at RELOC_AT, where it is mapped), linked_high (its
+# PT_LOAD there too) and no_time (__vdso_time missing) break it.
+KERNEL_FUNCS = [b"__vdso_clock_gettime", b"__vdso_gettimeofday",
+                b"__vdso_time", b"__vdso_getcpu"]
+RELOC_AT = {8: 0x7f00_0000_0000, 4: 0xf7f0_0000}
+
+
 def build_vdso(ws, endian, faults=()):
     k = Elf(ws, endian)
     W = k.W
-    dynstr, so = strtab([SONAME, VERSION, b"__vdso_foo", b"bar", b"baz",
-                         b"obj", b"und"] +
+    kernel = "kernel" in faults
+    funcs = [b"__vdso_foo", b"bar", b"baz"]
+    version = VERSION
+    if kernel:
+        funcs, version = KERNEL_FUNCS[:3], b"LINUX_2.6"
+        if "no_time" in faults:
+            funcs[2] = b"__vdso_tim"
+    dynstr, so = strtab([SONAME, version] + funcs + [b"obj", b"und"] +
+                        (KERNEL_FUNCS[3:] if kernel else []) +
                         ([LONG_NAME] if "long_names" in faults else []))
+    so[b"__vdso_foo"], so[b"bar"], so[b"baz"] = (so[f] for f in funcs)
     if "strtab_no_nul" in faults:
         # The table ends in a name without its NUL, and baz is that name.
         so[b"baz"] = len(dynstr)
@@ -322,6 +339,8 @@ def build_vdso(ws, endian, faults=()):
             (so[b"baz"], GLOBAL, STT_FUNC, 1, 0x8002),
             (so[b"obj"], GLOBAL, STT_OBJECT, 1, 2),
             (so[b"und"], GLOBAL, STT_FUNC, 0, 2)]
+    if kernel:
+        syms.append((so[KERNEL_FUNCS[3]], GLOBAL, STT_FUNC, 1, 2))
     if "sym_name_oob" in faults:
         syms[1] = (0x10000,) + syms[1][1:]
     if "versym_oob" in faults:
@@ -331,12 +350,16 @@ def build_vdso(ws, endian, faults=()):
     if "long_names" in faults:  # 125 more of LONG_NAME
         syms += [(so[LONG_NAME], GLOBAL, STT_FUNC, 1, 0)] * 125
     dynsym = b""
+    base = RELOC_AT[ws] if "linked_high" in faults else 0
+    value = base + 0x500
+    if "relocated" in faults:
+        value += RELOC_AT[ws]
     for name, bind, typ, shndx, _ in syms:
         info = (bind << 4) | typ
         if ws == 8:
-            dynsym += k.p("IBBHQQ", name, info, 0, shndx, 0x500, 16)
+            dynsym += k.p("IBBHQQ", name, info, 0, shndx, value, 16)
         else:
-            dynsym += k.p("IIIBBH", name, 0x500, 16, info, 0, shndx)
+            dynsym += k.p("IIIBBH", name, value, 16, info, 0, shndx)
     versym = b"".join(k.p("H", s[4]) for s in syms)
     nver = 2
     vd1_next = 28
@@ -349,21 +372,26 @@ def build_vdso(ws, endian, faults=()):
     verdef = (k.p("HHHHIII", 1, 1, 1, 1, 0, 20, vd1_next) +
               k.p("II", so[SONAME], 0) +
               k.p("HHHHIII", 1, 0, 2, 1, 0, vd2_aux, vd2_next) +
-              k.p("II", so[VERSION], 0))
+              k.p("II", so[version], 0))
     if "no_base_verdef" in faults:  # LINUX_9.9 alone, first, index 2
         nver = 1
         verdef = (k.p("HHHHIII", 1, 0, 2, 1, 0, 20, 0) +
-                  k.p("II", so[VERSION], 0))
+                  k.p("II", so[version], 0))
     if "many_verdefs" in faults:  # 17, one more than auxv keeps
         nver = 17
         verdef = b"".join(k.p("HHHHIII", 1, 0, 2 + i, 1, 0, 20,
                               28 if i < 16 else 0) +
-                          k.p("II", so[VERSION], 0) for i in range(17))
+                          k.p("II", so[version], 0) for i in range(17))
     # As readelf wants them to show symbol versions: the tables by
     # address (the image is linked at 0).
     dyn = [(14, so[SONAME]), (5, 0x200), (6, 0x100), (10, len(dynstr)),
            (11, 24 if ws == 8 else 16), (0x6ffffff0, 0x280),
            (0x6ffffffc, 0x2c0), (0x6ffffffd, 2), (0, 0)]
+    # A SysV hash table of one bucket: every symbol chained from the last.
+    hashtab = k.p("II", 1, len(syms)) + k.p("I", len(syms) - 1) + \
+        b"".join(k.p("I", max(i - 1, 0)) for i in range(len(syms)))
+    if kernel and "no_hash" not in faults:
+        dyn.insert(1, (4, 0x580))
     if "soname_oob" in faults:
         dyn[0] = (14, 0x10000)
     if "soname_last" in faults:  # after the other tags: still found
@@ -376,7 +404,7 @@ def build_vdso(ws, endian, faults=()):
                   else BUILD_ID, namesz)
     layout = {"text": 0x500, "dynsym": 0x100, "dynstr": 0x200,
               "versym": 0x280, "verdef": 0x2c0, "dynamic": 0x300,
-              "note": 0x3c0, "shstrtab": 0x400}
+              "note": 0x3c0, "shstrtab": 0x400, "hash": 0x580}
     shoff = 0x600
     img = bytearray(shoff + 10 * k.shsz)
     # A table too large for its place goes after the section headers.
@@ -389,7 +417,8 @@ def build_vdso(ws, endian, faults=()):
     for name, data in (("dynsym", dynsym), ("dynstr", dynstr),
                        ("versym", versym), ("verdef", verdef),
                        ("dynamic", dynamic), ("note", note),
-                       ("shstrtab", shstr), ("text", b"\xc3" * 16)):
+                       ("shstrtab", shstr), ("text", b"\xc3" * 16),
+                       ("hash", hashtab if kernel else b"")):
         o = layout[name]
         img[o:o + len(data)] = data
 
@@ -418,7 +447,7 @@ def build_vdso(ws, endian, faults=()):
     if "pad" in faults:  # two pages, as a real vDSO: more than auxv's block
         img += bytes(0x2000 - len(img))
     # One PT_LOAD over the image and a PT_DYNAMIC, as a real vDSO has.
-    ph = (k.phdr(1, 5, 0, 0, len(img), len(img), 0x1000) +
+    ph = (k.phdr(1, 5, 0, base, len(img), len(img), 0x1000) +
           k.phdr(2, 4, 0x300, 0x300, len(dynamic), len(dynamic), ws,
                  paddr=0x300))
     img[k.ehsz:k.ehsz + len(ph)] = ph

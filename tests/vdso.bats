@@ -505,3 +505,89 @@ for p, h in zip(got, human):
 PY
 	done
 }
+
+# --check's vdso-image rule, through vdsocheck (tests/fuzz/vdsocheck.c):
+# an image file held to the rule for a vector of e_machine and word size.
+vdsocheck() {
+	local hook=$BUILD_DIR/tests/fuzz/vdsocheck
+	[ -x "$hook" ] || skip "no vdsocheck hook built"
+	"$hook" "$@"
+}
+
+@test "vdso-image: the host's vDSO holds, naming what readelf names" {
+	[ "$(uname -m)" = x86_64 ] || skip "the table row asked is x86-64's"
+	host_vdso
+	run -0 vdsocheck "$T/vdso.so" 62 8
+	[[ "$output" == "ok: vDSO at "*": linked at 0, "*"HASH"* ]]
+	# readelf: the lowest PT_LOAD at 0, a hash table, and each function
+	# the rule names exported at LINUX_2.6.
+	readelf -lW "$T/vdso.so" | awk '$1 == "LOAD" { print $3; exit }' |
+		grep -Eq '^0x0+$'
+	readelf -dW "$T/vdso.so" | grep -Eq '\((GNU_)?HASH\)'
+	syms=$(readelf --dyn-syms -VW "$T/vdso.so")
+	for f in __vdso_clock_gettime __vdso_gettimeofday __vdso_time \
+	    __vdso_getcpu; do
+		[[ "$output" == *" $f"* ]]
+		grep -Eq " FUNC .* $f@@LINUX_2\.6\$" <<<"$syms"
+	done
+}
+
+@test "vdso-image: a crafted image linked as the kernel links it holds, 32 and 64-bit, either byte order" {
+	for ws in 4 8; do
+		for e in little big; do
+			"$MKFIXTURE" crafted-vdso "$T/k.so" $ws $e kernel
+			run -0 vdsocheck "$T/k.so" 62 $ws
+			assert_output --partial ": linked at 0, DT_HASH, LINUX_2.6 __vdso_clock_gettime __vdso_gettimeofday __vdso_time __vdso_getcpu"
+		done
+	done
+}
+
+@test "vdso-image: each mistake of a stand-in image fails alone, named" {
+	local -A want=(
+		[no_hash]="linked at 0, no DT_HASH or DT_GNU_HASH in PT_DYNAMIC, LINUX_2.6 __vdso_clock_gettime"
+		[relocated]="linked at 0, symbol values 0x7f0000000500-0x7f0000000500 outside its PT_LOADs' 0-"
+		[linked_high]="linked at 0x7f0000000000, not 0, DT_HASH, LINUX_2.6 __vdso_clock_gettime"
+		[no_time]="linked at 0, DT_HASH, LINUX_2.6 lacks __vdso_time"
+	)
+	for f in "${!want[@]}"; do
+		"$MKFIXTURE" crafted-vdso "$T/k.so" 8 little kernel "$f"
+		run -1 vdsocheck "$T/k.so" 62 8
+		assert_output --partial "FAIL: vDSO at 0x7f0000000000: ${want[$f]}"
+	done
+	# The image of the other suites: its own version, no hash table.
+	"$MKFIXTURE" crafted-vdso "$T/k.so" 8 little
+	run -1 vdsocheck "$T/k.so" 62 8
+	assert_output --partial "no DT_HASH or DT_GNU_HASH in PT_DYNAMIC, no version LINUX_2.6"
+}
+
+@test "vdso-image: other architectures' rows; none, or nothing read, is no data" {
+	"$MKFIXTURE" crafted-vdso "$T/k.so" 4 little kernel
+	# i386 asks LINUX_2.5's entry points, which x86-64's image lacks.
+	run -1 vdsocheck "$T/k.so" 3 4
+	assert_output --partial ", no version LINUX_2.5"
+	# mips asks no function: linked at 0 and hashed holds.
+	run -0 vdsocheck "$T/k.so" 8 4
+	assert_output --partial "DT_HASH, no function asked of this architecture"
+	# hexagon (164) has no vDSO table.
+	run -2 vdsocheck "$T/k.so" 164 4
+	assert_output "no data: no vDSO table for e_machine 164, 32-bit"
+	run -2 vdsocheck - 62 8
+	assert_output "no data: vDSO at 0x7f0000000000 not read"
+}
+
+@test "vdso-image: malformed images (every crafted fault) end in a verdict, never a crash" {
+	for f in sym_name_oob versym_oob many_syms long_names verdef_count \
+	    verdef_info_one verdaux_oob no_base_verdef many_verdefs \
+	    soname_oob no_soname note_oob link_self section_oob \
+	    verdef_link0 nobits_big shnum_huge no_sections shoff_oob \
+	    phoff_oob phentsize_small bad_magic strtab_no_nul; do
+		"$MKFIXTURE" crafted-vdso "$T/k.so" 8 little kernel "$f"
+		run vdsocheck "$T/k.so" 62 8
+		[ "$status" -le 2 ] || fail "$f: status $status: $output"
+		[[ "$output" == ok:* || "$output" == FAIL:* ]] ||
+			fail "$f: $output"
+	done
+	head -c 100 /dev/urandom >"$T/junk"
+	run -1 vdsocheck "$T/junk" 62 8
+	assert_output --partial "no PT_LOAD"
+}

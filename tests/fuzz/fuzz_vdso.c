@@ -4,7 +4,8 @@
  * bytes choose the layout (word size, byte order, machine) and the
  * vector's AT_PHNUM and AT_PHENT; the rest is both the vDSO image at
  * AT_SYSINFO_EHDR and the program headers at AT_PHDR.  Both are printed,
- * human and JSON, to /dev/null.
+ * human and JSON, to /dev/null, and the vDSO held to --check's
+ * vdso-image rule.
  */
 #include <fcntl.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include "decode.h"
 #include "out.h"
 #include "print_follow.h"
+#include "vdsocheck.h"
 #include "vec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -51,6 +53,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct auxv_vec v;
 	struct decoded d[2];
 	struct mem mm;
+	char ev[512];
 	size_t i;
 
 	if (size < 4)
@@ -79,6 +82,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		d[i].value = ent[i].value;
 	}
 	follow_vector(&v, d, 2, &fo);
+	(void)vdso_image_check(
+	    &fo, BASE, v.machine, v.wordsize, ev, sizeof(ev));
 	for (i = 0; i < 2; i++) {
 		struct json j = { &o, 1 };
 

@@ -1,0 +1,311 @@
+/*
+ * The vDSO image held to how the kernel links it, by the vDSO linker
+ * scripts of Linux 7.3.4 (arch/ARCH/.../vdso*.lds.S): at 0 (". =
+ * SIZEOF_HEADERS"), a .hash or .gnu.hash section in PT_DYNAMIC, and the
+ * VERSION block's functions.  Of those only the ones every kernel since
+ * 4.0 (or since the architecture's first vDSO) exports whatever its
+ * configuration are asked, so that no older kernel's vDSO fails: not the
+ * ones CONFIG_COMPAT_32BIT_TIME or another option leaves out, nor the
+ * later ones (getrandom, clock_getres on x86, getcpu on s390 and i386).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bounds.h"
+#include "elfcore.h"
+#include "vdsocheck.h"
+
+/* A function the vDSO exports, or either of two where one may be left out. */
+struct vdso_fn {
+	const char *name;
+	const char *alt; /* or NULL */
+};
+
+#define VDSO_FNS 8
+
+struct vdso_abi {
+	uint16_t machine;
+	uint8_t wordsize;
+	uint64_t base; /* an address other than 0 it was linked at, or 0 */
+	const char *version;         /* NULL: none asked */
+	struct vdso_fn fn[VDSO_FNS]; /* up to the first without a name */
+};
+
+/*
+ * powerpc linked its vDSOs at VDSO32_LBASE and VDSO64_LBASE, 0x100000,
+ * into Linux 5.x (". = VDSO32_LBASE + SIZEOF_HEADERS").  The 32-bit time
+ * functions of arm and sparc32 are under CONFIG_COMPAT_32BIT_TIME since
+ * their 64-bit twins came in 5.x: one or the other is there.
+ */
+#define PPC_LBASE 0x100000
+
+/* clang-format off */
+static const struct vdso_abi vdso_abis[] = {
+	/* x86/entry/vdso/vdso64/vdso64.lds.S: since 2.6.23, time 3.0. */
+	{ EM_X86_64,	8, 0, "LINUX_2.6", {
+		{ "__vdso_clock_gettime", NULL },
+		{ "__vdso_gettimeofday", NULL },
+		{ "__vdso_time", NULL },
+		{ "__vdso_getcpu", NULL } } },
+	/* x86/entry/vdso/vdso64/vdsox32.lds.S: since 3.4. */
+	{ EM_X86_64,	4, 0, "LINUX_2.6", {
+		{ "__vdso_clock_gettime", NULL },
+		{ "__vdso_gettimeofday", NULL },
+		{ "__vdso_time", NULL },
+		{ "__vdso_getcpu", NULL } } },
+	/*
+	 * x86/entry/vdso/vdso32/vdso32.lds.S: LINUX_2.5's entry points, in
+	 * every i386 vDSO; LINUX_2.6's time functions came in 3.15.
+	 */
+	{ EM_386,	4, 0, "LINUX_2.5", {
+		{ "__kernel_vsyscall", NULL },
+		{ "__kernel_sigreturn", NULL },
+		{ "__kernel_rt_sigreturn", NULL } } },
+	/* arm64/kernel/vdso/vdso.lds.S: since 3.7 (arm64's first). */
+	{ EM_AARCH64,	8, 0, "LINUX_2.6.39", {
+		{ "__kernel_rt_sigreturn", NULL },
+		{ "__kernel_gettimeofday", NULL },
+		{ "__kernel_clock_gettime", NULL },
+		{ "__kernel_clock_getres", NULL } } },
+	/* arm/vdso/vdso.lds.S, arm64/kernel/vdso32/vdso.lds.S: since 4.1. */
+	{ EM_ARM,	4, 0, "LINUX_2.6", {
+		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
+	/* powerpc/kernel/vdso/vdso64.lds.S: since 2.6.15. */
+	{ EM_PPC64,	8, PPC_LBASE, "LINUX_2.6.15", {
+		{ "__kernel_get_syscall_map", NULL },
+		{ "__kernel_gettimeofday", NULL },
+		{ "__kernel_clock_gettime", NULL },
+		{ "__kernel_clock_getres", NULL },
+		{ "__kernel_get_tbfreq", NULL },
+		{ "__kernel_sync_dicache", NULL },
+		{ "__kernel_sigtramp_rt64", NULL } } },
+	/* powerpc/kernel/vdso/vdso32.lds.S: since 2.6.15. */
+	{ EM_PPC,	4, PPC_LBASE, "LINUX_2.6.15", {
+		{ "__kernel_get_syscall_map", NULL },
+		{ "__kernel_get_tbfreq", NULL },
+		{ "__kernel_sync_dicache", NULL },
+		{ "__kernel_sigtramp32", NULL },
+		{ "__kernel_sigtramp_rt32", NULL } } },
+	/* s390/kernel/vdso/vdso.lds.S (vdso64/ before): since 2.6.29. */
+	{ EM_S390,	8, 0, "LINUX_2.6.29", {
+		{ "__kernel_gettimeofday", NULL },
+		{ "__kernel_clock_gettime", NULL },
+		{ "__kernel_clock_getres", NULL } } },
+	/* riscv/kernel/vdso/vdso.lds.S: since 4.15 (riscv's first). */
+	{ EM_RISCV,	8, 0, "LINUX_4.15", {
+		{ "__vdso_rt_sigreturn", NULL },
+		{ "__vdso_getcpu", NULL },
+		{ "__vdso_flush_icache", NULL } } },
+	/* riscv/kernel/compat_vdso/compat_vdso.lds.S: the same script. */
+	{ EM_RISCV,	4, 0, "LINUX_4.15", {
+		{ "__vdso_rt_sigreturn", NULL },
+		{ "__vdso_getcpu", NULL },
+		{ "__vdso_flush_icache", NULL } } },
+	/* loongarch/vdso/vdso.lds.S: since 5.19 (loongarch's first). */
+	{ EM_LOONGARCH,	8, 0, "LINUX_5.10", {
+		{ "__vdso_getcpu", NULL },
+		{ "__vdso_clock_getres", NULL },
+		{ "__vdso_clock_gettime", NULL },
+		{ "__vdso_gettimeofday", NULL },
+		{ "__vdso_rt_sigreturn", NULL } } },
+	/*
+	 * mips/vdso/vdso.lds.S: its functions are left out where the
+	 * toolchain cannot build them (MIPS_DISABLE_VDSO): linked at 0 and
+	 * hashed only.
+	 */
+	{ EM_MIPS,	8, 0, NULL, { { NULL, NULL } } },
+	{ EM_MIPS,	4, 0, NULL, { { NULL, NULL } } },
+	/* sparc/vdso/vdso.lds.S: since sparc64's first vDSO, in 4.x. */
+	{ EM_SPARCV9,	8, 0, "LINUX_2.6", {
+		{ "__vdso_clock_gettime", NULL },
+		{ "__vdso_gettimeofday", NULL } } },
+	/* sparc/vdso/vdso32/vdso32.lds.S: the same. */
+	{ EM_SPARC32PLUS, 4, 0, "LINUX_2.6", {
+		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
+	{ EM_SPARC,	4, 0, "LINUX_2.6", {
+		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
+	/*
+	 * parisc/kernel/vdso32/vdso32.lds.S and vdso64/vdso64.lds.S:
+	 * since 5.18, its version string renamed since (LINUX_6.11 now):
+	 * linked at 0 and hashed only.
+	 */
+	{ EM_PARISC,	8, 0, NULL, { { NULL, NULL } } },
+	{ EM_PARISC,	4, 0, NULL, { { NULL, NULL } } },
+};
+/* clang-format on */
+
+static const struct vdso_abi *
+abi_of(uint16_t machine, unsigned int wordsize)
+{
+	size_t i;
+
+	for (i = 0; i < NITEMS(vdso_abis); i++)
+		if (vdso_abis[i].machine == machine &&
+		    vdso_abis[i].wordsize == wordsize)
+			return &vdso_abis[i];
+	return NULL;
+}
+
+/* The evidence, appended to up to its room; a cut line stays a string. */
+struct evbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+put(struct evbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->len + 1 >= b->cap)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->len += (size_t)n < b->cap - b->len ? (size_t)n
+		                                      : b->cap - b->len - 1;
+}
+
+/* Whether the image defines version ver. */
+static int
+has_version(const struct vdso_info *vi, const char *ver)
+{
+	size_t i, n = strlen(ver);
+
+	for (i = 0; i < vi->nver; i++)
+		if (vi->ver[i].name.len == n &&
+		    memcmp(vi->img + vi->ver[i].name.off, ver, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Where the image was linked: its lowest PT_LOAD at 0 (or where its
+ * architecture once linked it), and its symbols' values inside what its
+ * PT_LOADs span, not relocated to where it is mapped.
+ */
+static int
+linked(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
+{
+	int ok = 1;
+
+	if (vi->nload == 0) {
+		put(b, "no PT_LOAD");
+		return 0;
+	}
+	if (vi->load_lo == 0 || (a->base != 0 && vi->load_lo == a->base))
+		put(b, "linked at %#" PRIx64, vi->load_lo);
+	else {
+		put(b, "linked at %#" PRIx64 ", not 0", vi->load_lo);
+		ok = 0;
+	}
+	if (vi->ndef > 0 &&
+	    (vi->def_lo < vi->load_lo || vi->def_hi >= vi->load_hi)) {
+		put(b,
+		    ", symbol values %#" PRIx64 "-%#" PRIx64
+		    " outside its PT_LOADs' %#" PRIx64 "-%#" PRIx64,
+		    vi->def_lo, vi->def_hi, vi->load_lo, vi->load_hi);
+		ok = 0;
+	}
+	return ok;
+}
+
+static int
+hashed(const struct vdso_info *vi, struct evbuf *b)
+{
+	switch (vi->hash) {
+	case VDSO_HASH_SYSV:
+		put(b, ", DT_HASH");
+		return 1;
+	case VDSO_HASH_GNU:
+		put(b, ", DT_GNU_HASH");
+		return 1;
+	case VDSO_HASH_SYSV | VDSO_HASH_GNU:
+		put(b, ", DT_HASH and DT_GNU_HASH");
+		return 1;
+	default:
+		put(b, ", no DT_HASH or DT_GNU_HASH in PT_DYNAMIC");
+		return 0;
+	}
+}
+
+/* The functions found, or those missing when one is. */
+static int
+exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
+{
+	const struct vdso_fn *f;
+	const char *found[VDSO_FNS];
+	size_t i, n = 0;
+
+	if (a->version == NULL) {
+		put(b, ", no function asked of this architecture");
+		return 1;
+	}
+	if (!has_version(vi, a->version)) {
+		put(b, ", no version %s", a->version);
+		return 0;
+	}
+	for (i = 0; i < VDSO_FNS && a->fn[i].name != NULL; i++) {
+		f = &a->fn[i];
+		if (vdso_find(vi, f->name, a->version))
+			found[i] = f->name;
+		else if (f->alt != NULL && vdso_find(vi, f->alt, a->version))
+			found[i] = f->alt;
+		else {
+			found[i] = NULL;
+			n++;
+		}
+	}
+	put(b, ", %s%s", a->version, n > 0 ? " lacks" : "");
+	for (i = 0; i < VDSO_FNS && a->fn[i].name != NULL; i++) {
+		f = &a->fn[i];
+		if (n == 0)
+			put(b, " %s", found[i]);
+		else if (found[i] == NULL && f->alt != NULL)
+			put(b, " %s (or %s)", f->name, f->alt);
+		else if (found[i] == NULL)
+			put(b, " %s", f->name);
+	}
+	return n == 0;
+}
+
+/*
+ * The vdso-image rule for the image fo read at AT_SYSINFO_EHDR (at), of
+ * a vector of the architecture machine and wordsize: evidence in ev.
+ */
+enum vdso_check
+vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
+    unsigned int wordsize, char *ev, size_t evlen)
+{
+	struct evbuf b = { ev, 0, evlen };
+	const struct vdso_info *vi = &fo->vi;
+	const struct vdso_abi *a;
+	int ok;
+
+	if (evlen > 0)
+		ev[0] = '\0';
+	if (fo->vdso == FOLLOW_ABSENT) {
+		put(&b, "AT_SYSINFO_EHDR absent");
+		return VDSO_CHECK_NODATA;
+	}
+	if (fo->vdso != FOLLOW_READ) {
+		put(&b, "vDSO at %#" PRIx64 " not read", at);
+		return VDSO_CHECK_NODATA;
+	}
+	if ((a = abi_of(machine, wordsize)) == NULL) {
+		put(&b, "no vDSO table for e_machine %u, %u-bit", machine,
+		    wordsize * 8);
+		return VDSO_CHECK_NODATA;
+	}
+	put(&b, "vDSO at %#" PRIx64 ": ", at);
+	ok = linked(vi, a, &b);
+	ok &= hashed(vi, &b);
+	ok &= exported(vi, a, &b);
+	if (!ok && vi->bad != NULL)
+		put(&b, "; malformed: %s at %#" PRIx64, vi->bad, vi->badoff);
+	return ok ? VDSO_CHECK_OK : VDSO_CHECK_FAIL;
+}
