@@ -22,6 +22,7 @@
 #include "out.h"
 #include "proc.h"
 #include "source.h"
+#include "vdsocheck.h"
 
 /* Where the page size is unknown, the load bias is found with this one. */
 #define CHECK_PAGE_GUESS 4096
@@ -1081,10 +1082,345 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	return res;
 }
 
+/* The decoded entry of type, the first, or NULL. */
+static const struct decoded *
+dec_of(const struct check_env *e, uint64_t type)
+{
+	size_t i;
+
+	for (i = 0; i < e->ndec; i++)
+		if (e->dec[i].type == type)
+			return &e->dec[i];
+	return NULL;
+}
+
+/* The word of the vector's size and byte order at addr: 0, or -1. */
+static int
+word_at(const struct auxv_vec *v, uint64_t addr, uint64_t *w)
+{
+	unsigned char b[8];
+
+	if (mem_get(&v->mem, addr, b, v->wordsize, NULL) != v->wordsize)
+		return -1;
+	*w = vec_word(b, v->wordsize, v->bigendian);
+	return 0;
+}
+
+/*
+ * Self: where argc is, found back from main's envp: argv's NULL just
+ * before it, then the argv pointers, then argc, their number.  0 where
+ * no word below them counts them.
+ */
+static uint64_t
+self_argc(const struct auxv_vec *v)
+{
+	const unsigned int ws = v->wordsize;
+	uint64_t at, w;
+	size_t k;
+
+	if (v->envp < 2 * ws || word_at(v, v->envp - ws, &w) == -1 || w != 0)
+		return 0;
+	for (k = 0, at = v->envp - 2 * ws; k <= AUXV_CHECK_ARGS && at >= ws;
+	     k++, at -= ws)
+		if (word_at(v, at, &w) == -1 || w == k)
+			return w == k ? at : 0;
+	return 0;
+}
+
+/* What create_elf_tables wrote at argc's address, as found there. */
+struct stack_walk {
+	uint64_t argc, envc;
+	uint64_t vec;    /* where the vector is: after envp's NULL */
+	uint64_t lo_str; /* the lowest argv or envp string above argc */
+};
+
+/*
+ * Walks argc, argv and its NULL, envp and its NULL from sp: NULL, or
+ * what is not as create_elf_tables writes it.  The strings are above
+ * argc: a pointer below it is one the program put there (auxv's own
+ * argv[0], for getopt's messages).
+ */
+static const char *
+walk_stack(const struct auxv_vec *v, uint64_t sp, struct stack_walk *l)
+{
+	const unsigned int ws = v->wordsize;
+	uint64_t at, w = 0, i;
+
+	l->lo_str = UINT64_MAX;
+	l->envc = 0;
+	if (word_at(v, sp, &l->argc) == -1)
+		return "argc not readable";
+	if (l->argc > AUXV_CHECK_ARGS)
+		return "argc larger than auxv walks";
+	for (i = 0, at = sp + ws; i <= l->argc; i++, at += ws) {
+		if (word_at(v, at, &w) == -1)
+			return "argv not readable";
+		if (i < l->argc && w > sp && w < l->lo_str)
+			l->lo_str = w;
+	}
+	if (w != 0)
+		return "no NULL after argc argv pointers";
+	for (;; at += ws) {
+		if (word_at(v, at, &w) == -1)
+			return "envp not readable";
+		if (w == 0)
+			break;
+		if (++l->envc > AUXV_CHECK_ARGS)
+			return "no NULL after envp";
+		if (w > sp && w < l->lo_str)
+			l->lo_str = w;
+	}
+	l->vec = at + ws;
+	return NULL;
+}
+
+/*
+ * Whether [a, a + alen) and [b, b + blen) share a byte.
+ */
+static int
+overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+	return a < b + blen && b < a + alen;
+}
+
+/*
+ * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
+ * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
+ * 16 bytes above the vector and below the strings, overlapping neither
+ * the platform strings, not all zero.  Self from main's envp; -e at its
+ * exec stop and a process from /proc/PID/stat's startstack and
+ * arg_start.  A process may rewrite its stack after its exec (ld.so run
+ * as a program moves argv): for one, a stack not as written is said,
+ * not failed.
+ */
+static enum check_res
+rule_layout(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	const struct decoded *d;
+	const int self = v->kind == SRC_SELF;
+	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
+	unsigned char mem[AUXV_MAX_RAW];
+	struct stack_walk l;
+	uint64_t sp = self ? self_argc(v) : e->sp, rnd, end, top, w;
+	const char *bad = NULL;
+	size_t i;
+
+	if (sp == 0 && !self)
+		return no_data(r, "no startstack in /proc/PID/stat");
+	if (sp == 0)
+		bad = "no word below argv counts its pointers (argc)";
+	else if ((bad = walk_stack(v, sp, &l)) == NULL && self) {
+		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
+		for (; l.vec < (uintptr_t)v->raw && word_at(v, l.vec, &w) == 0 &&
+		     w == 0;
+		     l.vec += v->wordsize)
+			;
+		if (l.vec != (uintptr_t)v->raw)
+			bad = "the vector is not after envp's NULL";
+	} else if (bad == NULL &&
+	    (vlen > v->rawlen || mem_get(&v->mem, l.vec, mem, vlen, NULL) !=
+	            vlen ||
+	        memcmp(mem, v->raw, vlen) != 0))
+		bad = "the vector is not after envp's NULL";
+	if (bad != NULL && v->kind == SRC_PID) {
+		ev(r, "startstack 0x%" PRIx64 ": %s (changed since exec)", sp,
+		    bad);
+		return CHECK_NODATA;
+	}
+	if (bad != NULL) {
+		ev(r, "%s", bad);
+		if (sp != 0)
+			ev(r, " (argc at 0x%" PRIx64 ")", sp);
+		return CHECK_FAIL;
+	}
+	ev(r,
+	    "argc %" PRIu64 " at 0x%" PRIx64 ", %" PRIu64
+	    " envp pointers, the vector at 0x%" PRIx64,
+	    l.argc, sp, l.envc, l.vec);
+	if ((d = dec_of(e, AT_NUM_RANDOM)) == NULL)
+		return CHECK_OK;
+	rnd = d->value;
+	end = l.vec + vlen;
+	top = !self && e->arg_start != 0 ? e->arg_start : l.lo_str;
+	ev(r, "; AT_RANDOM 0x%" PRIx64, rnd);
+	if (rnd > UINT64_MAX - AUXV_RANDOM_LEN || rnd < end ||
+	    rnd + AUXV_RANDOM_LEN > top) {
+		ev(r, " not between the vector's end 0x%" PRIx64
+		      " and the strings at 0x%" PRIx64,
+		    end, top);
+		return CHECK_FAIL;
+	}
+	for (i = 0; i < e->ndec; i++) {
+		d = &e->dec[i];
+		if ((d->type == AT_NUM_PLATFORM ||
+		        d->type == AT_NUM_BASE_PLATFORM ||
+		        d->type == AT_NUM_EXECFN) &&
+		    d->readable &&
+		    overlap(rnd, AUXV_RANDOM_LEN, d->value, d->strlen + 1)) {
+			ev(r, " overlaps AT_%s's string at 0x%" PRIx64,
+			    d->at->name, d->value);
+			return CHECK_FAIL;
+		}
+	}
+	d = dec_of(e, AT_NUM_RANDOM);
+	if (d->readable) {
+		for (i = 0; i < AUXV_RANDOM_LEN && d->bytes[i] == 0; i++)
+			;
+		if (i == AUXV_RANDOM_LEN) {
+			ev(r, ": its 16 bytes are all zero");
+			return CHECK_FAIL;
+		}
+	}
+	ev(r, " between the vector and the strings");
+	return CHECK_OK;
+}
+
+/*
+ * AT_EXECFN names the file that runs (fs/exec.c: the path given to
+ * execve): the executable, or a #! script its interpreter runs, or a file
+ * binfmt_misc hands to one (not an ELF program of the vector's machine).
+ * A process's path is resolved in its root or, relative, its working
+ * directory, which may have changed since: no data then.
+ */
+static enum check_res
+rule_execfn(const struct check_env *e, struct check_result *r)
+{
+	const struct decoded *d = dec_of(e, AT_NUM_EXECFN);
+	const int self = e->v->kind == SRC_SELF;
+	char path[PATH_MAX + 64], run[PATH_MAX + 64], name[PATH_MAX];
+	unsigned char h[ELF_ID_LEN];
+	struct stat fs, xs;
+	struct elf_id id;
+	ssize_t n;
+	int fd;
+
+	if (d == NULL)
+		return no_data(r, "no AT_EXECFN");
+	if (!d->readable || d->truncated || d->strlen >= sizeof(name) ||
+	    memchr(d->str, '\0', d->strlen) != NULL)
+		return no_data(r, "AT_EXECFN not readable");
+	memcpy(name, d->str, d->strlen);
+	name[d->strlen] = '\0';
+	snprintf(path, sizeof(path), "%s%s%s", self ? "" : e->dir,
+	    self ? "" : name[0] == '/' ? "/root" : "/cwd/", name);
+	if (self && e->exe_path[0] != '\0')
+		snprintf(run, sizeof(run), "%s", e->exe_path);
+	else
+		snprintf(run, sizeof(run), "%s/exe", e->dir);
+	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
+	    d->str);
+	if (stat(run, &xs) == -1)
+		return no_data(r, "; the executable not found (replaced?)");
+	if (stat(path, &fs) == -1)
+		return no_data(r, !self && name[0] != '/'
+		        ? ": relative, and the process's directory no longer "
+		          "holds it"
+		        : ": no such file now");
+	if (fs.st_dev == xs.st_dev && fs.st_ino == xs.st_ino) {
+		ev(r, " is the executable");
+		return CHECK_OK;
+	}
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return no_data(r, ": not readable");
+	n = read(fd, h, sizeof(h));
+	close(fd);
+	if (n >= 2 && h[0] == '#' && h[1] == '!') {
+		ev(r, " is a #! script its interpreter runs");
+		return CHECK_OK;
+	}
+	if (n != (ssize_t)sizeof(h) || elf_header(h, sizeof(h), &id) == -1 ||
+	    id.machine != e->v->machine) {
+		ev(r, " is no program of this machine: binfmt_misc's "
+		      "interpreter runs it");
+		return CHECK_OK;
+	}
+	if (!self && name[0] != '/') {
+		ev(r, " is relative: the process's directory may have changed");
+		return CHECK_NODATA;
+	}
+	ev(r, " is another program than the executable");
+	return CHECK_FAIL;
+}
+
+/*
+ * For self: /proc/self/auxv, opened every way a program may open it,
+ * holds the vector the program was given (the kernel's copy, which an
+ * emulator serves for its guest: a loader that gave the program another
+ * vector differs there).  A 32-bit process's file may run on in zeros.
+ */
+static enum check_res
+rule_procauxv(const struct check_env *e, struct check_result *r)
+{
+	static const char *const ways[] = { "/proc/self/auxv", NULL,
+		"/proc/thread-self/auxv", "self/auxv" };
+	const struct auxv_vec *v = e->v;
+	const uint64_t ws = v->wordsize, vlen = (v->nent + 1) * 2 * ws;
+	unsigned char buf[AUXV_MAX_RAW];
+	char path[64];
+	size_t i, k, n;
+	int fd, dir, rc;
+
+	if (v->kind != SRC_SELF)
+		return no_data(r, "not auxv's own vector");
+	for (i = 0; i < NITEMS(ways); i++) {
+		if (ways[i] != NULL)
+			snprintf(path, sizeof(path), "%s", ways[i]);
+		else
+			snprintf(path, sizeof(path), "/proc/%ld/auxv",
+			    (long)getpid());
+		if (i < 3)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		else if ((dir = open("/proc", O_RDONLY | O_DIRECTORY |
+		                                  O_CLOEXEC)) == -1)
+			fd = -1;
+		else {
+			fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
+			close(dir);
+		}
+		if (fd == -1)
+			return no_data(r, "/proc/self/auxv not readable");
+		rc = src_read_full(fd, buf, sizeof(buf), &n);
+		close(fd);
+		for (k = 0; rc == 0 && k < n && k < vlen && buf[k] == v->raw[k];
+		     k++)
+			;
+		while (k == vlen && k < n && buf[k] == 0)
+			k++;
+		if (rc == 0 && k == n && n >= vlen)
+			continue;
+		ev(r, "%s%s%s differs from the vector in memory",
+		    i < 3 ? path : "openat(/proc, ", i < 3 ? "" : path,
+		    i < 3 ? "" : ")");
+		if (rc == 0 && k < vlen && k / (2 * ws) < v->nent)
+			ev(r, " from entry %zu (type %" PRIu64 ")",
+			    (size_t)(k / (2 * ws)), v->ent[k / (2 * ws)].type);
+		return CHECK_FAIL;
+	}
+	ev(r, "/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv and "
+	      "openat(/proc, \"self/auxv\") hold the vector in memory");
+	return CHECK_OK;
+}
+
+/*
+ * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked at
+ * 0, a symbol hash table, the architecture's versioned functions):
+ * vdsocheck.c, on what follow.c read of it.
+ */
+static enum check_res
+rule_vdso_image(const struct check_env *e, struct check_result *r)
+{
+	uint64_t at = 0;
+
+	(void)vec_find(e->v, AT_NUM_SYSINFO_EHDR, &at);
+	return (enum check_res)vdso_image_check(
+	    e->fo, at, e->v->machine, e->v->wordsize, r->ev, sizeof(r->ev));
+}
+
 /* clang-format off */
 /* Names inline: a table of pointers costs a relocation each at start. */
 static const struct {
-	char name[10];
+	char name[12];
 	enum check_res (*fn)(const struct check_env *, struct check_result *);
 	unsigned int needs;
 } rules[CHECK_RULES] = {
@@ -1099,6 +1435,10 @@ static const struct {
 	{ "stack",	rule_stack,	N_MAPS },
 	{ "platform",	rule_platform,	0 },
 	{ "entries",	rule_entries,	0 },
+	{ "layout",	rule_layout,	N_LIVE },
+	{ "execfn",	rule_execfn,	N_LIVE },
+	{ "procauxv",	rule_procauxv,	N_LIVE },
+	{ "vdso-image",	rule_vdso_image, 0 },
 };
 /* clang-format on */
 
@@ -1159,6 +1499,10 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		read_maps(
 		    e, v->kind == SRC_SELF ? (uint64_t)(uintptr_t)rules : 0);
 		read_exe(e);
+		if (v->kind != SRC_SELF &&
+		    (proc_stat(e->dir, 26, &e->sp) == -1 ||
+		        proc_stat(e->dir, 46, &e->arg_start) == -1))
+			e->sp = e->arg_start = 0;
 	}
 	e->dec = dec;
 	e->ndec = decode_all(v, o, dec, pool);

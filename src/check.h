@@ -37,7 +37,7 @@ struct check_map {
 	unsigned char anon; /* neither a file, [stack] nor [vdso] */
 };
 
-#define CHECK_RULES 11
+#define CHECK_RULES 15
 
 /*
  * What the rules read besides the vector, filled by check_vector(): the
@@ -59,6 +59,8 @@ struct check_env {
 	uint64_t bias;
 	uint64_t kpagesz;  /* KernelPageSize, or 0 */
 	unsigned int kver; /* running kernel: major * 1000 + minor */
+	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
+	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	const struct decoded *dec;
 	size_t ndec;
 	const struct followed *fo;

@@ -90,7 +90,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 }
 
 /* --check's columns: the rule's name, its result. */
-#define CHECK_NAME_COLS 10
+#define CHECK_NAME_COLS 12
 #define CHECK_RES_COLS  9
 
 static void

@@ -203,6 +203,7 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 	memcpy(s->label, self, sizeof(self));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;
+	s->vec.envp = (uint64_t)(uintptr_t)envp;
 	s->vec.mem.read = self_read;
 	s->vec.mem.ctx = s;
 	return 0;
