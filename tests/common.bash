@@ -320,6 +320,17 @@ uexec_ready() {
 	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
 }
 
+# Whether uexec makes /proc/self/auxv the program's vector
+# (PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE): --check's procauxv
+# holds for its vector made right.
+probe_setauxv() {
+	local st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "${UEXEC:-}" ] && [ -x "$st" ] ||
+	    { echo "no uexec helper or static auxv built"; return; }
+	"$UEXEC" none "$st" --check 2>/dev/null | grep -q '^procauxv  *ok' ||
+	    echo "uexec cannot make /proc/self/auxv the program's (PR_SET_MM_AUXV needs CAP_SYS_RESOURCE)"
+}
+
 # start_odd MODE: tests/exec/oddproc MODE (unvdso, nostack, farsegs) as
 # start_bg starts it, once it says it has done what the mode does (each
 # mode writes one line then).

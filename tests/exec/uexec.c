@@ -22,7 +22,10 @@
  * patch=OFFSET:HEX (the bytes HEX written to the program's file at
  * OFFSET once it is loaded, the loaded copy left as it was: give a copy
  * of the program), vdso=OFFSET:HEX (written into [vdso] at OFFSET,
- * through /proc/self/mem, as a debugger writes).  TYPE, VALUE and OFFSET: C
+ * through /proc/self/mem, as a debugger writes), keepauxv (/proc/self/auxv
+ * left as the kernel gave it to uexec, where a loader that gets it right
+ * sets the program's: PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE; where
+ * it is refused uexec goes on, as keepauxv).  TYPE, VALUE and OFFSET: C
  * integers.
  */
 #include <elf.h>
@@ -33,6 +36,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #define MAX_PHDRS  32
@@ -266,7 +270,7 @@ main(int argc, char *argv[])
 	/* The new stack: words at the bottom, strings at the top. */
 	static const char platform[] = "x86_64";
 	uint64_t area[AREA_WORDS] __attribute__((aligned(16)));
-	uint64_t auxv[MAX_AUXV][2], *w = area, id;
+	uint64_t auxv[MAX_AUXV][2], *w = area, *vec, id;
 	unsigned char *top = (unsigned char *)(area + AREA_WORDS);
 	unsigned char *rnd, *plat, *phcopy, *none;
 	Elf64_Phdr ph[MAX_PHDRS];
@@ -334,6 +338,7 @@ main(int argc, char *argv[])
 	for (e = environ; *e != NULL; e++)
 		*w++ = (uint64_t)(uintptr_t)*e;
 	*w++ = 0;
+	vec = w;
 	for (i = 0; i < n && auxv[i][0] != AT_NULL; i++) {
 		uint64_t t = auxv[i][0], v = auxv[i][1];
 
@@ -417,6 +422,15 @@ main(int argc, char *argv[])
 		fprintf(stderr, "uexec: stack area too small\n");
 		return 2;
 	}
+	/*
+	 * /proc/self/auxv made the program's vector too, as a loader that
+	 * gets it right does (CAP_SYS_RESOURCE); keepauxv leaves the
+	 * kernel's there, uexec's own, as proot does.
+	 */
+	if (!is(fault, "keepauxv"))
+		(void)prctl(PR_SET_MM, PR_SET_MM_AUXV,
+		    (unsigned long)(uintptr_t)vec,
+		    (unsigned long)((uintptr_t)w - (uintptr_t)vec), 0);
 	fflush(NULL);
 	/* The program's own stack pointer, no exit handler (%rdx), go. */
 	__asm__ volatile("mov %0, %%rsp\n\t"
