@@ -898,6 +898,58 @@ uexec_output() {
 	[ "$(evidence "$output" procauxv)" = '/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv and openat(/proc, "self/auxv") hold the vector in memory' ]
 }
 
+# What emulators and userland loaders get wrong in the layout
+# (create_elf_tables): argc that does not count the argv pointers, so
+# that envp and the vector are looked for in the wrong place; AT_RANDOM
+# at another string, or at sixteen zero bytes.
+@test "uexec: argc not the number of arguments, AT_RANDOM's bytes zero or at the platform string: layout fails alone" {
+	need jq
+	uexec_ready
+	# argc 3 for four arguments: main's envp is argv's fourth pointer.
+	run --separate-stderr "$UEXEC" argc=3 "$st" --json --check x
+	uexec_output
+	[ "$status" -eq 1 ]
+	[[ " $(fails "$output") " == *" layout "* ]]
+	[ "$(evidence "$output" layout)" = "no word below argv counts its pointers (argc)" ]
+	uexec_check zerorandom
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = layout ]
+	[[ "$(evidence "$output" layout)" =~ \;\ AT_RANDOM\ 0x[0-9a-f]+:\ its\ 16\ bytes\ are\ all\ zero$ ]]
+	uexec_check randomplat
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = layout ]
+	[[ "$(evidence "$output" layout)" =~ \;\ AT_RANDOM\ (0x[0-9a-f]+)\ overlaps\ AT_PLATFORM\'s\ string\ at\ (0x[0-9a-f]+)$ ]]
+	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+}
+
+# AT_EXECFN is the path given to execve (fs/exec.c): the executable, or
+# a #! script, or a file binfmt_misc hands to an interpreter (an ELF
+# program of another machine); another program of this machine is a
+# loader's mistake (argv[0], or the loader's own path).
+@test "uexec: AT_EXECFN naming another program fails execfn alone; a #! script or another machine's program holds" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	uexec_ready
+	uexec_check execfile=/bin/sh
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = execfn ]
+	[ "$(evidence "$output" execfn)" = 'AT_EXECFN "/bin/sh" is another program than the executable' ]
+	printf '#!/bin/sh\n' >"$T/script"
+	uexec_check "execfile=$T/script"
+	[ "$status" -eq 0 ]
+	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"$T/script\" is a #! script its interpreter runs" ]
+	# An ELF header of e_machine 183 (EM_AARCH64), as python writes it.
+	python3 -c 'import struct, sys
+h = b"\x7fELF\x02\x01\x01" + bytes(9) + struct.pack("<HHIQQQIHHHHHH",
+    2, 183, 1, 0, 64, 0, 0, 64, 56, 0, 64, 0, 0)
+open(sys.argv[1], "wb").write(h)' "$T/a64"
+	uexec_check "execfile=$T/a64"
+	[ "$status" -eq 0 ]
+	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"$T/a64\" is no program of this machine: binfmt_misc's interpreter runs it" ]
+	uexec_check execfile=/nonexistent/prog
+	[ "$(verdict "$output" execfn)" = 'no data: AT_EXECFN "/nonexistent/prog": no such file now' ]
+}
+
 @test "uexec: headers in memory that differ from the file's: the header named, by readelf's index" {
 	need jq
 	local i
@@ -1390,6 +1442,30 @@ time.sleep(100)' "$keep"
 	[ "$(jq -c '[.checks[] | select(.result != "ok") | .name]' <<<"$output")" = '["procauxv"]' ]
 	n=$(readelf_h "$T/noleader" "Number of program headers")
 	[[ "$(evidence "$output" phdr)" == *"executable's $n headers"* ]]
+}
+
+@test "a PID run as a #! script by a relative path: execfn holds; once it left that directory, no data; layout holds" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	printf '%s\n' '#!/usr/bin/python3' 'import os, sys, time' \
+	    'if sys.argv[1:] == ["away"]: os.chdir("/")' \
+	    'print("ready", flush=True)' 'time.sleep(100)' >"$T/script"
+	chmod 755 "$T/script"
+	cd "$T"
+	start_bg ./script
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(verdict "$output" execfn)" = 'ok: AT_EXECFN "./script" is a #! script its interpreter runs' ]
+	[ "$(rule_field "$output" layout r)" = ok ]
+	start_bg ./script away
+	for _ in $(seq 100); do
+		grep -q ready "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.05
+	done
+	[ "$(readlink "/proc/$BG_PID/cwd")" = / ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(verdict "$output" execfn)" = "no data: AT_EXECFN \"./script\": relative, and the process's directory no longer holds it" ]
 }
 
 # catch_exec PID: checks PID, a process that runs a new program again

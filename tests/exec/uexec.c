@@ -13,7 +13,10 @@
  * the stack), base (AT_BASE where nothing is), ehdr (AT_SYSINFO_EHDR 0,
  * where glibc looks for no vDSO), execfn (AT_EXECFN at 0x1000, where
  * nothing is mapped), execfn-none (AT_EXECFN in a page mapped without
- * access), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
+ * access), execfile=PATH (AT_EXECFN a copy of PATH, another file),
+ * argc=N (argc written as N, not the number of arguments), zerorandom
+ * (AT_RANDOM's 16 bytes all zero), randomplat (AT_RANDOM at the platform
+ * string), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
  * (that entry's value replaced), phdrmod (AT_PHDR right, but the loaded
  * PT_GNU_STACK header's p_align changed, which glibc never reads), anon
  * (the program copied into anonymous memory, as a loader that reads it
@@ -272,7 +275,7 @@ main(int argc, char *argv[])
 	uint64_t area[AREA_WORDS] __attribute__((aligned(16)));
 	uint64_t auxv[MAX_AUXV][2], *w = area, *vec, id;
 	unsigned char *top = (unsigned char *)(area + AREA_WORDS);
-	unsigned char *rnd, *plat, *phcopy, *none;
+	unsigned char *rnd, *plat, *phcopy, *none, *file = NULL;
 	Elf64_Phdr ph[MAX_PHDRS];
 	const char *fault, *a, *p;
 	char *end;
@@ -321,6 +324,8 @@ main(int argc, char *argv[])
 	top -= 16;
 	rnd = top;
 	memcpy(rnd, (const void *)(uintptr_t)getauxval(AT_RANDOM), 16);
+	if (is(fault, "zerorandom"))
+		memset(rnd, 0, 16);
 	top -= sizeof(platform);
 	plat = top;
 	memcpy(plat, platform, sizeof(platform));
@@ -329,9 +334,21 @@ main(int argc, char *argv[])
 	phcopy = top;
 	memcpy(phcopy, ph, eh.e_phnum * sizeof(ph[0]));
 	memcpy(not_stack, rnd, sizeof(not_stack));
+	p = fault;
+	if ((a = find(&p, "execfile")) != NULL && *a++ == '=') {
+		k = strcspn(a, ",");
+		top -= k + 1;
+		file = top;
+		memcpy(file, a, k);
+		file[k] = '\0';
+		top = (unsigned char *)((uintptr_t)top & ~(uintptr_t)15);
+	}
 	id = getuid() == 1000 ? 1001 : 1000;
 
-	*w++ = (uint64_t)(argc - 2);
+	p = fault;
+	a = find(&p, "argc");
+	*w++ = a != NULL && *a == '=' ? strtoull(a + 1, NULL, 0)
+	                              : (uint64_t)(argc - 2);
 	for (i = 2; i < (size_t)argc; i++)
 		*w++ = (uint64_t)(uintptr_t)argv[i];
 	*w++ = 0;
@@ -381,7 +398,8 @@ main(int argc, char *argv[])
 			break;
 		case AT_RANDOM:
 			v = is(fault, "random") ? (uint64_t)(uintptr_t)not_stack
-			                        : (uint64_t)(uintptr_t)rnd;
+			    : is(fault, "randomplat") ? (uint64_t)(uintptr_t)plat
+			                              : (uint64_t)(uintptr_t)rnd;
 			break;
 		case AT_PLATFORM:
 			v = (uint64_t)(uintptr_t)plat;
@@ -390,7 +408,8 @@ main(int argc, char *argv[])
 			v = is(fault, "execfn") ? 0x1000
 			    : is(fault, "execfn-none")
 			    ? (uint64_t)(uintptr_t)none
-			    : (uint64_t)(uintptr_t)argv[2];
+			    : file != NULL ? (uint64_t)(uintptr_t)file
+			                   : (uint64_t)(uintptr_t)argv[2];
 			break;
 		case AT_SYSINFO_EHDR:
 			if (is(fault, "ehdr"))
