@@ -493,6 +493,29 @@ EOF
 	[ "$n" -ge 1 ]
 }
 
+# proot 5.1 (FINDINGS.md) runs the program by a loader of its own and
+# leaves /proc/self/auxv the loader's vector: a true finding, and the
+# only one.
+@test "proot: /proc/self/auxv is its loader's vector: procauxv fails alone, naming where it differs" {
+	need jq
+	command -v proot >/dev/null || skip "no proot"
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under proot"
+	run --separate-stderr proot "$AUXV" --check --json
+	[ -n "$output" ] || skip "proot cannot run here: $stderr"
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = procauxv ]
+	[[ "$(evidence "$output" procauxv)" =~ ^/proc/self/auxv\ differs\ from\ the\ vector\ in\ memory\ from\ entry\ [0-9]+\ \(type\ [0-9]+\)$ ]]
+	# The oracle, in one process under proot: glibc's getauxval(AT_PHDR)
+	# is not what its /proc/self/auxv says (python3 ctypes and struct).
+	run -0 proot python3 -c 'import ctypes, struct, sys
+g = ctypes.CDLL(None).getauxval
+g.restype = ctypes.c_ulong
+f = dict(struct.iter_unpack("=" + "LL", open("/proc/self/auxv", "rb").read()))
+print(g(3) != f.get(3))'
+	[ "$output" = True ]
+}
+
 @test "full: a saved vector: the rules without data say so, the others hold" {
 	need jq
 	crafted ''
