@@ -7,8 +7,10 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,6 +63,16 @@ struct srcarg {
 };
 
 /*
+ * -C: a process of one of the names that had no vector (a zombie, a
+ * kernel thread), reported only where no process of the names had one.
+ */
+struct novec {
+	pid_t pid;
+	struct diag d;
+	char comm[AUXV_COMM_MAX]; /* "" where it could not be read */
+};
+
+/*
  * The run's state, the output buffer and everything a source needs while
  * it is shown: one static object in main, zero-filled by the loader,
  * pages touched only as used.  No allocation on the way of a vector.
@@ -71,10 +83,13 @@ struct work {
 	struct opts o;
 	struct srcarg *srcs; /* the sources named, in order */
 	size_t nsrc;
-	struct pr_ctx c;    /* what the printers know of the run */
-	int status;         /* the exit status so far */
-	unsigned long perm; /* -a: processes not ours to read */
-	size_t there;       /* -a: processes that had not gone when read */
+	struct pr_ctx c;     /* what the printers know of the run */
+	int status;          /* the exit status so far */
+	unsigned long perm;  /* -a: processes not ours to read */
+	size_t there;        /* -a: processes that had not gone when read */
+	size_t vectors;      /* -C: processes of the names with a vector */
+	struct novec *novec; /* -C: those without one, in order */
+	size_t nnovec, capnovec;
 	unsigned long shown, ended, denied; /* -w: for the summary */
 	struct pr_watch ev;                 /* -w: the program shown */
 	struct source src[2];               /* the second for --diff */
@@ -641,13 +656,6 @@ check_args(struct work *w)
 		o->names = 2;
 	else if ((f & PR_NAMES) || ((f & PR_DECODE) && w->c.multi))
 		o->names = 1;
-	/* Before anything is opened: a file opened now would be fd 0. */
-	for (i = 0; i < w->nsrc; i++)
-		if (w->srcs[i].kind == SRC_FILE &&
-		    strcmp(w->srcs[i].arg, "-") == 0)
-			o->stdin_closed =
-			    lseek(STDIN_FILENO, 0, SEEK_CUR) == -1 &&
-			    errno == EBADF;
 	if (o->all || nfile < w->nsrc)
 		o->proc_err = src_proc_check(&o->proc_errno);
 }
@@ -723,14 +731,63 @@ diff_sources(struct work *w)
 	return status;
 }
 
+/* -C: a process of the names without a vector, kept for the end. */
+static void
+keep_novec(struct work *w, const struct source *s, const struct diag *d)
+{
+	struct novec *nv;
+	size_t cap;
+
+	if (w->nnovec == w->capnovec) {
+		cap = w->capnovec ? 2 * w->capnovec : 16;
+		/* At most one per process: bounded by AUXV_PID_MAX. */
+		if ((nv = reallocarray(w->novec, cap, sizeof(*nv))) == NULL)
+			err(AUXV_EXIT_SOURCE, NULL);
+		w->novec = nv;
+		w->capnovec = cap;
+	}
+	nv = &w->novec[w->nnovec++];
+	nv->pid = s->vec.pid;
+	nv->d = *d;
+	nv->comm[0] = '\0';
+	if (s->vec.comm != NULL)
+		snprintf(nv->comm, sizeof(nv->comm), "%s", s->vec.comm);
+}
+
+/*
+ * -C where no process of the names had a vector: each one that had none
+ * is reported, as a source that failed, in PID order.
+ */
+static void
+report_novec(struct work *w)
+{
+	struct source *s = &w->src[0];
+	const struct novec *nv;
+
+	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
+		src_init(s);
+		s->vec.kind = SRC_PID;
+		s->vec.pid = nv->pid;
+		snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
+		if (nv->comm[0] != '\0') {
+			memcpy(s->comm, nv->comm, sizeof(s->comm));
+			s->vec.comm = s->comm;
+		}
+		failed(w, s, &nv->d);
+		src_close(s);
+	}
+}
+
 /*
  * One process of -a or -C, as scan_all hands it over.  A process that
- * has gone since the list was made is passed over.  So are, for -a,
- * kernel threads and zombies, which have no vector; -C reports a process
- * of the name it was asked for that has none.  One that could not be read
- * is an error object where the format has them, or else counted if we
- * may not read it; but for -C, whatever the format, a reason other than
- * permission is a failed source (its message, status 1).
+ * has gone since the list was made is passed over.  So are kernel
+ * threads and zombies, which have no vector: a short-lived process of
+ * -C's names is a zombie at some moment, which ps -C lists, and -C
+ * reports them only where no process of the names had a vector
+ * (report_novec).  One that could not be read is an error object where
+ * the format has them, or else counted if we may not read it; but for
+ * -C, whatever the format, a reason other than permission is a failed
+ * source (its message, status 1).
  */
 static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
@@ -742,12 +799,15 @@ show_one(void *arg, struct source *s, int rc, const struct diag *d)
 	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
 		return;
 	w->there++;
+	if (rc == -1 && (d->flags & (DIAG_EXITED | DIAG_KTHREAD))) {
+		if (o->comms != NULL)
+			keep_novec(w, s, d);
+		return;
+	}
+	w->vectors++;
 	if (rc == 0)
 		show(w, s);
-	else if (d->flags & (DIAG_EXITED | DIAG_KTHREAD)) {
-		if (o->comms != NULL)
-			failed(w, s, d);
-	} else if (o->printer->failure != NULL &&
+	else if (o->printer->failure != NULL &&
 	    (o->comms == NULL || (d->flags & DIAG_PERM)))
 		failure_object(w, s, d);
 	else if (d->flags & DIAG_PERM)
@@ -775,20 +835,23 @@ show_all(struct work *w)
 		warn_name(w, o->comms, "no process of that name");
 		return AUXV_EXIT_SOURCE;
 	}
+	if (w->vectors == 0)
+		report_novec(w);
 	/* Counted where the format has no object for a failure only. */
 	if (w->perm > 0) {
 		out_flush(&w->out);
 		warnx("%lu process%s not readable: permission denied", w->perm,
 		    w->perm == 1 ? "" : "es");
 	}
-	/* -C, asked for processes by name, fails where one had no vector. */
+	/* -C, asked for processes by name, fails where none had a vector. */
 	return o->comms != NULL || o->check ? w->status : AUXV_EXIT_OK;
 }
 
 /*
  * One program of --watch, shown as -a shows a process; one that ended
  * before it was read is counted, and an object where the format has one.
- * Flushed at once, for a reader at the other end of a pipe.
+ * Flushed at once, for a reader at the other end of a pipe: a program
+ * counts as shown once its output was written.
  */
 static int
 watch_one(void *arg, struct source *s, int rc, const struct diag *d,
@@ -802,12 +865,13 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
 		w->ended++;
 		failure_object(w, s, d);
 	} else {
-		w->shown += rc == 0;
 		w->denied += rc == -1 && (d->flags & DIAG_PERM);
 		show_one(w, s, rc, d);
 	}
-	out_flush(&w->out);
-	return w->out.err != 0 || (w->o.count > 0 && w->shown >= w->o.count);
+	if (out_flush(&w->out) == -1)
+		return 1;
+	w->shown += rc == 0;
+	return w->o.count > 0 && w->shown >= w->o.count;
 }
 
 /*
@@ -840,12 +904,39 @@ watch_all(struct work *w)
 	warnx("%lu program%s shown, %lu ended before they could be read%s, %s",
 	    w->shown, w->shown == 1 ? "" : "s", w->ended, msg,
 	    st.overflows == 0 ? "0 events lost" : lost);
+	/* Root without CAP_SYS_NICE is refused too: the capability counts. */
 	if (st.rt_err != 0)
-		warnx("not at real-time priority (SCHED_FIFO 1: %s; root or "
-		      "ulimit -r permits it): programs that end within a "
-		      "millisecond may be missed",
-		    strerror(st.rt_err));
+		warnx("not at real-time priority (SCHED_FIFO 1: %s%s): "
+		      "programs that end within a millisecond may be missed",
+		    strerror(st.rt_err),
+		    st.rt_err == EPERM ? ": needs CAP_SYS_NICE or ulimit -r 1"
+		                       : "");
 	return AUXV_EXIT_OK;
+}
+
+/*
+ * Standard input, output and error, where closed, are opened on
+ * /dev/null, as musl does for a set-user-ID program: else the first
+ * descriptor auxv opens (--watch's socket, a file) would take the place
+ * of one, and what is written to standard output would go there.  Opened
+ * for reading only, so that a write to a closed standard output or
+ * error still fails with EBADF.  Whether standard input was closed, for
+ * -f -.
+ */
+static int
+open_std_fds(void)
+{
+	struct pollfd pfd[3] = { { STDIN_FILENO, 0, 0 },
+		{ STDOUT_FILENO, 0, 0 }, { STDERR_FILENO, 0, 0 } };
+	size_t i;
+
+	if (poll(pfd, 3, 0) == -1)
+		err(AUXV_EXIT_SOURCE, "poll");
+	for (i = 0; i < 3; i++)
+		if ((pfd[i].revents & POLLNVAL) &&
+		    open("/dev/null", O_RDONLY) != (int)i)
+			err(AUXV_EXIT_SOURCE, "/dev/null");
+	return (pfd[0].revents & POLLNVAL) != 0;
 }
 
 int
@@ -858,6 +949,7 @@ main(int argc, char *argv[], char *envp[])
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
 	size_t i;
 
+	w->o.stdin_closed = open_std_fds();
 	out_init(&w->out, STDOUT_FILENO);
 	out_init(&w->esc, -1);
 	out_init(&w->table.cell, -1);
@@ -865,7 +957,12 @@ main(int argc, char *argv[], char *envp[])
 	w->src[1].proc = &w->proc[1];
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
-	/* getopt_long's own messages name argv[0]: "auxv:", as ours do. */
+	/*
+	 * Every message starts "auxv:", however auxv was run: warnx() names
+	 * libc's program_invocation_short_name, and getopt_long argv[0],
+	 * both of them the caller's argv[0], which may hold any bytes.
+	 */
+	program_invocation_short_name = prog;
 	if (argc > 1) { /* else there is nothing to parse */
 		argv[0] = prog;
 		parse_args(w, argc, argv, envp);
@@ -902,6 +999,8 @@ main(int argc, char *argv[], char *envp[])
 		free(w->srcs);
 	if (o->comms != NULL)
 		free(o->comms);
+	if (w->novec != NULL)
+		free(w->novec);
 	return close_stdout(&w->out, w->status,
 	    o->diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
 }

@@ -43,6 +43,7 @@
 
 #include "at.h"
 #include "scan.h"
+#include "source.h"
 #include "src_proc.h"
 #include "watch.h"
 
@@ -113,6 +114,9 @@ struct watch {
 static const char no_connector[] =
     "no process-events connector in this kernel (CONFIG_CONNECTOR, "
     "CONFIG_PROC_EVENTS)";
+static const char refused[] =
+    "the kernel has the process-events connector, but its socket was "
+    "refused here (by an emulator, as qemu-user, or a seccomp filter)";
 static const char needs_cap[] =
     "this kernel lets only CAP_NET_ADMIN listen to process events";
 static const char no_ack[] =
@@ -231,6 +235,21 @@ now_ns(clockid_t clock)
 }
 
 /*
+ * Whether the kernel has the process-events connector, as its list of
+ * the connector's users says (Linux drivers/connector/connector.c).  An
+ * emulator that refuses the socket (qemu-user, which translates only a
+ * few netlink families) still shows the host kernel's /proc.
+ */
+static int
+kernel_has_cn_proc(void)
+{
+	char buf[4096];
+
+	return src_read_text("/proc/net/connector", buf, sizeof(buf)) == 0 &&
+	    strstr(buf, "\ncn_proc ") != NULL;
+}
+
+/*
  * The connector's socket, bound to its process-events group, with as
  * large a buffer as permitted: 0, or -1 and *d.
  */
@@ -239,15 +258,17 @@ open_connector(struct watch *w, struct diag *d)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK,
 		.nl_groups = CN_IDX_PROC };
-	int size = WATCH_RCVBUF;
+	int size = WATCH_RCVBUF, e;
 
 	w->fd =
 	    socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_CONNECTOR);
 	if (w->fd == -1) {
-		diag_set(d, errno,
-		    errno == EPROTONOSUPPORT || errno == EAFNOSUPPORT
-		        ? no_connector
-		        : NULL);
+		e = errno;
+		if (e == EPROTONOSUPPORT || e == EAFNOSUPPORT)
+			diag_set(d, e,
+			    kernel_has_cn_proc() ? refused : no_connector);
+		else
+			diag_set(d, e, NULL);
 		return -1;
 	}
 	if (setsockopt(

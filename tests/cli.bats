@@ -610,3 +610,60 @@ for bad in ("\u2018\u2019", "''", "``"):
     assert bad not in t, bad
 PY
 }
+
+# Issue 39: messages are "auxv: WHAT: REASON" however auxv was run.
+@test "messages start auxv: whatever argv[0] is (a copy's name, an escape sequence), getopt's too" {
+	local d=$BATS_TEST_TMPDIR
+	cp "$AUXV" "$d/zz"
+	# No PID is 4194304: pid_max is below it.
+	run -1 --separate-stderr "$d/zz" 4194304
+	[ "$stderr" = "auxv: 4194304: no such process" ]
+	# The bytes on standard error, as od shows them: no ESC anywhere.
+	(exec -a $'\e[31mX' "$AUXV" 4194304) 2>"$d/err" >/dev/null || true
+	od -An -c "$d/err" >"$d/od"
+	! grep -q '033' "$d/od"
+	[ "$(head -c 6 "$d/err")" = "auxv: " ]
+	(exec -a $'\e[31mX' "$AUXV" --no-such-option) 2>"$d/err" >/dev/null || true
+	! od -An -c "$d/err" | grep -q '033'
+	[ "$(head -n 1 "$d/err")" = "auxv: unrecognized option '--no-such-option'" ]
+	# With no argument at all: a source that fails is still auxv's.
+	(exec -a zz "$AUXV" >&-) 2>"$d/err" || true
+	[ "$(cat "$d/err")" = "auxv: write error: $(strerror EBADF)" ]
+}
+
+# Issue 39: a descriptor that auxv opens never takes the place of a
+# closed standard input, output or error.
+@test "closed standard input, output and error: opened on /dev/null first, so that no file of auxv's takes their place (strace)" {
+	need strace
+	local d=$BATS_TEST_TMPDIR f
+	f=$d/vec
+	mkraw "$f" 8 '<' 6 4096
+	set -- --arch x86_64 --word-size 8 --endian little -f "$f"
+	strace -qq -e trace=openat,open -e signal=none -o "$d/trace" \
+	    "$AUXV" "$@" <&- >&- 2>&- || true
+	# The file given is opened at 3 or above, after /dev/null at 0-2.
+	grep -q "\"$f\".* = [3-9]" "$d/trace"
+	[ "$(grep -c '"/dev/null", O_RDONLY) = [012]$' "$d/trace")" -eq 3 ]
+	# And what was to be written is a write error, status 1.
+	local rc=0
+	("$AUXV" "$@" >&-) 2>"$d/err" || rc=$?
+	[ "$rc" -eq 1 ]
+	[ "$(cat "$d/err")" = "auxv: write error: $(strerror EBADF)" ]
+	# -f - with standard input closed is still refused as closed.
+	rc=0
+	("$AUXV" -f - <&-) 2>"$d/err" || rc=$?
+	[ "$rc" -eq 1 ]
+	[ "$(cat "$d/err")" = "auxv: -: $(strerror EBADF)" ]
+}
+
+# Issue 39: whether a user without CAP_NET_ADMIN may listen to the
+# connector depends on the kernel's build (SPEC), not on its version.
+@test "docs: the connector's permission is said to depend on the kernel's build, in the unit, the man page and the README" {
+	local f
+	for f in man/examples/auxv-watch.service.in man/auxv.1 README.md; do
+		f=$TESTS_DIR/../$f
+		! grep -n 'Linux 6\.12' "$f"
+		tr '\n' ' ' <"$f" | sed 's/^\.[A-Za-z][a-z] //; s/ *# */ /g' |
+		    grep -q "depends on the kernel's build"
+	done
+}

@@ -782,6 +782,38 @@ os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
 	[ "$stderr" = "auxv: $z: process has exited: no auxiliary vector" ]
 }
 
+@test "-C NAME with a live process and a zombie of that name: the live one shown, status 0, as ps -C lists both" {
+	local z live n=y$$_$BATS_TEST_NUMBER
+	cp "$(type -P sleep)" "$BATS_TEST_TMPDIR/$n"
+	# A live one, and a zombie its parent (python, which has no SIGCHLD
+	# handler) does not reap.
+	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
+	EXTRA_PIDS=$!
+	python3 -c 'import os, sys
+if os.fork() == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "0"])
+os.execvp("sleep", ["sleep", "1000"])' "$BATS_TEST_TMPDIR/$n" 3>&- &
+	EXTRA_PIDS="$EXTRA_PIDS $!"
+	for _ in $(seq 100); do
+		z=$(ps -o pid=,stat= -C "$n" | awk '$2 ~ /^Z/ { print $1 }')
+		live=$(ps -o pid=,stat= -C "$n" | awk '$2 !~ /^Z/ { print $1 }')
+		[ -n "$z" ] && [ -n "$live" ] && break
+		sleep 0.05
+	done
+	[ -n "$z" ] && [ -n "$live" ]
+	# The oracles: ps -C and pgrep -x list both and succeed.
+	[ "$(ps -o pid= -C "$n" | wc -l)" -eq 2 ]
+	[ "$(pgrep -x "$n" | wc -l)" -eq 2 ]
+	run -0 --separate-stderr "$AUXV" -C "$n" -k PAGESZ
+	[ -z "$stderr" ]
+	[ "$output" = "==> $live ($n) <==
+AT_PAGESZ:            $(getconf PAGESIZE)" ]
+	run -0 --separate-stderr "$AUXV" -C "$n" --json
+	[ -z "$stderr" ]
+	jq -e -s --argjson p "$live" 'length == 1 and
+	    (.[0] | .pid == $p and has("entries"))' <<<"$output"
+}
+
 @test "-a, -C where /proc opens but can't be listed (getdents64 fails, EIO): said, status 1" {
 	"$NOVMREAD" true 2>/dev/null ||
 	    skip "seccomp filters cannot be installed here"

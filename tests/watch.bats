@@ -488,16 +488,22 @@ exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
 	    '[.[] | select(.pid == $p) | .comm] == [$sh, env.W]' "$D/out"
 }
 
+# Skips where the fault injection library is not built or LD_PRELOAD
+# does not reach auxv.
+faultinj_ready() {
+	[ -n "${FAULTINJ:-}" ] || skip "no fault injection library built"
+	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$D/probe \
+	    ASAN_OPTIONS=verify_asan_link_order=0 "$AUXV" --help >/dev/null
+	[ -s "$D/probe" ] || skip "LD_PRELOAD does not reach $AUXV (linked static?)"
+}
+
 # faulty_watch CALL N ERRNO ARGS...: auxv -w ARGS with the Nth CALL failed
 # (tests/fault/faultinj.c), as start_watch starts it; the calls made are
 # counted in $D/counts.  Skips where LD_PRELOAD does not reach auxv.
 faulty_watch() {
 	local call=$1 n=$2 e=$3
 	shift 3
-	[ -n "${FAULTINJ:-}" ] || skip "no fault injection library built"
-	LD_PRELOAD=$FAULTINJ AUXV_FAULT_COUNT=$D/probe \
-	    ASAN_OPTIONS=verify_asan_link_order=0 "$AUXV" --help >/dev/null
-	[ -s "$D/probe" ] || skip "LD_PRELOAD does not reach $AUXV (linked static?)"
+	faultinj_ready
 	LD_PRELOAD=$FAULTINJ AUXV_FAULT_CALL=$call AUXV_FAULT_N=$n \
 	    AUXV_FAULT_ERRNO=$e AUXV_FAULT_COUNT=$D/counts \
 	    ASAN_OPTIONS=verify_asan_link_order=0 \
@@ -525,12 +531,62 @@ faulty_watch() {
 	[ -n "$lost" ]
 }
 
+# The kernel's own list of the connector's users names cn_proc.
+kernel_has_cn_proc() {
+	grep -q '^cn_proc ' /proc/net/connector 2>/dev/null
+}
+
 @test "-w where the kernel has no connector: says so, status 1" {
+	need mountns
+	faultinj_ready
+	local e c f=$BATS_TEST_TMPDIR/fake
+	# A /proc whose list of the connector's users has no cn_proc, and
+	# one without the list (no CONFIG_CONNECTOR).
+	mkdir -p "$f/net"
+	printf 'Name            ID\n' >"$f/net/connector"
+	for e in EPROTONOSUPPORT EAFNOSUPPORT; do
+		for c in with without; do
+			[ "$c" = with ] || rm -f "$f/net/connector"
+			run -1 --separate-stderr fakeproc "$f" env \
+			    LD_PRELOAD="$FAULTINJ" AUXV_FAULT_CALL=socket \
+			    AUXV_FAULT_N=1 AUXV_FAULT_ERRNO="$e" \
+			    ASAN_OPTIONS=verify_asan_link_order=0 "$AUXV" -w
+			[ -z "$output" ]
+			assert_equal "$stderr" "auxv: -w: no process-events connector in this kernel (CONFIG_CONNECTOR, CONFIG_PROC_EVENTS)"
+		done
+		printf 'Name            ID\n' >"$f/net/connector"
+	done
+}
+
+@test "-w whose socket is refused though the kernel has the connector (seccomp, an emulator): says so, not that the kernel has none" {
+	kernel_has_cn_proc || skip "no cn_proc in /proc/net/connector"
 	local e
 	for e in EPROTONOSUPPORT EAFNOSUPPORT; do
 		faulty_watch socket 1 "$e" --json
-		watch_failed "auxv: -w: no process-events connector in this kernel (CONFIG_CONNECTOR, CONFIG_PROC_EVENTS)"
+		watch_failed "auxv: -w: the kernel has the process-events connector, but its socket was refused here (by an emulator, as qemu-user, or a seccomp filter)"
 	done
+}
+
+# qemu-user for this machine's architecture runs $AUXV (not a sanitizer
+# build, whose shadow memory it can't map).
+probe_qemu_user() {
+	local q=qemu-$(uname -m)
+	command -v "$q" >/dev/null || { echo "no $q (qemu-user)"; return; }
+	"$q" "$AUXV" --version >/dev/null 2>&1 ||
+	    echo "$q cannot run $AUXV (a sanitizer build?)"
+}
+
+@test "-w under qemu-user: the connector refused by the emulator, not missing from the kernel" {
+	need qemu_user
+	kernel_has_cn_proc || skip "no cn_proc in /proc/net/connector"
+	# The oracle: the same socket, opened by python on the host, is not
+	# refused.
+	python3 -c 'import socket
+socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, 11).close()' ||
+	    skip "the host refuses the connector's socket too"
+	run -1 --separate-stderr "qemu-$(uname -m)" "$AUXV" -w --json
+	[ -z "$output" ]
+	assert_equal "$stderr" "auxv: -w: the kernel has the process-events connector, but its socket was refused here (by an emulator, as qemu-user, or a seccomp filter)"
 }
 
 @test "-w whose signals can't be taken (sigprocmask, signalfd failing): the errno said, status 1, no summary" {
@@ -631,4 +687,107 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 			watch_failed "auxv: -w: $(strerror ENOMEM)"
 		fi
 	done
+}
+
+# listening PID: waits until PID's connector socket has joined the
+# process-events group (its Groups in /proc/net/netlink), and a while
+# for the request that follows; fails after 10 s.
+listening() {
+	local i
+	for i in $(seq 200); do
+		python3 -c '
+import os, sys
+fds = {os.readlink("/proc/%s/fd/%s" % (sys.argv[1], f))
+       for f in os.listdir("/proc/%s/fd" % sys.argv[1])}
+sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
+                 "socket:[%s]" % l.split()[9] in fds
+                 for l in open("/proc/net/netlink").readlines()[1:]))
+' "$1" 2>/dev/null && sleep 0.1 && return 0
+		sleep 0.05
+	done
+	echo "auxv -w (PID $1) did not listen within 10 s"
+	return 1
+}
+
+@test "-w with standard input and output closed: they are /dev/null, not its socket; the output a write error, status 1" {
+	need connector
+	local fd
+	for closed in "0 1" "1"; do
+		if [ "$closed" = 1 ]; then
+			"$AUXV" -w -C "$W" --count 1 >&- 2>"$D/err" 3>&- &
+		else
+			"$AUXV" -w -C "$W" --count 1 <&- >&- 2>"$D/err" 3>&- &
+		fi
+		W_PID=$!
+		listening "$W_PID"
+		# The oracle: what the kernel says each descriptor is.
+		for fd in $closed; do
+			assert_equal "$(readlink "/proc/$W_PID/fd/$fd")" /dev/null
+		done
+		for fd in 0 1 2; do
+			[[ "$(readlink "/proc/$W_PID/fd/$fd")" != socket:* ]]
+			[[ "$(readlink "/proc/$W_PID/fd/$fd")" != *signalfd* ]]
+		done
+		for _ in $(seq 100); do
+			"$WITNESS" "$D/list" 20
+			kill -0 "$W_PID" 2>/dev/null || break
+			sleep 0.05
+		done
+		await_watch
+		[ "$W_STATUS" -eq 1 ]
+		run cat "$D/err"
+		assert_line "auxv: write error: $(strerror EBADF)"
+		assert_line --regexp '^auxv: 0 programs shown, '
+	done
+}
+
+@test "-w into a full disk (/dev/full): no program counted as shown, the write error said, status 1" {
+	need connector
+	"$AUXV" -w -C "$W" --json >/dev/full 2>"$D/err" 3>&- &
+	W_PID=$!
+	listening "$W_PID"
+	for _ in $(seq 100); do
+		"$WITNESS" "$D/list" 20
+		kill -0 "$W_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	await_watch
+	[ "$W_STATUS" -eq 1 ]
+	# One of the witnesses was read: it is a program the output lost.
+	[ -s "$D/list" ]
+	run cat "$D/err"
+	assert_line "auxv: write error: $(strerror ENOSPC)"
+	assert_line --regexp '^auxv: 0 programs shown, [0-9]+ ended before they could be read, 0 events lost$'
+}
+
+@test "-w as root without CAP_SYS_NICE: the summary names the capability, and the scheduler says it is not real-time" {
+	need connector
+	need setpriv
+	local caps
+	# No RLIMIT_RTPRIO either: nothing permits SCHED_FIFO.
+	AS=(prlimit --rtprio=0 setpriv --inh-caps=-sys_nice
+	    --bounding-set=-sys_nice)
+	"${AS[@]}" true || skip "setpriv cannot drop CAP_SYS_NICE here"
+	start_watch --json -C "$W"
+	# The oracles: the capability sets of its status, and its policy.
+	caps=$(sed -n 's/^CapEff:\t//p' "/proc/$W_PID/status")
+	[ $((0x$caps >> 23 & 1)) -eq 0 ]
+	[ "$(awk '{ print $41 }' "/proc/$W_PID/stat")" -eq 0 ] # SCHED_OTHER
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	run cat "$D/err"
+	assert_line "auxv: not at real-time priority (SCHED_FIFO 1: $(strerror EPERM): needs CAP_SYS_NICE or ulimit -r 1): programs that end within a millisecond may be missed"
+	refute_output --partial root
+}
+
+@test "-w as root: real-time priority, as the scheduler says, and nothing said of it" {
+	need connector
+	[ "$(id -u)" -eq 0 ] || skip "not root"
+	start_watch --json -C "$W"
+	# SCHED_FIFO is 1 (/proc/PID/stat's policy), at priority 1.
+	[ "$(awk '{ print $41 }' "/proc/$W_PID/stat")" -eq 1 ]
+	stop_watch INT
+	[ "$W_STATUS" -eq 0 ]
+	run cat "$D/err"
+	refute_output --partial "real-time"
 }
