@@ -124,8 +124,12 @@ probe_cc32() {
 	printf '%s\n' '#include <unistd.h>' \
 	    'int main(int argc, char **argv) { (void)argv;' \
 	    '	if (argc > 1) return 42; pause(); return 0; }' >"$d/sleep32.c"
-	gcc -m32 -static -o "$d/sleep32" "$d/sleep32.c" ||
-	    echo "no 32-bit toolchain (gcc -m32 -static fails: gcc-multilib)"
+	# Debian's i686 cross compiler (gcc-multilib conflicts with it),
+	# else the native one's -m32.
+	i686-linux-gnu-gcc -static -o "$d/sleep32" "$d/sleep32.c" ||
+	    gcc -m32 -static -o "$d/sleep32" "$d/sleep32.c" ||
+	    echo "no 32-bit toolchain (i686-linux-gnu-gcc -static and" \
+		"gcc -m32 -static fail: gcc-i686-linux-gnu)"
 }
 
 probe_run32() {
@@ -393,4 +397,28 @@ probe_native() {
 	[ -n "$own" ] && [ "$own" = "$host" ] ||
 	    echo "auxv ($own) runs under an emulator on $(uname -m):" \
 		"other processes, /proc/cpuinfo and uname are the host's"
+}
+
+# od(1) prints words in its own machine's byte order, auxv's -o od in
+# auxv's, and the host's locale files (C.UTF-8) are of the host's order:
+# the same but where auxv runs under an emulator of the other order
+# (s390x under qemu-user on x86-64).
+probe_host_order() {
+	local own host
+	own=$("$AUXV" --json -k AT_PAGESZ | jq -r .byte_order)
+	host=$(python3 -c 'import sys; print(sys.byteorder)')
+	[ "$own" = "$host" ] ||
+	    echo "auxv ($own-endian) runs under an emulator on a $host-endian" \
+		"host: od(1) and the locale files are in the host's order"
+}
+
+# mkraw_own FILE TYPE VALUE ...: a raw vector in the word size and byte
+# order auxv reads a raw file in without options, its build's (under an
+# emulator, not the host's), for tests of layout, not of decoding.
+mkraw_own() {
+	local f=$BATS_RUN_TMPDIR/own-layout
+	[ -s "$f" ] || "$AUXV" --json -k AT_PAGESZ | jq -r '"\(.word_size) " +
+	    (if .byte_order == "big" then ">" else "<" end)' >"$f"
+	# shellcheck disable=SC2046
+	mkraw "$1" $(cat "$f") "${@:2}"
 }

@@ -155,8 +155,10 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	# The raw bytes of a core are its NT_AUXV note: /proc/PID/auxv.
 	"$AUXV" -f "$core" -o raw >"$T/core.raw"
 	cmp "$T/core.raw" "$T/proc.auxv"
-	run -0 "$AUXV" -f "$core" --od
-	[ "$output" = "$(od -t "d$ws" "$T/proc.auxv")" ]
+	if has host_order; then
+		run -0 "$AUXV" -f "$core" --od
+		[ "$output" = "$(od -t "d$ws" "$T/proc.auxv")" ]
+	fi
 	run -0 "$AUXV" -f "$core" -k EXECFN --value
 	[ "$output" = "$SLEEP" ]
 }
@@ -180,6 +182,10 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	need eu_readelf
 	local pattern=$T/kcore.%p
 	[ "${#pattern}" -lt 120 ] || skip "temporary directory name too long"
+	# One run at a time sets the pattern (the cross stage of .ci/run runs
+	# two at once): else one's core lands in the other's folder.
+	exec {lock}</proc/sys/kernel/core_pattern
+	flock "$lock"
 	OLD_PATTERN=$(cat /proc/sys/kernel/core_pattern) ||
 	    skip "core_pattern not readable"
 	if ! (printf '%s\n' "$pattern" >/proc/sys/kernel/core_pattern) \
@@ -324,7 +330,7 @@ assert e[31]["string"] == "/bin/piped" and e[25]["bytes"] == a[0], e
 
 probe_ulimit_v() {
 	(ulimit -v 12000 && "$AUXV" --help >/dev/null) ||
-	    echo "auxv cannot run under ulimit -v 12000 (a sanitizer build reserves more)"
+	    echo "auxv cannot run under ulimit -v 12000 (a sanitizer build or an emulator reserves more)"
 }
 
 @test "core on a pipe and memory short: the error, status 1; in a file: read by offset" {
@@ -490,8 +496,10 @@ bad() {
 	bad not-core 1 "not a core dump"
 	[ -z "$output" ]
 	[[ "$stderr" != *NT_AUXV* ]]
-	run -1 --separate-stderr "$AUXV" -f "$AUXV"
-	[ "$stderr" = "auxv: $AUXV: not a core dump" ]
+	# An executable ($AUXV may be a wrapper script under an emulator).
+	exe=$(command -v sleep)
+	run -1 --separate-stderr "$AUXV" -f "$exe"
+	[ "$stderr" = "auxv: $exe: not a core dump" ]
 }
 
 @test "full: core without NT_AUXV: not a core dump with NT_AUXV" {
@@ -710,13 +718,13 @@ assert pairs == [[6, 4096]], pairs'
 
 @test "raw from standard input (-f -), pipe and redirection" {
 	"$MKFIXTURE" raw 6=4096 17=100 >"$T/raw"
-	run -0 --separate-stderr bash -c '"$1" -f - --json <"$2"' _ \
-	    "$AUXV" "$T/raw"
+	run -0 --separate-stderr bash -c '"$1" -f - --arch x86_64 --json <"$2"' \
+	    _ "$AUXV" "$T/raw"
 	pycheck "$output" '
 assert d["source"] == "file" and d["path"] == "-", d
 assert pairs == [[6, 4096], [17, 100]], pairs'
 	run -0 --separate-stderr bash -c 'cat "$2" | "$1" -f - -k PAGESZ \
-	    --value' _ "$AUXV" "$T/raw"
+	    --arch x86_64 --value' _ "$AUXV" "$T/raw"
 	[ "$output" = 4096 ]
 }
 
@@ -778,6 +786,7 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 }
 
 @test "raw round trip: -o raw gives the file's bytes, --od what od gives" {
+	need host_order
 	"$MKFIXTURE" raw 33=0x7ffc00000000 6=4096 17=100 3=0x400040 \
 	    25=0x7ffc0000ff00 >"$T/raw"
 	"$AUXV" -f "$T/raw" --word-size 8 --endian little -o raw >"$T/back"

@@ -14,13 +14,22 @@ compare_with_glibc() {
 import re, sys
 glibc = [l for l in open(sys.argv[1]).read().splitlines() if l.startswith("AT_")]
 ours = [l for l in open(sys.argv[2]).read().splitlines()]
+# glibc leaves out powerpc's AT_IGNOREPPC padding.
+if not any(l.startswith("AT_IGNOREPPC:") for l in glibc):
+    ours = [l for l in ours if not l.startswith("AT_IGNOREPPC:")]
 names = {0x1b: ("AT_RSEQ_FEATURE_SIZE", 10), 0x1c: ("AT_RSEQ_ALIGN", 10),
          0x1d: ("AT_HWCAP3", 16), 0x1e: ("AT_HWCAP4", 16)}
 assert len(glibc) > 10, glibc
 assert len(glibc) == len(ours), (len(glibc), len(ours))
 for g, o in zip(glibc, ours):
     m = re.match(r"AT_\?\?\? \(0x([0-9a-f]+)\): 0x([0-9a-f]+)$", g)
-    if m and int(m.group(1), 16) in names:
+    hw = re.match(r"(AT_HWCAP2?:) +(.*)$", g)
+    if hw and not re.fullmatch(r"(0x)?[0-9a-f]+", hw.group(2)):
+        # glibc's dl-procinfo of arm, i386, powerpc and s390 prints the
+        # bits' names alone: the same names as ours, after the value.
+        assert o.split()[0] == hw.group(1), (g, o)
+        assert o.split()[2:] == hw.group(2).split(), (g, o)
+    elif m and int(m.group(1), 16) in names:
         name, base = names[int(m.group(1), 16)]
         v = int(m.group(2), 16)
         want = (name + ":").ljust(22) + (str(v) if base == 10 else "0x%x" % v)
@@ -40,7 +49,9 @@ PY
 	n=$(LD_SHOW_AUXV=1 /bin/true | wc -l)
 	[ "$n" -gt 10 ]
 	total=$(wc -l <"$BATS_TEST_TMPDIR/both")
-	half=$((total / 2))
+	# Ours are the last lines, one per entry: glibc may skip some
+	# (powerpc's AT_IGNOREPPC).
+	half=$((total - $("$AUXV" | wc -l)))
 	head -n "$half" "$BATS_TEST_TMPDIR/both" >"$BATS_TEST_TMPDIR/glibc"
 	tail -n +"$((half + 1))" "$BATS_TEST_TMPDIR/both" >"$BATS_TEST_TMPDIR/ours"
 	run compare_with_glibc "$BATS_TEST_TMPDIR/glibc" "$BATS_TEST_TMPDIR/ours"
@@ -66,7 +77,8 @@ PY
 	pagesz=$(getconf PAGESIZE)
 	[[ "$output" == *$'\n'"AT_PAGESZ:            $pagesz"$'\n'* ]]
 	[[ "$output" == *"AT_UID:               $(id -u)"* ]]
-	[[ "$output" == *"AT_PLATFORM:          "* ]]
+	# qemu-user gives some architectures none.
+	! has native || [[ "$output" == *"AT_PLATFORM:          "* ]]
 	# Addresses are 0x hex, AT_HWCAP bare hex.
 	echo "$output" | grep -Eq '^AT_PHDR:              0x[0-9a-f]+$'
 	echo "$output" | grep -Eq '^AT_HWCAP:             [0-9a-f]+( |$)'
@@ -88,6 +100,7 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 
 @test "AT_HWCAP flag names are /proc/cpuinfo flags (x86)" {
 	need x86_64
+	need native
 	run -0 "$AUXV" -k HWCAP
 	flags=$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)
 	set -- $output
@@ -107,7 +120,7 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 }
 
 @test "a type nobody names prints as glibc's AT_??? line" {
-	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 6 4096 0x99 0xabc 1000 7
+	mkraw_own "$BATS_TEST_TMPDIR/v" 6 4096 0x99 0xabc 1000 7
 	run -0 "$AUXV" -f "$BATS_TEST_TMPDIR/v"
 	[ "${lines[0]}" = "AT_PAGESZ:            4096" ]
 	[ "${lines[1]}" = "AT_??? (0x99): 0xabc" ]
@@ -115,7 +128,7 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 }
 
 @test "kernel names glibc lacks: decimal for sizes, 0x hex otherwise" {
-	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 27 28 28 32 29 0x5 30 0x0 51 2048
+	mkraw_own "$BATS_TEST_TMPDIR/v" 27 28 28 32 29 0x5 30 0x0 51 2048
 	run -0 "$AUXV" -f "$BATS_TEST_TMPDIR/v"
 	[ "${lines[0]}" = "AT_RSEQ_FEATURE_SIZE: 28" ]
 	[ "${lines[1]}" = "AT_RSEQ_ALIGN:        32" ]
@@ -125,7 +138,7 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 }
 
 @test "a string that can't be read shows its address and (unreadable)" {
-	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 31 0x7ffc1234 15 0x10 25 0x20
+	mkraw_own "$BATS_TEST_TMPDIR/v" 31 0x7ffc1234 15 0x10 25 0x20
 	run -0 "$AUXV" -f "$BATS_TEST_TMPDIR/v"
 	[ "${lines[0]}" = "AT_EXECFN:            0x7ffc1234  (unreadable)" ]
 	[ "${lines[1]}" = "AT_PLATFORM:          0x10  (unreadable)" ]
@@ -171,7 +184,10 @@ for l in lines[1:]:
     for s in starts:
         assert l[s] != " " and (s == 0 or l[s - 1] == " "), (l, starts)
 PY
-	# With -a, keys of our choice; a key a vector lacks shows -.
+	# With -a, keys of our choice; a key a vector lacks shows -.  (Under
+	# an emulator -a reads the host's processes: the cross stage of
+	# .ci/run runs -a there on its own, bounded.)
+	has native || return 0
 	run -0 --separate-stderr "$AUXV" -a -o table -k SECURE,0x7fff
 	[[ "${lines[0]}" =~ ^PID\ +COMM\ +AT_SECURE\ +0x7fff$ ]]
 	grep -Eq "^$BG_PID +sleep +0 +-$" <<<"$output"
@@ -180,7 +196,7 @@ PY
 @test "-o table: a hostile name and label are escaped, the row still aligned" {
 	local name
 	name=$(printf 'x\033[2J')
-	mkraw "$BATS_TEST_TMPDIR/$name" 8 '<' 6 4096
+	mkraw_own "$BATS_TEST_TMPDIR/$name" 6 4096
 	run -0 --separate-stderr "$AUXV" -o table -k PAGESZ \
 	    -f "$BATS_TEST_TMPDIR/$name"
 	[[ "$output" != *$'\e'* ]]
@@ -242,11 +258,12 @@ PY
 
 @test "-o table: aligned and cut by display columns (wcwidth), a CJK name too" {
 	locale -a 2>/dev/null | grep -Eqix 'c\.utf-?8' || skip "no C.UTF-8 locale"
+	need host_order
 	export LC_ALL=C.UTF-8
 	cd "$BATS_TEST_TMPDIR"
 	local wide=日本語漢字 straddle
 	straddle=$(printf 'x%.0s' $(seq 29))日本
-	mkraw "$wide" 8 '<' 6 4096 17 100
+	mkraw_own "$wide" 6 4096 17 100
 	cp "$wide" ab
 	cp "$wide" "$straddle"
 	run -0 --separate-stderr "$AUXV" -o table -k PAGESZ,CLKTCK \

@@ -177,8 +177,9 @@ all_types() {
 
 @test "-v: each line is the plain one, two spaces, #, a space, a description" {
 	all_types
-	"$AUXV" -f "$BATS_TEST_TMPDIR/v" >"$BATS_TEST_TMPDIR/plain"
-	"$AUXV" -f "$BATS_TEST_TMPDIR/v" -v >"$BATS_TEST_TMPDIR/verbose"
+	"$AUXV" -f "$BATS_TEST_TMPDIR/v" --arch x86_64 >"$BATS_TEST_TMPDIR/plain"
+	"$AUXV" -f "$BATS_TEST_TMPDIR/v" --arch x86_64 -v \
+	    >"$BATS_TEST_TMPDIR/verbose"
 	python3 - "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/verbose" <<'PY'
 import sys
 plain = open(sys.argv[1]).read().split("\n")
