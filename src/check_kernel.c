@@ -1,0 +1,518 @@
+/*
+ * --check's rules on what the kernel gives each architecture and CPU:
+ * page sizes, USER_HZ, the HWCAP words, AT_PLATFORM, and every entry of
+ * each ARCH_DLINFO.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "arch.h"
+#include "at.h"
+#include "check_rule.h"
+#include "out.h"
+#include "source.h"
+
+/*
+ * AT_PAGESZ: a page size the vector's architecture has (its Kconfig's
+ * choices), and for a live vector of this machine's architecture the
+ * kernel's, KernelPageSize of smaps; an emulator's guest of another
+ * architecture is held to its own sizes, not to the host's.
+ */
+enum check_res
+rule_pagesz(const struct check_env *e, struct check_result *r)
+{
+	const struct arch *a = e->v->arch;
+	struct elf_id host;
+	uint64_t pg = 0;
+	unsigned int k;
+	int ok = 0;
+
+	if (!vec_find(e->v, AT_NUM_PAGESZ, &pg))
+		return check_absent(r, AT_NUM_PAGESZ);
+	ev(r, "AT_PAGESZ %" PRIu64, pg);
+	if (a != NULL) {
+		ev(r, "; %s has", a->name);
+		for (k = 0; k < 16; k++)
+			if (a->pagesz >> k & 1) {
+				ev(r, " %u", 4096u << k);
+				ok |= pg == 4096u << k;
+			}
+		if (!ok)
+			return CHECK_FAIL;
+	}
+	elf_host(&host);
+	if (e->live && e->kpagesz != 0 && e->v->machine == host.machine) {
+		ev(r, "; KernelPageSize %" PRIu64, e->kpagesz);
+		return pg == e->kpagesz ? CHECK_OK : CHECK_FAIL;
+	}
+	if (a == NULL) {
+		r->ev[0] = '\0';
+		return check_nodata(r,
+		    e->live ? "/proc/self/smaps not readable"
+		            : "architecture unknown");
+	}
+	return CHECK_OK;
+}
+/*
+ * AT_CLKTCK: USER_HZ, 100 (include/asm-generic/param.h) but on alpha,
+ * 1024 (arch/alpha/include/uapi/asm/param.h), and on ia64 the kernel's HZ.
+ */
+enum check_res
+rule_clktck(const struct check_env *e, struct check_result *r)
+{
+	uint64_t hz = 0, want = e->v->machine == EM_ALPHA ? 1024 : 100;
+
+	/* ia64's USER_HZ is HZ, the kernel's build's (asm/param.h). */
+	if (e->v->machine == EM_IA_64)
+		return check_nodata(r, "USER_HZ is the kernel's HZ on ia64");
+	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz))
+		return check_absent(r, AT_NUM_CLKTCK);
+	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
+	return hz == want ? CHECK_OK : CHECK_FAIL;
+}
+/* The flags line of /proc/cpuinfo ("flags" on x86, else "Features"). */
+static int
+cpu_flags(const char *key, char *buf, size_t size)
+{
+	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
+	size_t klen = strlen(key);
+
+	if (src_read_text("/proc/cpuinfo", text, sizeof(text)) == -1)
+		return -1;
+	/* The first CPU's line: a whole line, from its start. */
+	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		*nl = '\0';
+		if (strncmp(p, key, klen) == 0 &&
+		    (p[klen] == ' ' || p[klen] == '\t') &&
+		    (colon = strchr(p, ':')) != NULL) {
+			snprintf(buf, size, " %s ", colon + 1);
+			return 0;
+		}
+	}
+	return -1;
+}
+/* Whether name is a word of the list (words between blanks). */
+static int
+has_word(const char *list, const char *name, size_t len)
+{
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)) != NULL; p++)
+		if (p[-1] == ' ' && (p[len] == ' ' || p[len] == '\0'))
+			return 1;
+	return 0;
+}
+/*
+ * The bits where the vector's word and the CPU's differ, each said with
+ * + (the vector's alone) or - (the CPU's alone) where sign, by name or,
+ * unnamed, by number.
+ */
+static uint64_t
+name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
+    uint64_t cpu, int sign)
+{
+	uint64_t d;
+	unsigned int bit;
+
+	for (d = val ^ cpu; d != 0; d &= d - 1) {
+		bit = (unsigned int)__builtin_ctzll(d);
+		ev(r, " %s%s",
+		    !sign                  ? ""
+		        : (val >> bit & 1) ? "+"
+		                           : "-",
+		    hwcap_names[t][bit][0] != '\0' ? hwcap_names[t][bit] : "?");
+		if (hwcap_names[t][bit][0] == '\0')
+			ev(r, "(bit %u)", bit);
+	}
+	return val ^ cpu;
+}
+/*
+ * AT_HWCAP words against the kernel's view of the CPU: each named bit set
+ * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
+ * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
+ * flags line is).  On x86, for self, CPUID.1:EDX as we see it besides: a
+ * bit the vector claims that the CPU lacks fails; one the CPU has and the
+ * kernel turned off (clearcpuid=, a kernel that disabled MTRR, a
+ * hypervisor's choice) is said, never failed.  Only the words the vector
+ * has (a missing one is the entries rule's).
+ */
+static const uint64_t words[4] = { AT_NUM_HWCAP, AT_NUM_HWCAP2, AT_NUM_HWCAP3,
+	AT_NUM_HWCAP4 };
+
+/*
+ * The bits of x86's HWCAP word w that CPUID tells, as the word has them:
+ * AT_HWCAP is CPUID.1:EDX; of AT_HWCAP2, FSGSBASE (bit 1) is CPUID.7:EBX
+ * bit 0 (arch/x86/include/uapi/asm/hwcap2.h; RING3MWAIT is no CPUID
+ * bit).  *mask: the bits it tells; 0 where CPUID does not answer.
+ */
+static uint64_t
+cpuid_word(unsigned int w, uint64_t *mask)
+{
+	uint32_t regs[4];
+
+	*mask = 0;
+	if (w == 0 && src_self_cpuid(1, regs) == 0) {
+		*mask = UINT32_MAX;
+		return regs[3];
+	}
+	if (w == 1 && src_self_cpuid(7, regs) == 0) {
+		*mask = 2;
+		return (uint64_t)(regs[1] & 1) << 1;
+	}
+	return 0;
+}
+/* The CPUID bits the kernel turned off, or the vector claims, said. */
+static uint64_t
+cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named)
+{
+	uint64_t cpu, mask, off, extra;
+
+	cpu = cpuid_word(w, &mask);
+	if (mask == 0)
+		return 0;
+	if (w == 0)
+		ev(r, "; CPUID.1:EDX 0x%" PRIx64, cpu);
+	else
+		ev(r, "; CPUID.7:EBX.FSGSBASE %u", (unsigned int)(cpu >> 1));
+	extra = val & mask & ~cpu;
+	off = cpu & ~val & named;
+	if (off != 0) {
+		ev(r, "; kernel turned off:");
+		(void)name_diff(r, w == 0 ? HWT_X86 : HWT2_X86, 0, off, 0);
+	}
+	if (extra != 0) {
+		ev(r, "; not in CPUID:");
+		(void)name_diff(r, w == 0 ? HWT_X86 : HWT2_X86, extra, 0, 0);
+	}
+	return extra;
+}
+enum check_res
+rule_hwcap(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	const int x86 = v->machine == EM_X86_64 || v->machine == EM_386;
+	char flags[8192];
+	uint64_t val, cpu, named, bad = 0;
+	enum hwcap_table t;
+	struct elf_id host;
+	unsigned int w, bit;
+	size_t len;
+
+	elf_host(&host);
+	if (!x86 && v->machine != host.machine)
+		return check_nodata(
+		    r, "/proc/cpuinfo names another architecture");
+	if (cpu_flags(x86 ? "flags" : "Features", flags, sizeof(flags)) == -1)
+		return check_nodata(r, "no CPU flags in /proc/cpuinfo");
+	for (w = 0; w < 4; w++) {
+		t = (enum hwcap_table)v->arch->hwcap[w];
+		if (t == HWT_NONE || !vec_find(v, words[w], &val))
+			continue;
+		if (r->ev[0] != '\0')
+			ev(r, "; ");
+		cpu = named = 0;
+		for (bit = 0; bit < HWCAP_BITS; bit++) {
+			len = name_len(hwcap_names[t][bit], HWCAP_NAME_LEN);
+			if (len == 0)
+				continue;
+			named |= 1ULL << bit;
+			if (has_word(flags, hwcap_names[t][bit], len))
+				cpu |= 1ULL << bit;
+		}
+		ev(r, "AT_%s 0x%" PRIx64 "; /proc/cpuinfo 0x%" PRIx64,
+		    at_lookup(words[w], AF_ALL)->name, val, cpu);
+		bad |= name_diff(r, t, val & named, cpu, 1);
+		if (w < 2 && x86 && v->kind == SRC_SELF)
+			bad |= cpuid_diff(r, w, val, named);
+	}
+	if (r->ev[0] == '\0')
+		return check_nodata(r, "no HWCAP word to compare");
+	return bad != 0 ? CHECK_FAIL : CHECK_OK;
+}
+/*
+ * AT_PLATFORM of the vector's architecture (a machine of the table has
+ * one: arch_by_elf() gives a machine's first row to any word size or
+ * byte order, --arch one of its own): ELF_PLATFORM of
+ * arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m, "i686" under a
+ * 64-bit kernel: COMPAT_ELF_PLATFORM, which fs/compat_binfmt_elf.c gives
+ * x32 too), arch/arm64 ("aarch64"; 32-bit:
+ * "v8l", "v8b"), arch/arm (elf_platform: "v4".."v7", with "l" or "b").
+ */
+static const struct {
+	uint16_t machine;
+	uint8_t wordsize;
+	char platform[8][8];
+} platforms[] = {
+	{ EM_X86_64, 8, { "x86_64" } },
+	{ EM_X86_64, 4, { "i686" } },
+	{ EM_386, 4, { "i386", "i486", "i586", "i686" } },
+	{ EM_AARCH64, 8, { "aarch64" } },
+	{ EM_ARM, 4,
+	    { "v4l", "v4b", "v5l", "v5b", "v6l", "v6b", "v7l", "v7b" } },
+};
+enum check_res
+rule_platform(const struct check_env *e, struct check_result *r)
+{
+	const struct decoded *d = NULL;
+	const char(*pl)[8];
+	size_t i, k;
+
+	for (i = 0; i < e->ndec && d == NULL; i++)
+		if (e->dec[i].type == AT_NUM_PLATFORM)
+			d = &e->dec[i];
+	if (d == NULL)
+		return check_nodata(r, "no AT_PLATFORM");
+	if (!d->readable || d->truncated)
+		return check_nodata(r, "AT_PLATFORM not readable");
+	for (i = 0; i < NITEMS(platforms); i++)
+		if (platforms[i].machine == e->v->machine &&
+		    platforms[i].wordsize == e->v->wordsize)
+			break;
+	if (i == NITEMS(platforms))
+		return check_nodata(
+		    r, "no platform names for this architecture");
+	pl = platforms[i].platform;
+	ev(r, "AT_PLATFORM \"%.*s\"; %s has",
+	    (int)(d->strlen < 64 ? d->strlen : 64), d->str, e->v->arch->name);
+	for (k = 0; k < NITEMS(platforms[i].platform) && pl[k][0] != '\0';
+	     k++) {
+		ev(r, " %s", pl[k]);
+		if (strlen(pl[k]) == d->strlen &&
+		    memcmp(pl[k], d->str, d->strlen) == 0)
+			return CHECK_OK;
+	}
+	/* arm's platform grows with new cores: "v8l" under arm64. */
+	if (e->v->machine == EM_ARM && d->strlen == 3 && d->str[0] == 'v' &&
+	    (d->str[2] == 'l' || d->str[2] == 'b'))
+		return CHECK_OK;
+	return CHECK_FAIL;
+}
+/*
+ * Every entry the kernel gives each architecture, Linux 7.3.4: the
+ * generic set of fs/binfmt_elf.c create_elf_tables (AT_HWCAP2 where the
+ * architecture defines ELF_HWCAP2, AT_HWCAP3 where ELF_HWCAP3, AT_PLATFORM
+ * where ELF_PLATFORM is not NULL, AT_BASE_PLATFORM where
+ * ELF_BASE_PLATFORM is always set, AT_RSEQ_* with CONFIG_RSEQ), then each
+ * architecture's ARCH_DLINFO (arch/{x86,arm64,arm,powerpc,s390,riscv,
+ * loongarch,mips,sparc,alpha,sh,parisc}/include/asm/elf.h; the compat
+ * forms for x32, i386 and arm under a 64-bit kernel).  since: the
+ * version the kernel gives it from (major * 1000 + minor), asked of a
+ * live vector of a kernel that new only; C_VDSO: only where a vDSO is
+ * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
+ * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
+ * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's).
+ * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
+ * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
+ * asked.
+ */
+enum {
+	A_X86_64 = 1 << 0,
+	A_X32 = 1 << 1,
+	A_I386 = 1 << 2,
+	A_ARM64 = 1 << 3,
+	A_ARM = 1 << 4,
+	A_PPC64 = 1 << 5,
+	A_PPC = 1 << 6,
+	A_S390 = 1 << 7,
+	A_RISCV = 1 << 8,
+	A_LOONG = 1 << 9,
+	A_MIPS = 1 << 10,
+	A_SPARC64 = 1 << 11,
+	A_SPARC = 1 << 12,
+	A_ALPHA = 1 << 13,
+	A_SH = 1 << 14,
+	A_PARISC = 1 << 15,
+	A_OTHER = 1 << 16, /* m68k, microblaze, or1k, csky, arc, ... */
+	A_X86 = A_X86_64 | A_X32 | A_I386,
+	A_ALL = (1 << 17) - 1,
+	/* ELF_PLATFORM is NULL on the others (riscv, sparc, m68k, ...). */
+	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_LOONG |
+	    A_MIPS | A_ALPHA | A_SH | A_PARISC,
+	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_RISCV |
+	    A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
+	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
+};
+enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4 };
+/* Each ELF machine and word size of arch.c, and its row of the table. */
+static const struct {
+	uint16_t machine;
+	uint8_t wordsize; /* 0: either */
+	uint32_t a;
+} dl_arches[] = {
+	{ EM_X86_64, 8, A_X86_64 },
+	{ EM_X86_64, 4, A_X32 },
+	{ EM_386, 0, A_I386 },
+	{ EM_AARCH64, 0, A_ARM64 },
+	{ EM_ARM, 0, A_ARM },
+	{ EM_PPC64, 0, A_PPC64 },
+	{ EM_PPC, 0, A_PPC },
+	{ EM_S390, 0, A_S390 },
+	{ EM_RISCV, 0, A_RISCV },
+	{ EM_LOONGARCH, 0, A_LOONG },
+	{ EM_MIPS, 0, A_MIPS },
+	{ EM_SPARCV9, 0, A_SPARC64 },
+	{ EM_SPARC, 0, A_SPARC },
+	{ EM_SPARC32PLUS, 0, A_SPARC },
+	{ EM_ALPHA, 0, A_ALPHA },
+	{ EM_SH, 0, A_SH },
+	{ EM_PARISC, 0, A_PARISC },
+	{ EM_68K, 0, A_OTHER },
+	{ EM_MICROBLAZE, 0, A_OTHER },
+	{ EM_OPENRISC, 0, A_OTHER },
+	{ EM_CSKY, 0, A_OTHER },
+	{ EM_ARCV2, 0, A_OTHER },
+	{ EM_XTENSA, 0, A_OTHER },
+	{ EM_QDSP6, 0, A_OTHER },
+	{ EM_ALTERA_NIOS2, 0, A_OTHER },
+};
+static const struct {
+	uint8_t type;
+	uint8_t cond;
+	uint32_t arches;
+	unsigned int since;
+} expected[] = {
+	{ AT_NUM_SYSINFO, C_VDSO, A_I386, 0 },
+	{ AT_NUM_SYSINFO_EHDR, C_VDSO, A_VDSO, 0 },
+	{ AT_NUM_IGNOREPPC, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_DCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_ICACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_UCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_L1I_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_L1D_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_L2_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_L3_CACHESIZE, 0, A_CACHE, 5010 },
+	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	{ AT_NUM_ADI_BLKSZ, 0, A_SPARC64, 4017 },
+	{ AT_NUM_ADI_NBITS, 0, A_SPARC64, 4017 },
+	{ AT_NUM_ADI_UEONADI, 0, A_SPARC64, 4017 },
+	{ AT_NUM_L1I_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
+	{ AT_NUM_L1D_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
+	{ AT_NUM_L2_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
+	{ AT_NUM_L3_CACHESHAPE, 0, A_ALPHA, 0 },
+	{ AT_NUM_MINSIGSTKSZ, 0, A_X86, 5014 },
+	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_ARM64, 4018 },
+	{ AT_NUM_MINSIGSTKSZ, 0, A_PPC64 | A_PPC, 5019 },
+	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_RISCV, 6005 },
+	{ AT_NUM_HWCAP, 0, A_ALL, 0 },
+	{ AT_NUM_PAGESZ, 0, A_ALL, 0 },
+	{ AT_NUM_CLKTCK, 0, A_ALL, 0 },
+	{ AT_NUM_PHDR, 0, A_ALL, 0 },
+	{ AT_NUM_PHENT, 0, A_ALL, 0 },
+	{ AT_NUM_PHNUM, 0, A_ALL, 0 },
+	{ AT_NUM_BASE, 0, A_ALL, 0 },
+	{ AT_NUM_FLAGS, 0, A_ALL, 0 },
+	{ AT_NUM_ENTRY, 0, A_ALL, 0 },
+	{ AT_NUM_UID, 0, A_ALL, 0 },
+	{ AT_NUM_EUID, 0, A_ALL, 0 },
+	{ AT_NUM_GID, 0, A_ALL, 0 },
+	{ AT_NUM_EGID, 0, A_ALL, 0 },
+	{ AT_NUM_SECURE, 0, A_ALL, 0 },
+	{ AT_NUM_RANDOM, 0, A_ALL, 0 },
+	{ AT_NUM_HWCAP2, 0, A_X86, 4011 },
+	{ AT_NUM_HWCAP2, 0, A_ARM64, 5002 },
+	{ AT_NUM_HWCAP2, 0, A_ARM | A_PPC64 | A_PPC, 3015 },
+	{ AT_NUM_HWCAP3, 0, A_ARM64, 6016 },
+	{ AT_NUM_EXECFN, 0, A_ALL, 0 },
+	{ AT_NUM_PLATFORM, 0, A_PLAT, 0 },
+	{ AT_NUM_BASE_PLATFORM, 0, A_PPC64 | A_PPC, 0 },
+	{ AT_NUM_RSEQ_FEATURE_SIZE, C_RSEQ, A_ALL, 6003 },
+	{ AT_NUM_RSEQ_ALIGN, C_RSEQ, A_ALL, 6003 },
+};
+/*
+ * Whether this kernel has rseq (CONFIG_RSEQ), which gives AT_RSEQ_*: the
+ * system call refuses these arguments (EINVAL) where it exists.
+ */
+static int
+kernel_rseq(void)
+{
+#ifdef SYS_rseq
+	return syscall(SYS_rseq, NULL, 0, 0, 0) == -1 && errno != ENOSYS;
+#else
+	return 0;
+#endif
+}
+enum check_res
+rule_entries(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	enum check_res res = CHECK_OK;
+	const struct at_type *t;
+	uint32_t a = 0;
+	size_t i, j, nsaved = 0;
+	int vdso = check_special(e, &e->vdso) != NULL, rseq = -1;
+	char saved[320] = "";
+
+	for (i = 0; i < v->nent; i++) {
+		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
+			;
+		/*
+		 * Entries that mean nothing may repeat: powerpc's ARCH_DLINFO
+		 * writes AT_IGNOREPPC twice on purpose, valgrind turns the
+		 * entries it hides into AT_IGNORE.
+		 */
+		if (j < i && v->ent[i].type != AT_NUM_IGNORE &&
+		    v->ent[i].type != AT_NUM_IGNOREPPC) {
+			t = at_lookup(v->ent[i].type, AF_ALL);
+			ev(r,
+			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
+			    r->ev[0] != '\0' ? "; " : "",
+			    t != NULL ? t->name : "???", v->ent[i].type, j, i);
+			res = CHECK_FAIL;
+		}
+	}
+	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
+		if (dl_arches[i].machine == v->machine &&
+		    (dl_arches[i].wordsize == 0 ||
+		        dl_arches[i].wordsize == v->wordsize))
+			a = dl_arches[i].a;
+	if (a == 0)
+		return res == CHECK_OK
+		    ? check_nodata(
+		          r, "no table of entries for this architecture")
+		    : res;
+	for (i = 0; i < NITEMS(expected); i++) {
+		if (!(expected[i].arches & a) ||
+		    vec_find(v, expected[i].type, NULL) ||
+		    ((expected[i].cond & C_IGN) &&
+		        vec_find(v, AT_NUM_IGNORE, NULL)))
+			continue;
+		/* What depends on the vDSO or kernel is known of a live one. */
+		if ((expected[i].cond & C_VDSO) && !vdso)
+			continue;
+		if (!e->live &&
+		    (expected[i].since != 0 || (expected[i].cond & C_RSEQ))) {
+			t = at_lookup(expected[i].type, AF_ALL);
+			(void)snprintf(saved + strlen(saved),
+			    sizeof(saved) - strlen(saved), "%sAT_%s",
+			    nsaved++ > 0 ? ", " : "", t->name);
+			continue;
+		}
+		if (expected[i].since > e->kver)
+			continue;
+		if ((expected[i].cond & C_RSEQ) &&
+		    (rseq = rseq == -1 ? kernel_rseq() : rseq) == 0)
+			continue;
+		res = check_absent(r, expected[i].type);
+	}
+	/* a is a machine of the arch table: v->arch is set, as for platform. */
+	if (res == CHECK_OK)
+		ev(r, "each of the %zu entries once; none of %s's missing",
+		    v->nent, v->arch->name);
+	if (nsaved > 0)
+		ev(r,
+		    "; no data for %s (a saved vector: they depend on the "
+		    "kernel's version or build)",
+		    saved);
+	return res;
+}

@@ -1,0 +1,374 @@
+/*
+ * --check's rules on the process's memory: the vDSO, the stack that
+ * create_elf_tables writes (its layout and the strings on it), and, for
+ * self, /proc/self/auxv against the vector in memory.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arch.h"
+#include "at.h"
+#include "check_rule.h"
+#include "source.h"
+#include "vdsocheck.h"
+
+/*
+ * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
+ * inside the vDSO and given with AT_SYSINFO_EHDR; AT_SYSINFO_EHDR the
+ * start of [vdso], an ELF image.
+ */
+enum check_res
+rule_sysinfo(const struct check_env *e, struct check_result *r)
+{
+	const struct check_map *m = check_special(e, &e->vdso);
+	uint64_t si = 0, ehdr = 0;
+	size_t nsi = vec_find(e->v, AT_NUM_SYSINFO, &si);
+	size_t neh = vec_find(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
+	int ia32 = e->v->machine == EM_386;
+
+	if (nsi > 0 && !ia32) {
+		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
+		    e->v->arch != NULL ? e->v->arch->name
+		                       : "this architecture");
+		return CHECK_FAIL;
+	}
+	/* ARCH_DLINFO_IA32 gives both, or neither where no vDSO is mapped. */
+	if (ia32 && neh > 0 && nsi == 0) {
+		ev(r,
+		    "AT_SYSINFO_EHDR 0x%" PRIx64 " without AT_SYSINFO on i386",
+		    ehdr);
+		return CHECK_FAIL;
+	}
+	if (check_lacks(e, N_MAPS) != NULL)
+		return check_nodata(r, check_lacks(e, N_MAPS));
+	if (m == NULL) {
+		ev(r, "no [vdso] mapped");
+		if (neh == 0)
+			return CHECK_OK;
+		/* As valgrind does: a process may unmap it after its exec. */
+		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64 "%s", ehdr,
+		    e->v->kind == SRC_PID ? " (unmapped since exec)" : "");
+		return e->v->kind == SRC_PID ? CHECK_OK : CHECK_FAIL;
+	}
+	if (neh == 0) {
+		ev(r, "AT_SYSINFO_EHDR absent; [vdso] at 0x%" PRIx64, m->lo);
+		return CHECK_FAIL;
+	}
+	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
+	    m->lo);
+	/* As a checkpoint restorer does: moved by mremap since its exec. */
+	if (ehdr != m->lo && e->v->kind == SRC_PID) {
+		ev(r, " (moved since exec)");
+		return CHECK_OK;
+	}
+	if (ehdr != m->lo)
+		return CHECK_FAIL;
+	/* Where [vdso] is mapped: a read that failed says nothing of it. */
+	if (e->fo->vdso != FOLLOW_READ) {
+		ev(r, "; its image could not be read");
+		return CHECK_NODATA;
+	}
+	if (e->fo->vi.bad != NULL) {
+		ev(r, "; not an ELF image: %s", e->fo->vi.bad);
+		return CHECK_FAIL;
+	}
+	if (ia32) {
+		ev(r, "; AT_SYSINFO 0x%" PRIx64, si);
+		if (nsi > 0 && (si < m->lo || si >= m->hi))
+			return CHECK_FAIL;
+	}
+	return CHECK_OK;
+}
+/*
+ * AT_RANDOM, AT_EXECFN, AT_PLATFORM, AT_BASE_PLATFORM in the mapping that
+ * holds the vector: create_elf_tables writes them above it, on the stack
+ * it builds.  For self that mapping is known, labelled [stack] or not
+ * (valgrind's client stack is not); for a process, [stack].
+ */
+enum check_res
+rule_stack(const struct check_env *e, struct check_result *r)
+{
+	static const uint64_t types[] = { AT_NUM_RANDOM, AT_NUM_EXECFN,
+		AT_NUM_PLATFORM, AT_NUM_BASE_PLATFORM };
+	const struct check_map *m = NULL;
+	enum check_res res = CHECK_OK;
+	uint64_t val;
+	size_t i;
+
+	if (e->v->kind == SRC_SELF)
+		m = check_map_at(e, (uint64_t)(uintptr_t)e->v->raw);
+	if (m != NULL && m->lo != e->stack.lo)
+		ev(r, "the vector's mapping 0x%" PRIx64 "-0x%" PRIx64, m->lo,
+		    m->hi);
+	else if ((m = check_special(e, &e->stack)) != NULL)
+		ev(r, "[stack] 0x%" PRIx64 "-0x%" PRIx64, m->lo, m->hi);
+	else
+		return check_nodata(r, "no [stack] in the memory map");
+	for (i = 0; i < NITEMS(types); i++)
+		if (vec_find(e->v, types[i], &val) &&
+		    (val < m->lo || val >= m->hi)) {
+			ev(r, "; AT_%s 0x%" PRIx64 " outside",
+			    at_lookup(types[i], AF_ALL)->name, val);
+			res = CHECK_FAIL;
+		}
+	if (res == CHECK_OK)
+		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
+	return res;
+}
+/* The word of the vector's size and byte order at addr: 0, or -1. */
+static int
+word_at(const struct auxv_vec *v, uint64_t addr, uint64_t *w)
+{
+	unsigned char b[8];
+
+	if (mem_get(&v->mem, addr, b, v->wordsize, NULL) != v->wordsize)
+		return -1;
+	*w = vec_word(b, v->wordsize, v->bigendian);
+	return 0;
+}
+/*
+ * Self: where argc is, found back from main's envp: argv's NULL just
+ * before it, then the argv pointers, then argc, their number.  0 where
+ * no word below them counts them.
+ */
+static uint64_t
+self_argc(const struct auxv_vec *v)
+{
+	const unsigned int ws = v->wordsize;
+	uint64_t at, w;
+	size_t k;
+
+	if (v->envp < 2 * ws || word_at(v, v->envp - ws, &w) == -1 || w != 0)
+		return 0;
+	for (k = 0, at = v->envp - 2 * ws; k <= AUXV_CHECK_ARGS && at >= ws;
+	     k++, at -= ws)
+		if (word_at(v, at, &w) == -1 || w == k)
+			return w == k ? at : 0;
+	return 0;
+}
+/* What create_elf_tables wrote at argc's address, as found there. */
+struct stack_walk {
+	uint64_t argc, envc;
+	uint64_t vec;    /* where the vector is: after envp's NULL */
+	uint64_t lo_str; /* the lowest argv or envp string above argc */
+};
+/*
+ * Walks argc, argv and its NULL, envp and its NULL from sp: NULL, or
+ * what is not as create_elf_tables writes it.  The strings are above
+ * argc: a pointer below it is one the program put there (auxv's own
+ * argv[0], for getopt's messages).
+ */
+static const char *
+walk_stack(const struct auxv_vec *v, uint64_t sp, struct stack_walk *l)
+{
+	const unsigned int ws = v->wordsize;
+	uint64_t at, w = 0, i;
+
+	l->lo_str = UINT64_MAX;
+	l->envc = 0;
+	if (word_at(v, sp, &l->argc) == -1)
+		return "argc not readable";
+	if (l->argc > AUXV_CHECK_ARGS)
+		return "argc larger than auxv walks";
+	for (i = 0, at = sp + ws; i <= l->argc; i++, at += ws) {
+		if (word_at(v, at, &w) == -1)
+			return "argv not readable";
+		if (i < l->argc && w > sp && w < l->lo_str)
+			l->lo_str = w;
+	}
+	if (w != 0)
+		return "no NULL after argc argv pointers";
+	for (;; at += ws) {
+		if (word_at(v, at, &w) == -1)
+			return "envp not readable";
+		if (w == 0)
+			break;
+		if (++l->envc > AUXV_CHECK_ARGS)
+			return "no NULL after envp";
+		if (w > sp && w < l->lo_str)
+			l->lo_str = w;
+	}
+	l->vec = at + ws;
+	return NULL;
+}
+/*
+ * Whether [a, a + alen) and [b, b + blen) share a byte.
+ */
+static int
+overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+	return a < b + blen && b < a + alen;
+}
+/*
+ * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
+ * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
+ * 16 bytes above the vector and below the strings, overlapping neither
+ * the platform strings, not all zero.  Self from main's envp; -e at its
+ * exec stop and a process from /proc/PID/stat's startstack and
+ * arg_start.  A process may rewrite its stack after its exec (ld.so run
+ * as a program moves argv): for one, a stack not as written is said,
+ * not failed.
+ */
+enum check_res
+rule_layout(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	const struct decoded *d;
+	const int self = v->kind == SRC_SELF;
+	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
+	unsigned char mem[AUXV_MAX_RAW];
+	struct stack_walk l;
+	uint64_t sp = self ? self_argc(v) : e->sp, rnd, end, top, w;
+	const char *bad = NULL;
+	size_t i;
+
+	if (sp == 0 && !self)
+		return check_nodata(r, "no startstack in /proc/PID/stat");
+	if (sp == 0)
+		bad = "no word below argv counts its pointers (argc)";
+	else if ((bad = walk_stack(v, sp, &l)) == NULL && self) {
+		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
+		for (; l.vec < (uintptr_t)v->raw &&
+		     word_at(v, l.vec, &w) == 0 && w == 0;
+		     l.vec += v->wordsize)
+			;
+		if (l.vec != (uintptr_t)v->raw)
+			bad = "the vector is not after envp's NULL";
+	} else if (bad == NULL &&
+	    (vlen > v->rawlen ||
+	        mem_get(&v->mem, l.vec, mem, vlen, NULL) != vlen ||
+	        memcmp(mem, v->raw, vlen) != 0))
+		bad = "the vector is not after envp's NULL";
+	if (bad != NULL && v->kind == SRC_PID) {
+		ev(r, "startstack 0x%" PRIx64 ": %s (changed since exec)", sp,
+		    bad);
+		return CHECK_NODATA;
+	}
+	if (bad != NULL) {
+		ev(r, "%s", bad);
+		if (sp != 0)
+			ev(r, " (argc at 0x%" PRIx64 ")", sp);
+		return CHECK_FAIL;
+	}
+	ev(r,
+	    "argc %" PRIu64 " at 0x%" PRIx64 ", %" PRIu64
+	    " envp pointers, the vector at 0x%" PRIx64,
+	    l.argc, sp, l.envc, l.vec);
+	if ((d = check_dec(e, AT_NUM_RANDOM)) == NULL)
+		return CHECK_OK;
+	rnd = d->value;
+	end = l.vec + vlen;
+	top = !self && e->arg_start != 0 ? e->arg_start : l.lo_str;
+	ev(r, "; AT_RANDOM 0x%" PRIx64, rnd);
+	if (rnd > UINT64_MAX - AUXV_RANDOM_LEN || rnd < end ||
+	    rnd + AUXV_RANDOM_LEN > top) {
+		ev(r,
+		    " not between the vector's end 0x%" PRIx64
+		    " and the strings at 0x%" PRIx64,
+		    end, top);
+		return CHECK_FAIL;
+	}
+	for (i = 0; i < e->ndec; i++) {
+		d = &e->dec[i];
+		if ((d->type == AT_NUM_PLATFORM ||
+		        d->type == AT_NUM_BASE_PLATFORM ||
+		        d->type == AT_NUM_EXECFN) &&
+		    d->readable &&
+		    overlap(rnd, AUXV_RANDOM_LEN, d->value, d->strlen + 1)) {
+			ev(r, " overlaps AT_%s's string at 0x%" PRIx64,
+			    d->at->name, d->value);
+			return CHECK_FAIL;
+		}
+	}
+	d = check_dec(e, AT_NUM_RANDOM);
+	if (d->readable) {
+		for (i = 0; i < AUXV_RANDOM_LEN && d->bytes[i] == 0; i++)
+			;
+		if (i == AUXV_RANDOM_LEN) {
+			ev(r, ": its 16 bytes are all zero");
+			return CHECK_FAIL;
+		}
+	}
+	ev(r, " between the vector and the strings");
+	return CHECK_OK;
+}
+/*
+ * For self: /proc/self/auxv, opened every way a program may open it,
+ * holds the vector the program was given (the kernel's copy, which an
+ * emulator serves for its guest: a loader that gave the program another
+ * vector differs there).  A 32-bit process's file may run on in zeros.
+ */
+enum check_res
+rule_procauxv(const struct check_env *e, struct check_result *r)
+{
+	static const char *const ways[] = { "/proc/self/auxv", NULL,
+		"/proc/thread-self/auxv", "self/auxv" };
+	const struct auxv_vec *v = e->v;
+	const uint64_t ws = v->wordsize, vlen = (v->nent + 1) * 2 * ws;
+	unsigned char buf[AUXV_MAX_RAW];
+	char path[64];
+	size_t i, k, n;
+	int fd, dir, rc;
+
+	if (v->kind != SRC_SELF)
+		return check_nodata(r, "not auxv's own vector");
+	for (i = 0; i < NITEMS(ways); i++) {
+		if (ways[i] != NULL)
+			snprintf(path, sizeof(path), "%s", ways[i]);
+		else
+			snprintf(path, sizeof(path), "/proc/%ld/auxv",
+			    (long)getpid());
+		if (i < 3)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		else if ((dir = open("/proc",
+		              O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+			fd = -1;
+		else {
+			fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
+			close(dir);
+		}
+		if (fd == -1)
+			return check_nodata(r, "/proc/self/auxv not readable");
+		rc = src_read_full(fd, buf, sizeof(buf), &n);
+		close(fd);
+		for (k = 0; rc == 0 && k < n && k < vlen && buf[k] == v->raw[k];
+		     k++)
+			;
+		while (k == vlen && k < n && buf[k] == 0)
+			k++;
+		if (rc == 0 && k == n && n >= vlen)
+			continue;
+		ev(r, "%s%s%s differs from the vector in memory",
+		    i < 3 ? path : "openat(/proc, ", i < 3 ? "" : path,
+		    i < 3 ? "" : ")");
+		if (rc == 0 && k < vlen && k / (2 * ws) < v->nent)
+			ev(r, " from entry %zu (type %" PRIu64 ")",
+			    (size_t)(k / (2 * ws)), v->ent[k / (2 * ws)].type);
+		return CHECK_FAIL;
+	}
+	ev(r,
+	    "/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv and "
+	    "openat(/proc, \"self/auxv\") hold the vector in memory");
+	return CHECK_OK;
+}
+/*
+ * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked at
+ * 0, a symbol hash table, the architecture's versioned functions):
+ * vdsocheck.c, on what follow.c read of it.
+ */
+enum check_res
+rule_vdso_image(const struct check_env *e, struct check_result *r)
+{
+	uint64_t at = 0;
+
+	(void)vec_find(e->v, AT_NUM_SYSINFO_EHDR, &at);
+	return (enum check_res)vdso_image_check(
+	    e->fo, at, e->v->machine, e->v->wordsize, r->ev, sizeof(r->ev));
+}

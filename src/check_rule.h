@@ -1,0 +1,66 @@
+/*
+ * What --check's rules share: check.c gathers the facts and runs the
+ * table; the rules live by what they read, check_exe.c the executable,
+ * check_kernel.c what the kernel gives each architecture and CPU,
+ * check_mem.c the process's memory.  For those files alone: the rest of
+ * auxv has check.h.
+ */
+#ifndef AUXV_CHECK_RULE_H
+#define AUXV_CHECK_RULE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+/*
+ * Appends to a rule's evidence; text past its room is cut (snprintf
+ * leaves the room at least one byte, its NUL).
+ */
+#define ev(r, ...)                                                             \
+	(void)snprintf((r)->ev + strlen((r)->ev),                              \
+	    sizeof((r)->ev) - strlen((r)->ev), __VA_ARGS__)
+
+/*
+ * What a rule needs besides the vector, declared in its row: the one
+ * text for each need a source lacks.
+ */
+enum {
+	N_LIVE = 1, /* a running process: self, PID, -e */
+	N_EXE = 2,  /* its executable's headers */
+	N_MAPS = 4, /* its memory map */
+	N_BIAS = 8, /* the executable found in the map: its load bias */
+	N_CPU =
+	    16, /* this machine's CPU: a live vector, its architecture known */
+	N_ARCH = 32 /* the vector's architecture */
+};
+typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
+
+const struct check_map *check_map_at(const struct check_env *, uint64_t);
+const struct check_map *check_special(
+    const struct check_env *, const struct check_map *);
+const struct check_map *check_map_file(
+    const struct check_env *, uint64_t, uint64_t);
+enum check_res check_nodata(struct check_result *, const char *);
+enum check_res check_absent(struct check_result *, uint64_t);
+const struct decoded *check_dec(const struct check_env *, uint64_t);
+const char *check_lacks(const struct check_env *, unsigned int);
+
+rule_fn rule_phdr;
+rule_fn rule_entry;
+rule_fn rule_base;
+rule_fn rule_ids;
+rule_fn rule_execfn;
+rule_fn rule_pagesz;
+rule_fn rule_clktck;
+rule_fn rule_hwcap;
+rule_fn rule_platform;
+rule_fn rule_entries;
+rule_fn rule_sysinfo;
+rule_fn rule_stack;
+rule_fn rule_layout;
+rule_fn rule_procauxv;
+rule_fn rule_vdso_image;
+
+#endif
