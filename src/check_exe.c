@@ -15,6 +15,7 @@
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
+#include "proc.h"
 #include "source.h"
 
 /*
@@ -132,7 +133,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 	snprintf(path, sizeof(path), "%s%s%s",
 	    e->v->kind == SRC_SELF ? "" : e->dir,
 	    e->v->kind == SRC_SELF ? "" : "/root", e->interp);
-	if (stat(path, &st) == -1 ||
+	if (proc_stat_path(path, &st) == -1 ||
 	    (m = check_map_file(e, st.st_dev, st.st_ino)) == NULL) {
 		ev(r, "AT_BASE 0x%" PRIx64 "; interpreter %s not mapped", base,
 		    e->interp);
@@ -148,8 +149,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 	 * program it loads but leaves AT_BASE 0.  True, and said why.
 	 */
 	if (base == 0 && e->v->kind == SRC_SELF &&
-	    stat("/proc/self/exe", &exe) == 0 && exe.st_dev == st.st_dev &&
-	    exe.st_ino == st.st_ino)
+	    proc_stat_path("/proc/self/exe", &exe) == 0 &&
+	    exe.st_dev == st.st_dev && exe.st_ino == st.st_ino)
 		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
 	return CHECK_FAIL;
 }
@@ -248,10 +249,10 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		snprintf(run, sizeof(run), "%s/exe", e->dir);
 	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
 	    d->str);
-	if (stat(run, &xs) == -1)
+	if (proc_stat_path(run, &xs) == -1)
 		return check_nodata(
 		    r, "; the executable not found (replaced?)");
-	if (stat(path, &fs) == -1)
+	if (proc_stat_path(path, &fs) == -1)
 		return check_nodata(r,
 		    !self && name[0] != '/'
 		        ? ": relative, and the process's directory no longer "

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "proc.h"
@@ -210,4 +211,23 @@ proc_stat(const char *dir, int nth, uint64_t *val)
 		return -1;
 	*val = strtoull(p + 1, NULL, 10);
 	return 0;
+}
+
+/*
+ * stat(2) of path through an open descriptor: an emulator that maps
+ * paths under a prefix (qemu-user's -L) does so for open(2), not for
+ * every stat call (qemu 7.2's statx).  0, or -1 and errno.
+ */
+int
+proc_stat_path(const char *path, struct stat *st)
+{
+	int fd, rc, e;
+
+	if ((fd = open(path, O_PATH | O_CLOEXEC)) == -1)
+		return -1;
+	rc = fstat(fd, st);
+	e = errno;
+	close(fd);
+	errno = e;
+	return rc;
 }

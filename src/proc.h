@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /*
@@ -31,6 +32,7 @@ typedef int proc_map_fn(const struct proc_map *, void *);
 int proc_maps(const char *, size_t, proc_map_fn *, void *);
 ssize_t proc_read(const char *, unsigned char *, size_t);
 int proc_stat(const char *, int, uint64_t *);
+int proc_stat_path(const char *, struct stat *);
 size_t proc_readable(const char *, uint64_t, size_t);
 
 #endif
