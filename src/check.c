@@ -328,10 +328,11 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		read_maps(
 		    e, v->kind == SRC_SELF ? (uint64_t)(uintptr_t)rules : 0);
 		read_exe(e);
-		if (v->kind != SRC_SELF &&
-		    (proc_stat(e->dir, 26, &e->sp) == -1 ||
-		        proc_stat(e->dir, 46, &e->arg_start) == -1))
-			e->sp = e->arg_start = 0;
+		/* Each alone: qemu-user's stat line stops before arg_start. */
+		if (proc_stat(e->dir, 26, &e->sp) == -1)
+			e->sp = 0;
+		if (proc_stat(e->dir, 46, &e->arg_start) == -1)
+			e->arg_start = 0;
 	}
 	e->dec = dec;
 	e->ndec = decode_all(v, o, dec, pool);

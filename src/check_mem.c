@@ -135,11 +135,14 @@ word_at(const struct auxv_vec *v, uint64_t addr, uint64_t *w)
 }
 /*
  * Self: where argc is, found back from main's envp: argv's NULL just
- * before it, then the argv pointers, then argc, their number.  0 where
- * no word below them counts them.
+ * before it, then the argv pointers, then argc, their number, or the
+ * word the kernel says argc is at (/proc/self/stat's startstack, which an
+ * emulator gives for its guest): the start code of libc may write over
+ * argc before main (arm's pushes argv's address there, i386's may push a
+ * register).  0 where no word below them is either; *argc their number.
  */
 static uint64_t
-self_argc(const struct auxv_vec *v)
+self_argc(const struct auxv_vec *v, uint64_t kernel_sp, uint64_t *argc)
 {
 	const unsigned int ws = v->wordsize;
 	uint64_t at, w;
@@ -148,9 +151,14 @@ self_argc(const struct auxv_vec *v)
 	if (v->envp < 2 * ws || word_at(v, v->envp - ws, &w) == -1 || w != 0)
 		return 0;
 	for (k = 0, at = v->envp - 2 * ws; k <= AUXV_CHECK_ARGS && at >= ws;
-	     k++, at -= ws)
-		if (word_at(v, at, &w) == -1 || w == k)
-			return w == k ? at : 0;
+	     k++, at -= ws) {
+		if (word_at(v, at, &w) == -1)
+			return 0;
+		if (w == k || at == kernel_sp) {
+			*argc = k;
+			return at;
+		}
+	}
 	return 0;
 }
 /* What create_elf_tables wrote at argc's address, as found there. */
@@ -160,8 +168,9 @@ struct stack_walk {
 	uint64_t lo_str; /* the lowest argv or envp string above argc */
 };
 /*
- * Walks argc, argv and its NULL, envp and its NULL from sp: NULL, or
- * what is not as create_elf_tables writes it.  The strings are above
+ * Walks argc (l->argc where known, else the word at sp), argv and its
+ * NULL, envp and its NULL from sp: NULL, or what is not as
+ * create_elf_tables writes it.  The strings are above
  * argc: a pointer below it is one the program put there (auxv's own
  * argv[0], for getopt's messages).
  */
@@ -173,7 +182,7 @@ walk_stack(const struct auxv_vec *v, uint64_t sp, struct stack_walk *l)
 
 	l->lo_str = UINT64_MAX;
 	l->envc = 0;
-	if (word_at(v, sp, &l->argc) == -1)
+	if (l->argc == UINT64_MAX && word_at(v, sp, &l->argc) == -1)
 		return "argc not readable";
 	if (l->argc > AUXV_CHECK_ARGS)
 		return "argc larger than auxv walks";
@@ -225,10 +234,12 @@ rule_layout(const struct check_env *e, struct check_result *r)
 	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
 	unsigned char mem[AUXV_MAX_RAW];
 	struct stack_walk l;
-	uint64_t sp = self ? self_argc(v) : e->sp, rnd, end, top, w;
+	uint64_t sp, rnd, end, top, w;
 	const char *bad = NULL;
 	size_t i;
 
+	l.argc = UINT64_MAX;
+	sp = self ? self_argc(v, e->sp, &l.argc) : e->sp;
 	if (sp == 0 && !self)
 		return check_nodata(r, "no startstack in /proc/PID/stat");
 	if (sp == 0)
@@ -288,7 +299,7 @@ rule_layout(const struct check_env *e, struct check_result *r)
 		}
 	}
 	d = check_dec(e, AT_NUM_RANDOM);
-	if (d->readable) {
+	if (d != NULL && d->readable) {
 		for (i = 0; i < AUXV_RANDOM_LEN && d->bytes[i] == 0; i++)
 			;
 		if (i == AUXV_RANDOM_LEN) {

@@ -89,7 +89,7 @@ need_x86_64() {
 	hw2=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 26 { print $2 }')
 	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw")"[\;\ ]* ]]
 	if [ -n "$hw2" ]; then
-		[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 $(printf '0x%x' "$hw2") "* ]]
+		[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 $(printf '0x%x' "$hw2");"* ]]
 	fi
 }
 
