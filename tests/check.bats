@@ -1375,6 +1375,22 @@ EOF
 }
 
 
+# A process may rewrite its stack after its exec; only -e and self, where
+# nothing ran since, are held to the layout create_elf_tables wrote.
+@test "a PID that wrote over argv's NULL since exec: layout said, not failed; -e of the same program holds" {
+	need jq
+	local sp
+	start_odd argvnull
+	sp=$(awk '{ print $28 }' "/proc/$BG_PID/stat")
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" layout)" = "no data: startstack $(printf '0x%x' "$sp"): no NULL after argc argv pointers (changed since exec)" ]
+	need ptrace
+	run -0 --separate-stderr "$AUXV" --check --json -e "$ODDPROC" argvnull
+	[[ "$(verdict "$output" layout)" == "ok: argc 2 at 0x"*", the vector at 0x"*" between the vector and the strings" ]]
+}
+
 @test "a PID that changed its IDs since exec: said, not failed" {
 	need jq
 	[ "$(id -u)" -eq 0 ] || skip "not root: cannot change IDs"

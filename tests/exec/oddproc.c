@@ -5,6 +5,8 @@
  *   oddproc mapat FILE   maps FILE's first page at 0x10000
  *   oddproc unvdso       unmaps its vDSO (as valgrind's host process does)
  *   oddproc movevdso     moves its vDSO by mremap (as CRIU's restorer does)
+ *   oddproc argvnull     writes over argv's NULL (as a program that
+ *                        rewrites its arguments may)
  *   oddproc nostack      runs on a stack in its data and unmaps [stack]
  *   oddproc farsegs      points its loaded PT_INTERP at a copy of the
  *                        path, and PT_GNU_PROPERTY (or PT_NOTE) at a
@@ -155,6 +157,10 @@ main(int argc, char **argv)
 			return 1;
 		say_and_wait("vdso moved\n");
 	}
+	if (argc == 2 && strcmp(argv[1], "argvnull") == 0) {
+		argv[argc] = argv[0];
+		say_and_wait("argv changed\n");
+	}
 	if (argc == 2 && strcmp(argv[1], "nostack") == 0) {
 		getcontext(&run_ctx);
 		run_ctx.uc_stack.ss_sp = stack;
@@ -173,8 +179,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr,
-	    "usage: oddproc mapat FILE | unvdso | movevdso | nostack | "
-	    "farsegs | "
+	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
+	    "nostack | farsegs | "
 	    "swap OTHER\n");
 	return 2;
 }
