@@ -77,6 +77,15 @@ await_watch() {
 	W_PID=
 }
 
+# count_ended: fails, saying so, where auxv -w --count N has not ended
+# (teardown kills it), rather than waiting for it.
+count_ended() {
+	if kill -0 "$W_PID" 2>/dev/null; then
+		echo "auxv -w --count had not ended: $(cat "$D/err")"
+		return 1
+	fi
+}
+
 # watch_failed MESSAGE: auxv -w ended with status 1, nothing on standard
 # output, MESSAGE alone on standard error.
 watch_failed() {
@@ -197,6 +206,7 @@ print(len(runs), "runs checked")' "$@"
 		kill -0 "$W_PID" 2>/dev/null || break
 		sleep 0.05
 	done
+	count_ended
 	await_watch
 	[ "$W_STATUS" -eq 0 ]
 	[ "$(wc -l <"$D/out")" -eq 3 ]
@@ -222,10 +232,11 @@ for l in open(sys.argv[1]):
 		kill -0 "$W_PID" 2>/dev/null || break
 		sleep 0.05
 	done
-	wait "$W_PID"
-	W_PID=
+	count_ended
+	await_watch
 	run cat "$D/out"
 	assert_output "$WITNESS"$'\n'"$WITNESS"
+	grep -qE '^auxv: 2 programs shown, ' "$D/err"
 }
 
 @test "-w: blocks headed as -a heads them, -k keeps the entries asked for" {
@@ -238,6 +249,9 @@ for l in open(sys.argv[1]):
 	assert_line "AT_PAGESZ:            $(getconf PAGESIZE)"
 	assert_line "AT_EXECFN:            $WITNESS"
 	refute_line --partial AT_RANDOM
+	# The summary counts the blocks written.
+	n=$(grep -c '^==> ' "$D/out")
+	grep -qE "^auxv: $n programs? shown, " "$D/err"
 }
 
 @test "-w -o table: the header once, then a row per program as it starts" {
@@ -643,6 +657,7 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 		[ $((i % 50)) -ne 0 ] || "$WITNESS" "$D/list" 3000 3>&- &
 		sleep 0.02
 	done
+	count_ended || { kill $(cut -d' ' -f1 "$D/list") 2>/dev/null; false; }
 	await_watch
 	kill $(cut -d' ' -f1 "$D/list")
 	[ "$W_STATUS" -eq 0 ]
