@@ -27,8 +27,8 @@ struct vdso_fn {
 
 struct vdso_abi {
 	uint16_t machine;
-	uint8_t wordsize;
-	uint64_t base; /* an address other than 0 it was linked at, or 0 */
+	uint8_t wordsize; /* 0: either */
+	uint64_t base;    /* an address other than 0 it was linked at, or 0 */
 	const char *version;         /* NULL: none asked */
 	struct vdso_fn fn[VDSO_FNS]; /* up to the first without a name */
 };
@@ -43,14 +43,11 @@ struct vdso_abi {
 
 /* clang-format off */
 static const struct vdso_abi vdso_abis[] = {
-	/* x86/entry/vdso/vdso64/vdso64.lds.S: since 2.6.23, time 3.0. */
-	{ EM_X86_64,	8, 0, "LINUX_2.6", {
-		{ "__vdso_clock_gettime", NULL },
-		{ "__vdso_gettimeofday", NULL },
-		{ "__vdso_time", NULL },
-		{ "__vdso_getcpu", NULL } } },
-	/* x86/entry/vdso/vdso64/vdsox32.lds.S: since 3.4. */
-	{ EM_X86_64,	4, 0, "LINUX_2.6", {
+	/*
+	 * x86/entry/vdso/vdso64/vdso64.lds.S: since 2.6.23, time 3.0;
+	 * vdsox32.lds.S, x32's (4-byte words), the same since 3.4.
+	 */
+	{ EM_X86_64,	0, 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", NULL },
 		{ "__vdso_gettimeofday", NULL },
 		{ "__vdso_time", NULL },
@@ -93,13 +90,11 @@ static const struct vdso_abi vdso_abis[] = {
 		{ "__kernel_gettimeofday", NULL },
 		{ "__kernel_clock_gettime", NULL },
 		{ "__kernel_clock_getres", NULL } } },
-	/* riscv/kernel/vdso/vdso.lds.S: since 4.15 (riscv's first). */
-	{ EM_RISCV,	8, 0, "LINUX_4.15", {
-		{ "__vdso_rt_sigreturn", NULL },
-		{ "__vdso_getcpu", NULL },
-		{ "__vdso_flush_icache", NULL } } },
-	/* riscv/kernel/compat_vdso/compat_vdso.lds.S: the same script. */
-	{ EM_RISCV,	4, 0, "LINUX_4.15", {
+	/*
+	 * riscv/kernel/vdso/vdso.lds.S: since 4.15 (riscv's first);
+	 * compat_vdso/compat_vdso.lds.S, 32-bit, the same script.
+	 */
+	{ EM_RISCV,	0, 0, "LINUX_4.15", {
 		{ "__vdso_rt_sigreturn", NULL },
 		{ "__vdso_getcpu", NULL },
 		{ "__vdso_flush_icache", NULL } } },
@@ -115,8 +110,7 @@ static const struct vdso_abi vdso_abis[] = {
 	 * toolchain cannot build them (MIPS_DISABLE_VDSO): linked at 0 and
 	 * hashed only.
 	 */
-	{ EM_MIPS,	8, 0, NULL, { { NULL, NULL } } },
-	{ EM_MIPS,	4, 0, NULL, { { NULL, NULL } } },
+	{ EM_MIPS,	0, 0, NULL, { { NULL, NULL } } },
 	/* sparc/vdso/vdso.lds.S: since sparc64's first vDSO, in 4.x. */
 	{ EM_SPARCV9,	8, 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", NULL },
@@ -131,8 +125,7 @@ static const struct vdso_abi vdso_abis[] = {
 	 * since 5.18, its version string renamed since (LINUX_6.11 now):
 	 * linked at 0 and hashed only.
 	 */
-	{ EM_PARISC,	8, 0, NULL, { { NULL, NULL } } },
-	{ EM_PARISC,	4, 0, NULL, { { NULL, NULL } } },
+	{ EM_PARISC,	0, 0, NULL, { { NULL, NULL } } },
 };
 /* clang-format on */
 
@@ -143,7 +136,8 @@ abi_of(uint16_t machine, unsigned int wordsize)
 
 	for (i = 0; i < NITEMS(vdso_abis); i++)
 		if (vdso_abis[i].machine == machine &&
-		    vdso_abis[i].wordsize == wordsize)
+		    (vdso_abis[i].wordsize == 0 ||
+		        vdso_abis[i].wordsize == wordsize))
 			return &vdso_abis[i];
 	return NULL;
 }

@@ -419,13 +419,39 @@ EOF
 	[[ "$(evidence "$output" ids)" == *"the process 65534/65534/65534/65534" ]]
 }
 
+# unsanitized TOOL: skips where $AUXV is built with ASan, which reserves
+# its shadow memory where an emulator or loader (TOOL) cannot give it.
+unsanitized() {
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under $1"
+}
+
+# absent_given EVIDENCE RAW: each "AT_X absent" of entries' EVIDENCE is
+# an entry the kernel gave this shell and RAW, an emulator's vector,
+# lacks (numbers of include/uapi/linux/auxvec.h and asm/auxvec.h); at
+# least one.
+absent_given() {
+	local name t n=0 native got
+	declare -A num=([AT_MINSIGSTKSZ]=51 [AT_HWCAP2]=26 \
+	    [AT_RSEQ_FEATURE_SIZE]=27 [AT_RSEQ_ALIGN]=28 [AT_SYSINFO_EHDR]=33)
+	native=$(pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1)
+	got=$(pyvec "$2" 8 | cut -d' ' -f1)
+	for name in $(grep -o 'AT_[A-Z0-9_]* absent' <<<"$1" | cut -d' ' -f1); do
+		t=${num[$name]}
+		[ -n "$t" ]
+		! grep -qx "$t" <<<"$got"
+		grep -qx "$t" <<<"$native"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 1 ]
+}
+
 @test "qemu-user: the emulator's vector lacks entries the kernel gives" {
 	need_x86_64
 	need jq
 	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
 	# ASan reserves its shadow memory where qemu-user cannot give it.
-	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
-	    skip "a sanitized build does not run under qemu-user"
+	unsanitized qemu-user
 	qemu-x86_64 "$AUXV" --version >/dev/null 2>&1 ||
 	    skip "qemu-x86_64 cannot run $AUXV here"
 	run -1 --separate-stderr qemu-x86_64 "$AUXV" --check --json
@@ -443,21 +469,7 @@ EOF
 	if [ "$(rule_field "$output" hwcap r)" = FAIL ]; then
 		[[ "$(evidence "$output" hwcap)" =~ ^[^\;]*\;\ /proc/cpuinfo\ 0x[0-9a-f]+(\ [-+][a-z0-9_]+)+\; ]]
 	fi
-	got=$(pyvec "$BATS_TEST_TMPDIR/q.raw" 8 | cut -d' ' -f1)
-	native=$(pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1)
-	ev=$(evidence "$output" entries)
-	# Numbers of include/uapi/linux/auxvec.h and asm/auxvec.h.
-	declare -A num=([AT_MINSIGSTKSZ]=51 [AT_HWCAP2]=26 \
-	    [AT_RSEQ_FEATURE_SIZE]=27 [AT_RSEQ_ALIGN]=28 [AT_SYSINFO_EHDR]=33)
-	n=0
-	for name in $(grep -o 'AT_[A-Z0-9_]* absent' <<<"$ev" | cut -d' ' -f1); do
-		t=${num[$name]}
-		[ -n "$t" ]
-		! grep -qx "$t" <<<"$got"
-		grep -qx "$t" <<<"$native"
-		n=$((n + 1))
-	done
-	[ "$n" -ge 1 ]
+	absent_given "$(evidence "$output" entries)" "$BATS_TEST_TMPDIR/q.raw"
 }
 
 # valgrind (FINDINGS.md) runs the program on a client stack of its own, a
@@ -466,8 +478,7 @@ EOF
 @test "valgrind: its client stack holds the strings, AT_IGNORE repeats; the entries it hides, its AT_RANDOM and thread-self fail" {
 	need jq
 	command -v valgrind >/dev/null || skip "no valgrind"
-	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
-	    skip "a sanitized build does not run under valgrind"
+	unsanitized valgrind
 	run -1 --separate-stderr valgrind -q --tool=none "$AUXV" --check --json
 	# Besides, true of it: its AT_RANDOM bytes above the argument
 	# strings, and /proc/thread-self/auxv the host's file (it serves the
@@ -478,19 +489,8 @@ EOF
 	[ "$(rule_field "$output" stack r)" = ok ]
 	valgrind -q --tool=none "$AUXV" -o raw >"$BATS_TEST_TMPDIR/vg.raw"
 	[ "$(pyvec "$BATS_TEST_TMPDIR/vg.raw" 8 | awk '$1 == 1' | wc -l)" -ge 1 ]
-	ev=$(evidence "$output" entries)
-	[[ "$ev" != *twice* ]]
-	# What it says is absent: entries the kernel gave this shell.
-	declare -A num=([AT_MINSIGSTKSZ]=51 [AT_HWCAP2]=26 \
-	    [AT_RSEQ_FEATURE_SIZE]=27 [AT_RSEQ_ALIGN]=28 [AT_SYSINFO_EHDR]=33)
-	n=0
-	for name in $(grep -o 'AT_[A-Z0-9_]* absent' <<<"$ev" | cut -d' ' -f1); do
-		t=${num[$name]}
-		[ -n "$t" ]
-		pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1 | grep -qx "$t"
-		n=$((n + 1))
-	done
-	[ "$n" -ge 1 ]
+	[[ "$(evidence "$output" entries)" != *twice* ]]
+	absent_given "$(evidence "$output" entries)" "$BATS_TEST_TMPDIR/vg.raw"
 }
 
 # proot 5.1 (FINDINGS.md) runs the program by a loader of its own and
@@ -499,8 +499,7 @@ EOF
 @test "proot: /proc/self/auxv is its loader's vector: procauxv fails alone, naming where it differs" {
 	need jq
 	command -v proot >/dev/null || skip "no proot"
-	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
-	    skip "a sanitized build does not run under proot"
+	unsanitized proot
 	run --separate-stderr proot "$AUXV" --check --json
 	[ -n "$output" ] || skip "proot cannot run here: $stderr"
 	[ "$status" -eq 1 ]

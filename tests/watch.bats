@@ -631,20 +631,8 @@ socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, 11).close()' ||
 	local i
 	"$AUXV" -w -C "$W" --count 1 --json >"$D/out" 2>"$D/err" 3>&- &
 	W_PID=$!
-	# Ready once it listens: a witness it shows would end it, so the
-	# wait is for its connector socket to join the group (its Groups in
-	# /proc/net/netlink), and a while for the request that follows.
-	for i in $(seq 200); do
-		python3 -c '
-import os, sys
-fds = {os.readlink("/proc/%s/fd/%s" % (sys.argv[1], f))
-       for f in os.listdir("/proc/%s/fd" % sys.argv[1])}
-sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
-                 "socket:[%s]" % l.split()[9] in fds
-                 for l in open("/proc/net/netlink").readlines()[1:]))
-' "$W_PID" 2>/dev/null && sleep 0.1 && break
-		sleep 0.05
-	done
+	# Ready once it listens: a witness it shows would end it.
+	listening "$W_PID"
 	# Three witnesses while it is stopped: their events are read together.
 	kill -STOP "$W_PID"
 	for i in 1 2 3; do "$WITNESS" "$D/list" 3000 3>&- & done
@@ -704,6 +692,17 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 	done
 }
 
+# witness_until_end: witnesses started one after another until the -w
+# of $W_PID has ended (at most 100), then its status in $W_STATUS.
+witness_until_end() {
+	for _ in $(seq 100); do
+		"$WITNESS" "$D/list" 20
+		kill -0 "$W_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	await_watch
+}
+
 # listening PID: waits until PID's connector socket has joined the
 # process-events group (its Groups in /proc/net/netlink), and a while
 # for the request that follows; fails after 10 s.
@@ -743,12 +742,7 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 			[[ "$(readlink "/proc/$W_PID/fd/$fd")" != socket:* ]]
 			[[ "$(readlink "/proc/$W_PID/fd/$fd")" != *signalfd* ]]
 		done
-		for _ in $(seq 100); do
-			"$WITNESS" "$D/list" 20
-			kill -0 "$W_PID" 2>/dev/null || break
-			sleep 0.05
-		done
-		await_watch
+		witness_until_end
 		[ "$W_STATUS" -eq 1 ]
 		run cat "$D/err"
 		assert_line "auxv: write error: $(strerror EBADF)"
@@ -761,12 +755,7 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 	"$AUXV" -w -C "$W" --json >/dev/full 2>"$D/err" 3>&- &
 	W_PID=$!
 	listening "$W_PID"
-	for _ in $(seq 100); do
-		"$WITNESS" "$D/list" 20
-		kill -0 "$W_PID" 2>/dev/null || break
-		sleep 0.05
-	done
-	await_watch
+	witness_until_end
 	[ "$W_STATUS" -eq 1 ]
 	# One of the witnesses was read: it is a program the output lost.
 	[ -s "$D/list" ]
