@@ -506,10 +506,10 @@ PY
 	done
 }
 
-# --check's vdso-image rule, through vdsocheck (tests/fuzz/vdsocheck.c):
+# --check's vdso-image rule, through vdsocheck (tests/exec/vdsocheck.c):
 # an image file held to the rule for a vector of e_machine and word size.
 vdsocheck() {
-	local hook=$BUILD_DIR/tests/fuzz/vdsocheck
+	local hook=${VDSOCHECK:-}
 	[ -x "$hook" ] || skip "no vdsocheck hook built"
 	"$hook" "$@"
 }
