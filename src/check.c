@@ -74,7 +74,7 @@ map_line(const struct proc_map *pm, void *arg)
 	struct check_env *e = ((struct maps_arg *)arg)->e;
 	uint64_t code = ((struct maps_arg *)arg)->code;
 	struct check_map m;
-	size_t i, k;
+	size_t i, k, len;
 
 	memset(&m, 0, sizeof(m));
 	m.lo = pm->lo;
@@ -90,6 +90,8 @@ map_line(const struct proc_map *pm, void *arg)
 		e->vdso = m;
 	else
 		m.anon = pm->path[0] != '/' && m.ino == 0;
+	len = strlen(pm->path);
+	m.deleted = len > 10 && strcmp(pm->path + len - 10, " (deleted)") == 0;
 	if (code != 0 && code >= m.lo && code < m.hi && pm->path[0] == '/')
 		snprintf(e->exe_path, sizeof(e->exe_path), "%s", pm->path);
 	if (e->nmaps == NITEMS(e->maps) && !m.anon) {

@@ -34,7 +34,8 @@ struct check_map {
 	uint64_t lo, hi, off, ino;
 	unsigned int major, minor;
 	unsigned char readable;
-	unsigned char anon; /* neither a file, [stack] nor [vdso] */
+	unsigned char anon;    /* neither a file, [stack] nor [vdso] */
+	unsigned char deleted; /* a file replaced or removed since mapped */
 };
 
 #define CHECK_RULES 15
@@ -57,8 +58,8 @@ struct check_env {
 	size_t nph;
 	int have_bias;
 	uint64_t bias;
-	uint64_t kpagesz;  /* KernelPageSize, or 0 */
-	unsigned int kver; /* running kernel: major * 1000 + minor */
+	uint64_t kpagesz;   /* KernelPageSize, or 0 */
+	unsigned int kver;  /* running kernel: major * 1000 + minor */
 	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	const struct decoded *dec;

@@ -120,6 +120,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 	char path[PATH_MAX + 64];
 	uint64_t base = 0;
 	struct stat st, exe;
+	int err;
 
 	if (!vec_find(e->v, AT_NUM_BASE, &base))
 		return check_absent(r, AT_NUM_BASE);
@@ -133,14 +134,30 @@ rule_base(const struct check_env *e, struct check_result *r)
 	snprintf(path, sizeof(path), "%s%s%s",
 	    e->v->kind == SRC_SELF ? "" : e->dir,
 	    e->v->kind == SRC_SELF ? "" : "/root", e->interp);
-	if (proc_stat_path(path, &st) == -1 ||
-	    (m = check_map_file(e, st.st_dev, st.st_ino)) == NULL) {
-		ev(r, "AT_BASE 0x%" PRIx64 "; interpreter %s not mapped", base,
+	ev(r, "AT_BASE 0x%" PRIx64, base);
+	err = proc_stat_path(path, &st) == -1 ? errno : 0;
+	if (err != 0 && err != ENOENT && err != ENOTDIR) {
+		ev(r, "; interpreter %s not readable (%s)", e->interp,
+		    strerror(err));
+		return CHECK_NODATA;
+	}
+	/*
+	 * Its file replaced since exec (an upgrade of libc): the mapping at
+	 * AT_BASE is of a deleted file.
+	 */
+	if ((m = check_map_at(e, base)) != NULL && m->deleted &&
+	    m->lo == base) {
+		ev(r,
+		    "; a deleted file mapped there: interpreter %s replaced "
+		    "since exec",
 		    e->interp);
+		return CHECK_NODATA;
+	}
+	if (err != 0 || (m = check_map_file(e, st.st_dev, st.st_ino)) == NULL) {
+		ev(r, "; interpreter %s not mapped", e->interp);
 		return CHECK_FAIL;
 	}
-	ev(r, "AT_BASE 0x%" PRIx64 "; %s mapped at 0x%" PRIx64, base, e->interp,
-	    m->lo);
+	ev(r, "; %s mapped at 0x%" PRIx64, e->interp, m->lo);
 	if (base == m->lo)
 		return CHECK_OK;
 	/*
@@ -154,6 +171,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
 	return CHECK_FAIL;
 }
+
 /*
  * AT_UID, AT_EUID, AT_GID, AT_EGID: the process's IDs (at exec: a
  * process that changed them since, its saved IDs still the vector's

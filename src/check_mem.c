@@ -345,21 +345,28 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 			fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
 			close(dir);
 		}
-		if (fd == -1)
-			return check_nodata(r, "/proc/self/auxv not readable");
-		rc = src_read_full(fd, buf, sizeof(buf), &n);
+		if (fd == -1) {
+			ev(r, "%s not readable (%s)", path, strerror(errno));
+			return CHECK_NODATA;
+		}
+		rc = src_read_full(fd, buf, sizeof(buf), &n) == -1 ? errno : 0;
 		close(fd);
-		for (k = 0; rc == 0 && k < n && k < vlen && buf[k] == v->raw[k];
-		     k++)
+		if (rc != 0) {
+			ev(r, "%s%s%s not readable (%s)",
+			    i < 3 ? path : "openat(/proc, ", i < 3 ? "" : path,
+			    i < 3 ? "" : ")", strerror(rc));
+			return CHECK_NODATA;
+		}
+		for (k = 0; k < n && k < vlen && buf[k] == v->raw[k]; k++)
 			;
 		while (k == vlen && k < n && buf[k] == 0)
 			k++;
-		if (rc == 0 && k == n && n >= vlen)
+		if (k == n && n >= vlen)
 			continue;
 		ev(r, "%s%s%s differs from the vector in memory",
 		    i < 3 ? path : "openat(/proc, ", i < 3 ? "" : path,
 		    i < 3 ? "" : ")");
-		if (rc == 0 && k < vlen && k / (2 * ws) < v->nent)
+		if (k < vlen && k / (2 * ws) < v->nent)
 			ev(r, " from entry %zu (type %" PRIu64 ")",
 			    (size_t)(k / (2 * ws)), v->ent[k / (2 * ws)].type);
 		return CHECK_FAIL;

@@ -1390,6 +1390,37 @@ EOF
 	[[ "$(verdict "$output" layout)" == "ok: argc 2 at 0x"*", the vector at 0x"*" between the vector and the strings" ]]
 }
 
+# A long-running process whose interpreter was replaced since its exec
+# (an upgrade of libc): the file at PT_INTERP's path is another inode,
+# and the mapping at AT_BASE a deleted file's.
+@test "a PID whose interpreter was replaced since exec: base has no data, saying so" {
+	need jq
+	local d interp
+	d=$(mktemp -d /tmp/ldXXXX)
+	interp=$(readelf -lW /bin/sleep |
+	    sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+	[ -n "$interp" ] || skip "/bin/sleep has no interpreter"
+	cp "$interp" "$d/ld.so"
+	# /bin/sleep with PT_INTERP naming the copy (a shorter path, NUL
+	# padded), as python3 writes it.
+	python3 -c 'import sys
+f = bytearray(open("/bin/sleep", "rb").read())
+old = sys.argv[1].encode() + b"\0"
+i = f.index(old)
+new = sys.argv[2].encode()
+f[i:i + len(old)] = new + b"\0" * (len(old) - len(new))
+open(sys.argv[3], "wb").write(f)' "$interp" "$d/ld.so" "$d/sleep"
+	chmod 755 "$d/sleep"
+	start_bg "$d/sleep" 100
+	rm "$d/ld.so"
+	cp "$interp" "$d/ld.so"
+	grep -q "$d/ld.so (deleted)" "/proc/$BG_PID/maps"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	rm -r "$d"
+	[[ "$(verdict "$output" base)" =~ ^no\ data:\ AT_BASE\ 0x[0-9a-f]+\;\ a\ deleted\ file\ mapped\ there:\ interpreter\ /tmp/ld[A-Za-z0-9]+/ld\.so\ replaced\ since\ exec$ ]]
+}
+
 @test "a PID that changed its IDs since exec: said, not failed" {
 	need jq
 	[ "$(id -u)" -eq 0 ] || skip "not root: cannot change IDs"
