@@ -4,6 +4,7 @@
  * (read ahead with the strings, by the source), then, in one read ahead,
  * the rest of the vDSO and the segments the headers point to.
  */
+#include <elf.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -14,7 +15,9 @@
 /*
  * The first block of the vDSO at addr into fo->next, and in *want how
  * much of it its headers say a walk needs, never less than was read: how
- * many bytes were read, 0 when not even its ELF identification could be.
+ * many bytes were read, 0 when not even an ELF header's worth could be
+ * (the 20 bytes of its identification a process's source read ahead, to
+ * tell the process's machine, are not the image).
  */
 static size_t
 vdso_head(
@@ -22,7 +25,7 @@ vdso_head(
 {
 	size_t len, blk = AUXV_MEM_BLOCK - (size_t)(addr % AUXV_MEM_BLOCK);
 
-	if ((len = mem_get(m, addr, fo->next, blk, NULL)) < EI_NIDENT)
+	if ((len = mem_get(m, addr, fo->next, blk, NULL)) < sizeof(Elf32_Ehdr))
 		return 0;
 	*want = len;
 	if (len == blk && (*want = vdso_len(fo->next, len)) < len)
