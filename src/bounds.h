@@ -84,7 +84,7 @@
 #define AUXV_CHECK_SMAPS      4096
 #define AUXV_CHECK_CPUINFO    16384
 /* argv and envp pointers --check walks, at most (MAX_ARG_STRINGS is more). */
-#define AUXV_CHECK_ARGS       65536
+#define AUXV_CHECK_ARGS 65536
 
 /* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
 #define AUXV_COMM_MAX 64

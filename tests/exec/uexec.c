@@ -398,8 +398,9 @@ main(int argc, char *argv[])
 			break;
 		case AT_RANDOM:
 			v = is(fault, "random") ? (uint64_t)(uintptr_t)not_stack
-			    : is(fault, "randomplat") ? (uint64_t)(uintptr_t)plat
-			                              : (uint64_t)(uintptr_t)rnd;
+			    : is(fault, "randomplat")
+			    ? (uint64_t)(uintptr_t)plat
+			    : (uint64_t)(uintptr_t)rnd;
 			break;
 		case AT_PLATFORM:
 			v = (uint64_t)(uintptr_t)plat;
