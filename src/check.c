@@ -253,24 +253,24 @@ check_lacks(const struct check_env *e, unsigned int need)
 /* Names inline: a table of pointers costs a relocation each at start. */
 static const struct {
 	char name[12];
-	enum check_res (*fn)(const struct check_env *, struct check_result *);
 	unsigned int needs;
+	enum check_res (*fn)(const struct check_env *, struct check_result *);
 } rules[CHECK_RULES] = {
-	{ "phdr",	rule_phdr,	N_LIVE | N_EXE },
-	{ "entry",	rule_entry,	N_LIVE | N_EXE | N_BIAS },
-	{ "base",	rule_base,	N_LIVE | N_EXE | N_MAPS },
-	{ "ids",	rule_ids,	N_LIVE },
-	{ "pagesz",	rule_pagesz,	0 },
-	{ "clktck",	rule_clktck,	N_ARCH },
-	{ "hwcap",	rule_hwcap,	N_CPU },
-	{ "sysinfo",	rule_sysinfo,	0 },
-	{ "stack",	rule_stack,	N_MAPS },
-	{ "platform",	rule_platform,	0 },
-	{ "entries",	rule_entries,	0 },
-	{ "layout",	rule_layout,	N_LIVE },
-	{ "execfn",	rule_execfn,	N_LIVE },
-	{ "procauxv",	rule_procauxv,	N_LIVE },
-	{ "vdso-image",	rule_vdso_image, 0 },
+	{ "phdr",       N_LIVE | N_EXE,           rule_phdr },
+	{ "entry",      N_LIVE | N_EXE | N_BIAS,  rule_entry },
+	{ "base",       N_LIVE | N_EXE | N_MAPS,  rule_base },
+	{ "ids",        N_LIVE,                   rule_ids },
+	{ "pagesz",     0,                        rule_pagesz },
+	{ "clktck",     N_ARCH,                   rule_clktck },
+	{ "hwcap",      N_CPU,                    rule_hwcap },
+	{ "sysinfo",    0,                        rule_sysinfo },
+	{ "stack",      N_MAPS,                   rule_stack },
+	{ "platform",   0,                        rule_platform },
+	{ "entries",    0,                        rule_entries },
+	{ "layout",     N_LIVE,                   rule_layout },
+	{ "execfn",     N_LIVE,                   rule_execfn },
+	{ "procauxv",   N_LIVE,                   rule_procauxv },
+	{ "vdso-image", 0,                        rule_vdso_image },
 };
 /* clang-format on */
 

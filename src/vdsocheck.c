@@ -9,7 +9,6 @@
  * later ones (getrandom, clock_getres on x86, getcpu on s390 and i386).
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -148,21 +147,20 @@ struct evbuf {
 	size_t len, cap;
 };
 
-static void __attribute__((format(printf, 2, 3)))
-put(struct evbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->len + 1 >= b->cap)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n < b->cap - b->len ? (size_t)n
-		                                      : b->cap - b->len - 1;
-}
+/*
+ * Appends to the evidence; text past its room is cut (snprintf leaves
+ * the room at least one byte, its NUL).
+ */
+#define put(b, ...)                                                            \
+	do {                                                                   \
+		int n_;                                                        \
+		if ((b)->len + 1 < (b)->cap &&                                 \
+		    (n_ = snprintf((b)->p + (b)->len, (b)->cap - (b)->len,     \
+		         __VA_ARGS__)) > 0)                                    \
+			(b)->len += (size_t)n_ < (b)->cap - (b)->len           \
+			    ? (size_t)n_                                       \
+			    : (b)->cap - (b)->len - 1;                         \
+	} while (0)
 
 /* Whether the image defines version ver. */
 static int
@@ -232,7 +230,7 @@ static int
 exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
 {
 	const struct vdso_fn *f;
-	const char *found[VDSO_FNS];
+	const char *found[VDSO_FNS] = { NULL };
 	size_t i, n = 0;
 
 	if (a->version == NULL) {
