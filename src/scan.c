@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include "scan.h"
@@ -133,16 +132,8 @@ scan_pids(const struct cand *pids, size_t n, const struct opts *o, scan_fn *fn,
 	size_t nreaders = 0, started = 0, nring, i, k;
 	long cpus;
 
-	/*
-	 * A reader per online CPU besides ours, for lists worth the threads,
-	 * but under an emulator that implements no process_vm_readv
-	 * (qemu-user): there a dynamically linked i386 guest's first
-	 * pthread_create never returns (qemu 7.2, glibc 2.36), and the
-	 * threads would only share its /proc/PID/mem reads.
-	 */
-	if (n >= SCAN_MIN && (cpus = sysconf(_SC_NPROCESSORS_ONLN)) > 1 &&
-	    !(process_vm_readv(getpid(), NULL, 0, NULL, 0, 0) == -1 &&
-	        errno == ENOSYS))
+	/* A reader per online CPU besides ours, for lists worth the threads. */
+	if (n >= SCAN_MIN && (cpus = sysconf(_SC_NPROCESSORS_ONLN)) > 1)
 		nreaders =
 		    cpus - 1 < SCAN_READERS ? (size_t)cpus - 1 : SCAN_READERS;
 	/* Zero pages from the kernel: a slot's pages are touched as used. */

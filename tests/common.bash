@@ -369,7 +369,8 @@ guest_build() {
 	    >>"$d/cc.log" 2>&1 ||
 	    { echo "$t-gcc cannot build auxvrec.so: $(grep -m1 'error' "$d/cc.log")"
 	      return; }
-	"$q" -L "/usr/$t" "$d/auxv" --version >/dev/null 2>&1 ||
+	"$q" -L "/usr/$t" -E "LD_LIBRARY_PATH=/usr/$t/lib" "$d/auxv" \
+	    --version >/dev/null 2>&1 ||
 	    echo "$q cannot run auxv built by $t-gcc"
 }
 

@@ -221,26 +221,6 @@ print(n)
 	[ -z "$missing" ]
 }
 
-# Where process_vm_readv is ENOSYS (a kernel built without it, and
-# qemu-user, whose dynamically linked i386 guests never return from their
-# first pthread_create), -a reads on the calling thread alone.
-@test "-a over 150 processes where process_vm_readv is ENOSYS: read on one thread (no clone), every process there" {
-	need strace
-	[ -x "${NOVMREAD:-}" ] || skip "no novmread helper built"
-	spawn_many 150 sleep 1000
-	sleep 0.3
-	strace -f -qq -e trace=clone,clone3 -o "$BATS_TEST_TMPDIR/st" \
-	    "$NOVMREAD" -n "$AUXV" -a >"$BATS_TEST_TMPDIR/all"
-	! grep -E 'clone3?\(' "$BATS_TEST_TMPDIR/st"
-	[ -z "$(comm -23 <(printf '%s\n' $EXTRA_PIDS | sort) \
-	    <(sed -n 's/^==> \([0-9]*\) (sleep) <==$/\1/p' \
-	    "$BATS_TEST_TMPDIR/all" | sort))" ]
-	# Natively, the same list is read on reader threads.
-	strace -f -qq -e trace=clone,clone3 -o "$BATS_TEST_TMPDIR/st" \
-	    "$AUXV" -a >/dev/null
-	[ "$(nproc)" -eq 1 ] || grep -qE 'clone3?\(' "$BATS_TEST_TMPDIR/st"
-}
-
 # start_named N: starts N processes of one name (a copy of sleep), a name
 # no other test or run uses at the same time: $NAMED.
 start_named() {

@@ -621,8 +621,10 @@ PY2
 guest_self() {
 	local d=$BATS_RUN_TMPDIR/guest-$1 q=qemu-$1-static t=$2
 	shift 2
+	# (Its own libc: the host's ld.so.cache names /lib32's to i386.)
 	run -0 --separate-stderr "$q" -L "/usr/$t" \
-	    -E LD_PRELOAD="$d/auxvrec.so" -E AUXVREC="$T/rec" "$d/auxv" --json
+	    -E "LD_LIBRARY_PATH=/usr/$t/lib" -E LD_PRELOAD="$d/auxvrec.so" \
+	    -E AUXVREC="$T/rec" "$d/auxv" --json
 	[ -z "$stderr" ]
 	python3 - "$output" "$T/rec" "$d/auxv" "$@" <<'PY'
 import json, sys
