@@ -85,6 +85,7 @@ struct work {
 	size_t nsrc;
 	struct pr_ctx c;     /* what the printers know of the run */
 	int status;          /* the exit status so far */
+	int checkfail;       /* a rule of --check failed */
 	unsigned long perm;  /* -a: processes not ours to read */
 	size_t there;        /* -a: processes that had not gone when read */
 	size_t vectors;      /* -C: processes of the names with a vector */
@@ -432,7 +433,7 @@ show(struct work *w, struct source *s)
 	if (o->check) {
 		if (check_vector(&w->check, v, o, w->dec[0], &w->pool[0],
 		        &w->followed, w->checks) > 0)
-			w->status = AUXV_EXIT_SOURCE;
+			w->status = w->checkfail = AUXV_EXIT_SOURCE;
 		c->summary = o->all;
 		o->printer->check(&w->out, c, v, w->checks, CHECK_RULES);
 		c->first = 0;
@@ -843,8 +844,14 @@ show_all(struct work *w)
 		warnx("%lu process%s not readable: permission denied", w->perm,
 		    w->perm == 1 ? "" : "es");
 	}
-	/* -C, asked for processes by name, fails where none had a vector. */
-	return o->comms != NULL || o->check ? w->status : AUXV_EXIT_OK;
+	/*
+	 * -C, asked for processes by name, fails where none had a vector;
+	 * -a --check where a process fails a rule, not where one could not
+	 * be read (exec in progress, on a busy machine), as -a.
+	 */
+	return o->comms != NULL ? w->status
+	    : o->check          ? w->checkfail
+	                        : AUXV_EXIT_OK;
 }
 
 /*
