@@ -90,8 +90,13 @@ ALSO = {
     "ESRCH": ["no such process", "has exited"],
     "EPERM": ["not permitted", "CAP_NET_ADMIN"],
     "EACCES": ["permission denied"],
-    "EPROTONOSUPPORT": ["no process-events connector"],
-    "EAFNOSUPPORT": ["no process-events connector"],
+    # A kernel without the connector; or one with it (cn_proc in
+    # /proc/net/connector) whose socket was refused here, as qemu-user
+    # refuses it.
+    "EPROTONOSUPPORT": ["no process-events connector",
+                        "its socket was refused here"],
+    "EAFNOSUPPORT": ["no process-events connector",
+                     "its socket was refused here"],
 }
 
 # glibc's setlocale (-o table) loses a few bytes when an allocation of its
