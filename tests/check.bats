@@ -946,8 +946,12 @@ uexec_output() {
 @test "uexec: argc not the number of arguments, AT_RANDOM's bytes zero or at the platform string: layout fails alone" {
 	need jq
 	uexec_ready
-	# argc 3 for four arguments: main's envp is argv's fourth pointer.
-	run --separate-stderr "$UEXEC" argc=3 "$st" --json --check x
+	# argc 3 for four arguments: main's envp is argv's fourth pointer,
+	# and libc's vector what follows its NULL: three variables, so that
+	# the pairs libc reads there end on the real vector (with fewer, or
+	# an even number, static glibc's start crashes on what it reads).
+	run --separate-stderr env -i A=1 B=2 C=3 "$UEXEC" argc=3 "$st" \
+	    --json --check x
 	uexec_output
 	[ "$status" -eq 1 ]
 	[[ " $(fails "$output") " == *" layout "* ]]
