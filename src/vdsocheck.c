@@ -141,26 +141,19 @@ abi_of(uint16_t machine, unsigned int wordsize)
 	return NULL;
 }
 
-/* The evidence, appended to up to its room; a cut line stays a string. */
+/* The evidence: a string in its room (at least one byte), appended to. */
 struct evbuf {
 	char *p;
-	size_t len, cap;
+	size_t cap;
 };
 
 /*
  * Appends to the evidence; text past its room is cut (snprintf leaves
- * the room at least one byte, its NUL).
+ * the room at least one byte, its NUL), as check's ev() does.
  */
 #define put(b, ...)                                                            \
-	do {                                                                   \
-		int n_;                                                        \
-		if ((b)->len + 1 < (b)->cap &&                                 \
-		    (n_ = snprintf((b)->p + (b)->len, (b)->cap - (b)->len,     \
-		         __VA_ARGS__)) > 0)                                    \
-			(b)->len += (size_t)n_ < (b)->cap - (b)->len           \
-			    ? (size_t)n_                                       \
-			    : (b)->cap - (b)->len - 1;                         \
-	} while (0)
+	(void)snprintf(                                                        \
+	    (b)->p + strlen((b)->p), (b)->cap - strlen((b)->p), __VA_ARGS__)
 
 /* Whether the image defines version ver. */
 static int
@@ -267,19 +260,19 @@ exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
 
 /*
  * The vdso-image rule for the image fo read at AT_SYSINFO_EHDR (at), of
- * a vector of the architecture machine and wordsize: evidence in ev.
+ * a vector of the architecture machine and wordsize: evidence in ev, a room of
+ * evlen bytes, at least one.
  */
 enum vdso_check
 vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
     unsigned int wordsize, char *ev, size_t evlen)
 {
-	struct evbuf b = { ev, 0, evlen };
+	struct evbuf b = { ev, evlen };
 	const struct vdso_info *vi = &fo->vi;
 	const struct vdso_abi *a;
 	int ok;
 
-	if (evlen > 0)
-		ev[0] = '\0';
+	ev[0] = '\0';
 	if (fo->vdso == FOLLOW_ABSENT) {
 		put(&b, "AT_SYSINFO_EHDR absent");
 		return VDSO_CHECK_NODATA;
