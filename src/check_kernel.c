@@ -159,16 +159,12 @@ cpuid_word(unsigned int w, uint64_t *mask)
 	uint32_t regs[4];
 
 	*mask = 0;
-	if (w == 0 && src_self_cpuid(1, regs) == 0) {
-		*mask = UINT32_MAX;
-		return regs[3];
-	}
-	if (w == 1 && src_self_cpuid(7, regs) == 0) {
-		*mask = 2;
-		return (uint64_t)(regs[1] & 1) << 1;
-	}
-	return 0;
+	if (src_self_cpuid(w == 0 ? 1 : 7, regs) != 0)
+		return 0;
+	*mask = w == 0 ? UINT32_MAX : 2;
+	return w == 0 ? regs[3] : (uint64_t)(regs[1] & 1) << 1;
 }
+
 /* The CPUID bits the kernel turned off, or the vector claims, said. */
 static uint64_t
 cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named)

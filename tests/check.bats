@@ -623,6 +623,10 @@ verdict() {
 	run -1 --separate-stderr "$AUXV" --check --json --arch alpha -f "$T/a.raw"
 	[ "$(fails "$output")" = "clktck entries" ]
 	[ "$(verdict "$output" clktck)" = "FAIL: AT_CLKTCK 100; USER_HZ 1024" ]
+	# ia64's USER_HZ is the kernel's HZ (arch/ia64/include/asm/param.h).
+	mkraw "$T/a.raw" 8 '<' 6 4096 17 1024
+	run --separate-stderr "$AUXV" --check --json --arch ia64 -f "$T/a.raw"
+	[ "$(verdict "$output" clktck)" = "no data: USER_HZ is the kernel's HZ on ia64" ]
 	# A save of e_machine 0 (EM_NONE): no architecture, no USER_HZ.
 	printf '{"word_size":8,"byte_order":"little","machine":0,"entries":[{"type":6,"value":4096},{"type":17,"value":100}]}' >"$T/j"
 	run -0 --separate-stderr "$AUXV" --check --json -f "$T/j"
@@ -862,6 +866,15 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 	[[ "$(evidence "$output" base)" =~ ^AT_BASE\ 0x0\;\ ${interp//./\\.}\ mapped\ at\ 0x[0-9a-f]+\ \(run\ by\ ld\.so\ as\ a\ program:\ AT_BASE\ stays\ 0\)$ ]]
 	# glibc's own view of a program it ran so: AT_BASE 0 (LD_SHOW_AUXV).
 	LD_SHOW_AUXV=1 "$interp" /bin/true | grep -qx 'AT_BASE: *0x0'
+}
+
+# --arch decodes a vector with another architecture's tables: its HWCAP
+# words are then not held to this CPU's flags.
+@test "self decoded as another architecture (--arch aarch64): hwcap has no data, saying why" {
+	need jq
+	run -0 --separate-stderr "$AUXV" --check --json --arch aarch64
+	[ "$(verdict "$output" hwcap)" = "no data: decoded as --arch says, not as the process's architecture" ]
+	[ "$(jq -r .arch <<<"$output")" = aarch64 ]
 }
 
 @test "--check refuses options that make no sense with it" {
