@@ -1454,6 +1454,32 @@ open(sys.argv[3], "wb").write(f)' "$interp" "$d/ld.so" "$d/sleep"
 	[[ "$(verdict "$output" base)" =~ ^no\ data:\ AT_BASE\ 0x[0-9a-f]+\;\ a\ deleted\ file\ mapped\ there:\ interpreter\ /tmp/ld[A-Za-z0-9]+/ld\.so\ replaced\ since\ exec$ ]]
 }
 
+# The /proc layer's maps reader (proc.c) on lines no kernel writes: each
+# is passed over, the well-formed ones around it are read.
+@test "a PID whose maps holds malformed lines: each passed over, the [stack] line among them read" {
+	need jq
+	need mountns
+	local f=$BATS_TEST_TMPDIR/proc maps
+	maps='ffffffffffffffffff-1 r--p 00000000 00:00 0\n'
+	maps+='-1000 r--p 00000000 00:00 0\n'
+	maps+='1000-2000 r-\n'
+	maps+='1000-2000 r--pX 00000000 00:00 0\n'
+	maps+='1000-2000 r--p zz 00:00 0\n'
+	maps+='1000-2000 r--p 00000000 00 0\n'
+	maps+='1000-2000 r--p 00000000 00:zz 0\n'
+	maps+='1000-2000 r--p 00000000 00:00 x\n'
+	maps+='3000-2000 r--p 00000000 00:00 0\n'
+	maps+='1000-2000 r--p 00000000 100000000:00 0\n'
+	maps+='7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0                          [stack]\n'
+	maps+='7ffd00021000-7ffd00022000 r--p 00000000 00:00 0 trailing words\n'
+	fakepid "$f" 5000010 stat='5000010 (x) S 1 1 1 0 -1 4194560\n' \
+	    comm='ten\n' maps="$maps"
+	cp "/proc/$$/auxv" "$f/5000010/auxv"
+	run --separate-stderr fakeproc "$f" "$AUXV" --check --json 5000010
+	[ "$status" -le 1 ]
+	[[ "$(evidence "$output" stack)" == "[stack] 0x7ffd00000000-0x7ffd00021000;"* ]]
+}
+
 @test "a PID that changed its IDs since exec: said, not failed" {
 	need jq
 	[ "$(id -u)" -eq 0 ] || skip "not root: cannot change IDs"
