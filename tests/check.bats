@@ -1147,6 +1147,9 @@ EOF
 	[ -n "$hw2" ] && [ $((hw2 & 2)) -ne 0 ] ||
 	    skip "the kernel did not enable FSGSBASE here (AT_HWCAP2 bit 1 clear)"
 	grep -qw fsgsbase /proc/cpuinfo
+	# Neither word: nothing to compare (entries says what is missing).
+	uexec_check drop=16,drop=26
+	[ "$(verdict "$output" hwcap)" = "no data: no HWCAP word to compare" ]
 	uexec_check "set=26=$((hw2 & ~2))"
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = hwcap ]
