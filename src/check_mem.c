@@ -264,8 +264,6 @@ rule_layout(const struct check_env *e, struct check_result *r)
 	}
 	if (bad != NULL) {
 		ev(r, "%s", bad);
-		if (sp != 0)
-			ev(r, " (argc at 0x%" PRIx64 ")", sp);
 		return CHECK_FAIL;
 	}
 	ev(r,
