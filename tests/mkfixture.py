@@ -304,7 +304,8 @@ def strtab(names):
 # "kernel": the functions and version of x86-64's vDSO (--check's
 # vdso-image rule), hashed by DT_HASH; its faults no_hash, relocated
 # (symbol values at RELOC_AT, where it is mapped), linked_high (its
-# PT_LOAD there too) and no_time (__vdso_time missing) break it.
+# PT_LOAD there too) and no_time (__vdso_time missing) break it;
+# gnu_hash tags its table DT_GNU_HASH instead.
 KERNEL_FUNCS = [b"__vdso_clock_gettime", b"__vdso_gettimeofday",
                 b"__vdso_time", b"__vdso_getcpu"]
 RELOC_AT = {8: 0x7f00_0000_0000, 4: 0xf7f0_0000}
@@ -391,7 +392,9 @@ def build_vdso(ws, endian, faults=()):
     hashtab = k.p("II", 1, len(syms)) + k.p("I", len(syms) - 1) + \
         b"".join(k.p("I", max(i - 1, 0)) for i in range(len(syms)))
     if kernel and "no_hash" not in faults:
-        dyn.insert(1, (4, 0x580))
+        # DT_HASH, or DT_GNU_HASH's tag in its place (gnu_hash): the rule
+        # asks for either.
+        dyn.insert(1, (0x6ffffef5 if "gnu_hash" in faults else 4, 0x580))
     if "soname_oob" in faults:
         dyn[0] = (14, 0x10000)
     if "soname_last" in faults:  # after the other tags: still found

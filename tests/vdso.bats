@@ -558,6 +558,10 @@ vdsocheck() {
 		run -1 vdsocheck "$T/k.so" 62 8
 		assert_output --partial "FAIL: vDSO at 0x7f0000000000: ${want[$f]}"
 	done
+	# DT_GNU_HASH alone (x86-64's vDSO has both): a hash table too.
+	"$MKFIXTURE" crafted-vdso "$T/k.so" 8 little kernel gnu_hash
+	run -0 vdsocheck "$T/k.so" 62 8
+	assert_output --partial ": linked at 0, DT_GNU_HASH, LINUX_2.6 "
 	# The image of the other suites: its own version, no hash table.
 	"$MKFIXTURE" crafted-vdso "$T/k.so" 8 little
 	run -1 vdsocheck "$T/k.so" 62 8
