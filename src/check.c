@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -125,6 +126,20 @@ kernel_pagesz(void)
 		return 0;
 	return strtoull(p + 16, NULL, 10) * 1024;
 }
+/*
+ * Whether this kernel has rseq (CONFIG_RSEQ), which gives AT_RSEQ_*: the
+ * system call refuses these arguments (EINVAL) where it exists.
+ */
+static int
+kernel_rseq(void)
+{
+#ifdef SYS_rseq
+	return syscall(SYS_rseq, NULL, 0, 0, 0) == -1 && errno != ENOSYS;
+#else
+	return 0;
+#endif
+}
+
 static unsigned int
 kernel_version(void)
 {
@@ -196,7 +211,7 @@ read_exe(struct check_env *e)
 	e->interp[sizeof(e->interp) - 1] = '\0';
 	e->nph = e->exe.phnum;
 	e->exe_why = NULL;
-	pg = e->kpagesz != 0 ? e->kpagesz : CHECK_PAGE_GUESS;
+	pg = e->kernel.pagesz != 0 ? e->kernel.pagesz : CHECK_PAGE_GUESS;
 	if (lo != UINT64_MAX &&
 	    (m = check_map_file(e, st.st_dev, st.st_ino)) != NULL) {
 		e->bias = m->lo - (lo & ~(pg - 1));
@@ -315,9 +330,13 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	e->v = v;
 	e->live =
 	    v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC;
-	e->kver = kernel_version();
+	if (!e->kernel.known) {
+		e->kernel.ver = kernel_version();
+		e->kernel.pagesz = kernel_pagesz();
+		e->kernel.rseq = kernel_rseq();
+		e->kernel.known = 1;
+	}
 	if (e->live) {
-		e->kpagesz = kernel_pagesz();
 		if (v->kind == SRC_SELF)
 			snprintf(e->dir, sizeof(e->dir), "/proc/self");
 		else if (v->tid == 0 || v->tid == v->pid)

@@ -58,8 +58,6 @@ struct check_env {
 	size_t nph;
 	int have_bias;
 	uint64_t bias;
-	uint64_t kpagesz;   /* KernelPageSize, or 0 */
-	unsigned int kver;  /* running kernel: major * 1000 + minor */
 	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	const struct decoded *dec;
@@ -70,6 +68,13 @@ struct check_env {
 	char exe_path[PATH_MAX]; /* self: the file of our code */
 	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
 	char interp[AUXV_MAX_INTERP]; /* "" when none */
+	/* The running kernel, learnt at the first call, for all. */
+	struct {
+		int known;
+		unsigned int ver; /* major * 1000 + minor, or 0 */
+		uint64_t pagesz;  /* KernelPageSize, or 0 */
+		int rseq;         /* built with rseq: it gives AT_RSEQ_* */
+	} kernel;
 };
 
 size_t check_vector(struct check_env *, const struct auxv_vec *,

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "arch.h"
@@ -49,9 +48,9 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 			return CHECK_FAIL;
 	}
 	elf_host(&host);
-	if (e->live && e->kpagesz != 0 && e->v->machine == host.machine) {
-		ev(r, "; KernelPageSize %" PRIu64, e->kpagesz);
-		return pg == e->kpagesz ? CHECK_OK : CHECK_FAIL;
+	if (e->live && e->kernel.pagesz != 0 && e->v->machine == host.machine) {
+		ev(r, "; KernelPageSize %" PRIu64, e->kernel.pagesz);
+		return pg == e->kernel.pagesz ? CHECK_OK : CHECK_FAIL;
 	}
 	if (a == NULL) {
 		r->ev[0] = '\0';
@@ -425,19 +424,6 @@ static const struct {
 	{ AT_NUM_RSEQ_FEATURE_SIZE, C_RSEQ, A_ALL, 6003 },
 	{ AT_NUM_RSEQ_ALIGN, C_RSEQ, A_ALL, 6003 },
 };
-/*
- * Whether this kernel has rseq (CONFIG_RSEQ), which gives AT_RSEQ_*: the
- * system call refuses these arguments (EINVAL) where it exists.
- */
-static int
-kernel_rseq(void)
-{
-#ifdef SYS_rseq
-	return syscall(SYS_rseq, NULL, 0, 0, 0) == -1 && errno != ENOSYS;
-#else
-	return 0;
-#endif
-}
 enum check_res
 rule_entries(const struct check_env *e, struct check_result *r)
 {
@@ -446,7 +432,7 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	const struct at_type *t;
 	uint32_t a = 0;
 	size_t i, j, nsaved = 0;
-	int vdso = check_special(e, &e->vdso) != NULL, rseq = -1;
+	int vdso = check_special(e, &e->vdso) != NULL;
 	char saved[320] = "";
 
 	for (i = 0; i < v->nent; i++) {
@@ -494,10 +480,9 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			    nsaved++ > 0 ? ", " : "", t->name);
 			continue;
 		}
-		if (expected[i].since > e->kver)
+		if (expected[i].since > e->kernel.ver)
 			continue;
-		if ((expected[i].cond & C_RSEQ) &&
-		    (rseq = rseq == -1 ? kernel_rseq() : rseq) == 0)
+		if ((expected[i].cond & C_RSEQ) && !e->kernel.rseq)
 			continue;
 		res = check_absent(r, expected[i].type);
 	}

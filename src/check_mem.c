@@ -122,15 +122,34 @@ rule_stack(const struct check_env *e, struct check_result *r)
 		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
 	return res;
 }
-/* The word of the vector's size and byte order at addr: 0, or -1. */
-static int
-word_at(const struct auxv_vec *v, uint64_t addr, uint64_t *w)
-{
-	unsigned char b[8];
 
-	if (mem_get(&v->mem, addr, b, v->wordsize, NULL) != v->wordsize)
-		return -1;
-	*w = vec_word(b, v->wordsize, v->bigendian);
+/*
+ * The process's memory around its stack's words, read a block at a
+ * time: a walk of argv and envp is a read or two, not one a word.
+ */
+struct words {
+	const struct auxv_vec *v;
+	uint64_t lo; /* the block held: [lo, lo + len) */
+	size_t len;
+	unsigned char b[AUXV_MEM_BLOCK];
+};
+
+/*
+ * The word of the vector's size and byte order at addr (a multiple of
+ * it, as every word of the stack is): 0, or -1.
+ */
+static int
+word_at(struct words *m, uint64_t addr, uint64_t *w)
+{
+	const unsigned int ws = m->v->wordsize;
+
+	if (addr < m->lo || addr - m->lo + ws > m->len) {
+		m->lo = addr - addr % AUXV_MEM_BLOCK;
+		m->len = mem_get(&m->v->mem, m->lo, m->b, sizeof(m->b), NULL);
+		if (addr - m->lo + ws > m->len)
+			return -1;
+	}
+	*w = vec_word(m->b + (addr - m->lo), ws, m->v->bigendian);
 	return 0;
 }
 /*
@@ -142,17 +161,18 @@ word_at(const struct auxv_vec *v, uint64_t addr, uint64_t *w)
  * register).  0 where no word below them is either; *argc their number.
  */
 static uint64_t
-self_argc(const struct auxv_vec *v, uint64_t kernel_sp, uint64_t *argc)
+self_argc(struct words *m, uint64_t kernel_sp, uint64_t *argc)
 {
+	const struct auxv_vec *v = m->v;
 	const unsigned int ws = v->wordsize;
 	uint64_t at, w;
 	size_t k;
 
-	if (v->envp < 2 * ws || word_at(v, v->envp - ws, &w) == -1 || w != 0)
+	if (v->envp < 2 * ws || word_at(m, v->envp - ws, &w) == -1 || w != 0)
 		return 0;
 	for (k = 0, at = v->envp - 2 * ws; k <= AUXV_CHECK_ARGS && at >= ws;
 	     k++, at -= ws) {
-		if (word_at(v, at, &w) == -1)
+		if (word_at(m, at, &w) == -1)
 			return 0;
 		if (w == k || at == kernel_sp) {
 			*argc = k;
@@ -175,19 +195,19 @@ struct stack_walk {
  * argv[0], for getopt's messages).
  */
 static const char *
-walk_stack(const struct auxv_vec *v, uint64_t sp, struct stack_walk *l)
+walk_stack(struct words *m, uint64_t sp, struct stack_walk *l)
 {
-	const unsigned int ws = v->wordsize;
+	const unsigned int ws = m->v->wordsize;
 	uint64_t at, w = 0, i;
 
 	l->lo_str = UINT64_MAX;
 	l->envc = 0;
-	if (l->argc == UINT64_MAX && word_at(v, sp, &l->argc) == -1)
+	if (l->argc == UINT64_MAX && word_at(m, sp, &l->argc) == -1)
 		return "argc not readable";
 	if (l->argc > AUXV_CHECK_ARGS)
 		return "argc larger than auxv walks";
 	for (i = 0, at = sp + ws; i <= l->argc; i++, at += ws) {
-		if (word_at(v, at, &w) == -1)
+		if (word_at(m, at, &w) == -1)
 			return "argv not readable";
 		if (i < l->argc && w > sp && w < l->lo_str)
 			l->lo_str = w;
@@ -195,7 +215,7 @@ walk_stack(const struct auxv_vec *v, uint64_t sp, struct stack_walk *l)
 	if (w != 0)
 		return "no NULL after argc argv pointers";
 	for (;; at += ws) {
-		if (word_at(v, at, &w) == -1)
+		if (word_at(m, at, &w) == -1)
 			return "envp not readable";
 		if (w == 0)
 			break;
@@ -234,20 +254,21 @@ rule_layout(const struct check_env *e, struct check_result *r)
 	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
 	unsigned char mem[AUXV_MAX_RAW];
 	struct stack_walk l;
+	struct words m = { v, 0, 0, { 0 } };
 	uint64_t sp, rnd, end, top, w;
 	const char *bad = NULL;
 	size_t i;
 
 	l.argc = UINT64_MAX;
-	sp = self ? self_argc(v, e->sp, &l.argc) : e->sp;
+	sp = self ? self_argc(&m, e->sp, &l.argc) : e->sp;
 	if (sp == 0 && !self)
 		return check_nodata(r, "no startstack in /proc/PID/stat");
 	if (sp == 0)
 		bad = "no word below argv counts its pointers (argc)";
-	else if ((bad = walk_stack(v, sp, &l)) == NULL && self) {
+	else if ((bad = walk_stack(&m, sp, &l)) == NULL && self) {
 		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
 		for (; l.vec < (uintptr_t)v->raw &&
-		     word_at(v, l.vec, &w) == 0 && w == 0;
+		     word_at(&m, l.vec, &w) == 0 && w == 0;
 		     l.vec += v->wordsize)
 			;
 		if (l.vec != (uintptr_t)v->raw)
