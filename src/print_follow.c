@@ -87,6 +87,62 @@ put_state(struct out *f, const struct json *o, enum fw_state st)
 		out_str(f, "(malformed)");
 }
 
+/* The vDSO's soname and build ID: JSON members, or text words. */
+static void
+put_vdso_ids(struct out *f, struct json *v, const struct vdso_info *vi)
+{
+	if (v != NULL) {
+		json_key(v, "size");
+		out_dec(f, vi->len);
+		json_key(v, "soname");
+		json_str(f,
+		    vi->has_soname ? (const char *)vi->img + vi->soname.off
+		                   : NULL,
+		    vi->soname.len);
+		json_key(v, "build_id");
+		json_hexbytes(f, vi->build_id, vi->build_id_len);
+		return;
+	}
+	out_char(f, ' ');
+	if (vi->has_soname) {
+		out_str(f, " soname=");
+		put_img(f, v, vi, &vi->soname);
+	}
+	if (vi->build_id_len > 0) {
+		out_str(f, " build-id=");
+		out_hexbytes(f, vi->build_id, vi->build_id_len);
+	}
+}
+
+/* A function: name@@VERSION as readelf (name@VERSION if hidden), or JSON. */
+static void
+put_vdso_sym(struct out *f, const struct json *o, const struct vdso_info *vi,
+    const struct vdso_sym *y)
+{
+	struct json s = { f, 0 };
+
+	if (o == NULL) {
+		put_img(f, o, vi, &y->name);
+		if (y->ver >= 0) {
+			out_str(f, y->hidden ? "@" : "@@");
+			put_img(f, o, vi, &vi->ver[y->ver].name);
+		}
+		return;
+	}
+	out_char(f, '{');
+	json_key(&s, "name");
+	put_img(f, o, vi, &y->name);
+	json_key(&s, "version");
+	if (y->ver >= 0)
+		put_img(f, o, vi, &vi->ver[y->ver].name);
+	else
+		out_str(f, "null");
+	json_key(&s, "default");
+	out_str(f, y->hidden ? "false" : "true");
+	json_key(&s, "weak");
+	out_str(f, y->weak ? "true}" : "false}");
+}
+
 static void
 put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 {
@@ -96,28 +152,11 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 	if (o != NULL) {
 		json_key(o, "vdso");
 		out_char(f, '{');
-		json_key(&v, "size");
-		out_dec(f, vi->len);
-		json_key(&v, "soname");
-		json_str(f,
-		    vi->has_soname ? (const char *)vi->img + vi->soname.off
-		                   : NULL,
-		    vi->soname.len);
-		json_key(&v, "build_id");
-		json_hexbytes(f, vi->build_id, vi->build_id_len);
+		put_vdso_ids(f, &v, vi);
 		json_key(&v, "versions");
 		out_char(f, '[');
-	} else {
-		out_char(f, ' ');
-		if (vi->has_soname) {
-			out_str(f, " soname=");
-			put_img(f, o, vi, &vi->soname);
-		}
-		if (vi->build_id_len > 0) {
-			out_str(f, " build-id=");
-			out_hexbytes(f, vi->build_id, vi->build_id_len);
-		}
-	}
+	} else
+		put_vdso_ids(f, NULL, vi);
 	for (i = 0; i < vi->nver; i++) {
 		if (vi->ver[i].flags & VER_FLG_BASE)
 			continue;
@@ -130,31 +169,8 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 		out_char(f, '[');
 	}
 	for (i = 0, l.n = 0; i < vi->nsym; i++) {
-		const struct vdso_sym *y = &vi->sym[i];
-		struct json s = { f, 0 };
-
 		next(&l, o, " functions=", ',');
-		if (o == NULL) {
-			/* name@@VERSION as readelf; name@VERSION if hidden. */
-			put_img(f, o, vi, &y->name);
-			if (y->ver >= 0) {
-				out_str(f, y->hidden ? "@" : "@@");
-				put_img(f, o, vi, &vi->ver[y->ver].name);
-			}
-			continue;
-		}
-		out_char(f, '{');
-		json_key(&s, "name");
-		put_img(f, o, vi, &y->name);
-		json_key(&s, "version");
-		if (y->ver >= 0)
-			put_img(f, o, vi, &vi->ver[y->ver].name);
-		else
-			out_str(f, "null");
-		json_key(&s, "default");
-		out_str(f, y->hidden ? "false" : "true");
-		json_key(&s, "weak");
-		out_str(f, y->weak ? "true}" : "false}");
+		put_vdso_sym(f, o, vi, &vi->sym[i]);
 	}
 	if (o != NULL) {
 		out_char(f, ']');
@@ -223,12 +239,103 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		out_char(f, ']');
 }
 
+/* A segment's flags as readelf's letters, in its order: R, W, X. */
+static void
+put_pflags(struct out *f, const struct json *o, uint32_t flags)
+{
+	static const char letters[8][4] = { "", "X", "W", "WX", "R", "RX",
+		"RW", "RWX" };
+	const char *c = letters[flags & 7];
+	struct json l = { f, 0 };
+
+	if (o == NULL) {
+		out_char(f, '(');
+		out_str(f, c);
+		out_char(f, ')');
+		return;
+	}
+	out_char(f, '[');
+	for (; *c != '\0'; c++) {
+		json_next(&l);
+		json_lit(f, c, 1);
+	}
+	out_char(f, ']');
+}
+
+/* What a PT_INTERP, PT_TLS or PT_GNU_PROPERTY holds besides. */
+static void
+put_phdr_more(struct out *f, struct json *eo, const struct phdrs_info *pi,
+    const struct elf_phdr *ph)
+{
+	switch (ph->type) {
+	case PT_INTERP:
+		KEY(eo, f, "interp", "=");
+		if (pi->interp_state == FW_OK)
+			put_str(f, eo, pi->interp, pi->interplen);
+		else
+			put_state(f, eo, pi->interp_state);
+		break;
+	case PT_TLS:
+		KEY(eo, f, "tls_size", "=size:");
+		out_dec(f, ph->memsz);
+		break;
+	case PT_GNU_PROPERTY:
+		KEY(eo, f, "properties", "=");
+		if (pi->prop_state == FW_OK)
+			put_props(f, eo, pi);
+		else
+			put_state(f, eo, pi->prop_state);
+		break;
+	default:
+		break;
+	}
+}
+
+/* One program header: TYPE(FLAGS) in text, an object in JSON. */
+static void
+put_phdr(struct out *f, const struct json *o, const struct phdrs_info *pi,
+    const struct elf_phdr *ph)
+{
+	const char *name = phdr_type_name(ph->type);
+	struct json e = { f, 0 };
+
+	if (o == NULL) {
+		put_named(f, name, ph->type);
+		put_pflags(f, o, ph->flags);
+		put_phdr_more(f, NULL, pi, ph);
+		return;
+	}
+	out_char(f, '{');
+	json_key(&e, "type");
+	out_dec(f, ph->type);
+	json_key(&e, "name");
+	if (name != NULL) {
+		out_str(f, "\"PT_");
+		out_str(f, name);
+		out_char(f, '"');
+	} else
+		out_str(f, "null");
+	json_key(&e, "flags");
+	put_pflags(f, o, ph->flags);
+	json_key(&e, "offset");
+	out_dec(f, ph->offset);
+	json_key(&e, "vaddr");
+	out_dec(f, ph->vaddr);
+	json_key(&e, "filesz");
+	out_dec(f, ph->filesz);
+	json_key(&e, "memsz");
+	out_dec(f, ph->memsz);
+	json_key(&e, "align");
+	out_dec(f, ph->align);
+	put_phdr_more(f, &e, pi, ph);
+	out_char(f, '}');
+}
+
 static void
 put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 {
-	static const char letters[] = "XWR";
 	struct json l = { f, 0 };
-	size_t i, b;
+	size_t i;
 
 	if (o != NULL) {
 		json_key(o, "phdrs");
@@ -236,78 +343,8 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 	} else
 		out_char(f, ' ');
 	for (i = 0; i < pi->n; i++) {
-		const struct elf_phdr *ph = &pi->ph[i];
-		const char *name = phdr_type_name(ph->type);
-		struct json e = { f, 0 }, fl = { f, 0 };
-		struct json *eo = o != NULL ? &e : NULL;
-
 		next(&l, o, " ", ' ');
-		if (o == NULL) {
-			put_named(f, name, ph->type);
-			out_char(f, '(');
-		} else {
-			out_char(f, '{');
-			json_key(&e, "type");
-			out_dec(f, ph->type);
-			json_key(&e, "name");
-			if (name != NULL) {
-				out_str(f, "\"PT_");
-				out_str(f, name);
-				out_char(f, '"');
-			} else
-				out_str(f, "null");
-			json_key(&e, "flags");
-			out_char(f, '[');
-		}
-		/* Segment flags as readelf's letters, in its order. */
-		for (b = 3; b-- > 0;) {
-			if (!(ph->flags & (1u << b)))
-				continue;
-			if (o != NULL) {
-				json_next(&fl);
-				json_lit(f, &letters[b], 1);
-			} else
-				out_char(f, letters[b]);
-		}
-		if (o == NULL)
-			out_char(f, ')');
-		else {
-			out_char(f, ']');
-			json_key(&e, "offset");
-			out_dec(f, ph->offset);
-			json_key(&e, "vaddr");
-			out_dec(f, ph->vaddr);
-			json_key(&e, "filesz");
-			out_dec(f, ph->filesz);
-			json_key(&e, "memsz");
-			out_dec(f, ph->memsz);
-			json_key(&e, "align");
-			out_dec(f, ph->align);
-		}
-		switch (ph->type) {
-		case PT_INTERP:
-			KEY(eo, f, "interp", "=");
-			if (pi->interp_state == FW_OK)
-				put_str(f, eo, pi->interp, pi->interplen);
-			else
-				put_state(f, eo, pi->interp_state);
-			break;
-		case PT_TLS:
-			KEY(eo, f, "tls_size", "=size:");
-			out_dec(f, ph->memsz);
-			break;
-		case PT_GNU_PROPERTY:
-			KEY(eo, f, "properties", "=");
-			if (pi->prop_state == FW_OK)
-				put_props(f, eo, pi);
-			else
-				put_state(f, eo, pi->prop_state);
-			break;
-		default:
-			break;
-		}
-		if (o != NULL)
-			out_char(f, '}');
+		put_phdr(f, o, pi, &pi->ph[i]);
 	}
 	if (o != NULL) {
 		out_char(f, ']');

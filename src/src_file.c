@@ -232,76 +232,103 @@ wait_writer(struct source *s, int fd, struct diag *d)
 	return 0;
 }
 
+/*
+ * auxv's own JSON, read on object by object, in bounded memory, up to the
+ * one wanted: its strings and random bytes are served as memory, by
+ * address, as a core's is.
+ */
+static int
+open_json(struct source *s, const struct opts *o, int fd, size_t len,
+    struct diag *d)
+{
+	if (json_read(s, s->rawbuf, len, fd, o->json_pid, d) == -1)
+		return -1;
+	s->vec.mem.read = core_mem_read;
+	s->vec.mem.ctx = s;
+	s->vec.mem.fd = -1;
+	return 0;
+}
+
+/* Raw words, in the options' layout (src_parse() decides the same). */
+static int
+open_raw(struct source *s, const struct opts *o, int fd, size_t len,
+    struct diag *d)
+{
+	size_t end;
+	int rc = 0;
+
+	s->lay = LAY_OPTS;
+	src_layout(s, o);
+	/*
+	 * A file longer than the cap is read as the kernel reads a vector:
+	 * up to its first AT_NULL, whatever follows (padding, not shown).
+	 * With none within the cap, vec_parse() refuses it as too large.
+	 */
+	if (len == sizeof(s->rawbuf) && (rc = more(fd)) == -1) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	if (rc == 1 && (end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
+	                    s->vec.bigendian)) != 0)
+		len = end;
+	s->vec.raw = s->rawbuf;
+	s->vec.rawlen = len;
+	return 0;
+}
+
+/*
+ * The file at path, or standard input for "-".  O_NONBLOCK only so that
+ * opening a FIFO with no writer does not wait for one; reads block as
+ * usual, and end at once without one.
+ */
+static int
+open_input(struct source *s, const struct opts *o, const char *path,
+    struct diag *d)
+{
+	int fd;
+
+	if (strcmp(path, "-") == 0) {
+		if (!o->stdin_closed)
+			return STDIN_FILENO;
+		diag_set(d, EBADF, NULL);
+		return -1;
+	}
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	if (wait_writer(s, fd, d) == -1) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 int
 src_file(
     struct source *s, const struct opts *o, const char *path, struct diag *d)
 {
 	const int is_stdin = strcmp(path, "-") == 0;
-	size_t len, end;
+	size_t len;
 	int fd, rc = -1;
 
 	s->vec.kind = SRC_FILE;
 	s->vec.path = path;
 	/* Named in full: s->label would cut a long path. */
 	s->vec.label = path;
-	if (is_stdin && o->stdin_closed) {
-		diag_set(d, EBADF, NULL);
+	if ((fd = open_input(s, o, path, d)) == -1)
 		return -1;
-	}
-	if (is_stdin)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
-		diag_set(d, errno, NULL);
-		return -1;
-	}
-	/*
-	 * O_NONBLOCK only so that opening a FIFO with no writer does not
-	 * wait for one; reads block as usual, and end at once without one.
-	 */
-	if (!is_stdin && wait_writer(s, fd, d) == -1)
-		goto out;
 	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		diag_set(d, errno, NULL);
-	else if (json_is_json(s->rawbuf, len)) {
-		/*
-		 * auxv's own JSON, read on object by object, in bounded
-		 * memory, up to the one wanted: its strings and random bytes
-		 * are served as memory, by address, as a core's is.
-		 */
-		rc = json_read(s, s->rawbuf, len, fd, o->json_pid, d);
-		if (rc == 0) {
-			s->vec.mem.read = core_mem_read;
-			s->vec.mem.ctx = s;
-			s->vec.mem.fd = -1;
-		}
-	} else if (o->json_pid != 0)
+	else if (json_is_json(s->rawbuf, len))
+		rc = open_json(s, o, fd, len, d);
+	else if (o->json_pid != 0)
 		diag_set(d, EINVAL,
 		    "--pid: not auxv's JSON, no objects to choose from");
 	else if (elf_is_elf(s->rawbuf, len))
 		rc = open_core(s, o, fd, len, d);
-	else {
-		/* Its layout is the options' (src_parse() decides the same). */
-		s->lay = LAY_OPTS;
-		src_layout(s, o);
-		/*
-		 * A file longer than the cap is read as the kernel reads a
-		 * vector: up to its first AT_NULL, whatever follows (padding,
-		 * not shown).  With none within the cap, vec_parse() refuses
-		 * it as too large.
-		 */
-		if (len == sizeof(s->rawbuf) && (rc = more(fd)) == -1) {
-			diag_set(d, errno, NULL);
-			goto out;
-		}
-		if (rc == 1 &&
-		    (end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
-		         s->vec.bigendian)) != 0)
-			len = end;
-		s->vec.raw = s->rawbuf;
-		s->vec.rawlen = len;
-		rc = 0;
-	}
-out:
+	else
+		rc = open_raw(s, o, fd, len, d);
 	/* A core read by offset keeps its file open for its memory. */
 	if (!is_stdin && rc == 0 && s->vec.mem.read != NULL &&
 	    s->vec.mem.fd == fd)
