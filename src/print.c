@@ -57,6 +57,22 @@ pr_label(struct out *f, const struct auxv_vec *v)
 	}
 }
 
+/* A type's name; one nobody names as "AT_??? (0xTYPE)". */
+void
+pr_name(struct out *f, const struct at_type *a, uint64_t type)
+{
+	char *p;
+
+	if (a == NULL) {
+		out_str(f, "AT_??? (0x");
+		out_hex(f, type);
+		out_char(f, ')');
+		return;
+	}
+	p = out_reserve(f, PR_NAME_MAX);
+	f->len += (size_t)(pr_at_name(p, a) - p);
+}
+
 /*
  * The value text of an entry as glibc's LD_SHOW_AUXV prints it: decimal
  * for sizes and IDs, bare or 0x hex, the string for a readable string;

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "bounds.h"
@@ -100,6 +101,21 @@ struct pr_bits {
 	uint64_t unknown;
 };
 
+/*
+ * An entry's name, "AT_" and its table's, the one spelling every format
+ * writes: at p, which has room for PR_NAME_MAX bytes; returns its end.
+ * The whole array is copied, a fixed size; only namelen bytes count.
+ */
+#define PR_NAME_MAX (3 + sizeof(((struct at_type *)0)->name))
+
+static inline char *
+pr_at_name(char *p, const struct at_type *a)
+{
+	memcpy(p, "AT_", 3);
+	memcpy(p + 3, a->name, sizeof(a->name));
+	return p + 3 + a->namelen;
+}
+
 extern const struct printer pr_human, pr_od, pr_json, pr_raw, pr_table;
 /* --check's word for each result, indexed by enum check_res. */
 extern const char pr_check_words[][8];
@@ -108,6 +124,7 @@ const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
+void pr_name(struct out *, const struct at_type *, uint64_t);
 void pr_bits_hwcap(struct pr_bits *, uint64_t, enum hwcap_table);
 int pr_bits_next(struct pr_bits *);
 void pr_bits_text(struct out *, struct pr_bits *, size_t, char);

@@ -40,14 +40,13 @@ static void
 put_name(struct out *f, const struct at_type *a)
 {
 	static const char spaces[NAME_COLS] = "                      ";
-	size_t len = a->namelen;
-	char *p = out_reserve(f, 4 + sizeof(a->name) + sizeof(spaces));
+	size_t len = 4 + a->namelen;
+	char *p = out_reserve(f, PR_NAME_MAX + 1 + sizeof(spaces));
+	char *e = pr_at_name(p, a);
 
-	memcpy(p, "AT_", 3);
-	memcpy(p + 3, a->name, sizeof(a->name));
-	p[3 + len] = ':';
-	memcpy(p + 4 + len, spaces, sizeof(spaces));
-	f->len += 4 + len < NAME_COLS ? NAME_COLS : 4 + len;
+	*e = ':';
+	memcpy(e + 1, spaces, sizeof(spaces));
+	f->len += len < NAME_COLS ? NAME_COLS : len;
 }
 
 static void
@@ -66,9 +65,8 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	pr_header(f, c, v);
 	for (i = 0; i < n; i++) {
 		if (d[i].at == NULL) {
-			out_str(f, "AT_??? (0x");
-			out_hex(f, d[i].type);
-			out_str(f, "): 0x");
+			pr_name(f, NULL, d[i].type);
+			out_str(f, ": 0x");
 			out_hex(f, d[i].value);
 		} else {
 			put_name(f, d[i].at);

@@ -184,10 +184,9 @@ header_cells(struct table *t, const struct opts *o)
 	out_str(&t->cell, "COMM");
 	end_cell(t, 1);
 	for (i = 0; i < nk; i++) {
-		if ((a = at_lookup(k[i], AF_ALL)) != NULL) {
-			out_str(&t->cell, "AT_");
-			out_arr(&t->cell, a->name, a->namelen);
-		} else {
+		if ((a = at_lookup(k[i], AF_ALL)) != NULL)
+			pr_name(&t->cell, a, k[i]);
+		else {
 			out_str(&t->cell, "0x");
 			out_hex(&t->cell, k[i]);
 		}
