@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """The tests' one writer of auxiliary vectors, ELF cores and ELF images.
 
+Its ELF structures are packed field by field, by name, through the
+layouts of elf.py, the same the tests' reader (elf.File) reads by.
+
 Every value it writes is one the test chose on the command line or a fixed
 one documented here, so that the test can state what auxv must print
 without asking auxv.  Imported by tests/*.bats snippets (common.bash puts
 this folder on PYTHONPATH) and run as $MKFIXTURE:
 
-    raw [-w 4|8] [-e little|big] [-n COUNT] [-N] [-O] [TYPE=VALUE ...]
-        TYPE=VALUE pairs in order, then COUNT filler pairs (type
+    raw [-w 4|8] [-e little|big] [-n COUNT] [-N] [-O] [-C BYTES]
+        [TYPE=VALUE ...]
+        TYPE=VALUE pairs in order (a negative number is its two's
+        complement in the word), then COUNT filler pairs (type
         100 + i % 50, value i), then AT_NULL unless -N; -O adds one stray
-        byte.
+        byte; -C cuts the whole to its first BYTES bytes (a vector an
+        exec has not finished writing).
 
     core [-c 32|64] [-e little|big] [-m MACHINE] [-t E_TYPE] [-p PAGESZ]
         [-H HWCAP] [-x EXECFN] [-P PLATFORM] [-r HEX32] [-a VADDR]
@@ -35,57 +41,56 @@ this folder on PYTHONPATH) and run as $MKFIXTURE:
 """
 import getopt
 import os
-import struct
 import sys
 
-PT_LOAD, PT_NOTE, NT_AUXV, PN_XNUM, PAGE = 1, 4, 6, 0xffff, 4096
+from elf import PN_XNUM, PT_LOAD, PT_NOTE, Layout
+
+NT_AUXV, PAGE = 6, 4096
 
 
-class Elf:
-    """Words, headers, notes and vectors of one class and byte order."""
-
-    def __init__(self, ws, endian):
-        self.ws, self.be = ws, endian in ("big", ">")
-        self.e = ">" if self.be else "<"
-        self.W = "Q" if ws == 8 else "I"
-        self.ehsz, self.phsz, self.shsz = \
-            (64, 56, 64) if ws == 8 else (52, 32, 40)
-
-    def p(self, fmt, *v):
-        return struct.pack(self.e + fmt, *v)
+class Elf(Layout):
+    """Words, headers, notes and vectors of one class and byte order,
+    packed by elf.py's field layouts."""
 
     def vector(self, pairs, null=True):
         if null:
             pairs = list(pairs) + [(0, 0)]
-        return b"".join(self.p(self.W * 2, t, v) for t, v in pairs)
+        return b"".join(self.pack("auxv", type=t, val=v) for t, v in pairs)
+
+    def words(self, words):
+        """Words alone, in order, each cut to the word (a negative one
+        its two's complement): a vector of any length, pairs or not."""
+        top = (1 << 8 * self.ws) - 1
+        return b"".join(self.p(self.W, w & top) for w in words)
 
     def note(self, name, typ, desc, namesz=None):
         """name without its NUL; name and desc padded to 4 bytes."""
         name += b"\0"
         pad = lambda b: b + bytes(-len(b) % 4)
-        return (self.p("III", len(name) if namesz is None else namesz,
-                       len(desc), typ) + pad(name) + pad(desc))
+        return (self.pack("nhdr", namesz=len(name) if namesz is None
+                          else namesz, descsz=len(desc), type=typ) +
+                pad(name) + pad(desc))
 
     def ehdr(self, etype, machine, phoff, phnum, shoff=0, shnum=0,
              shstrndx=0, entry=0, klass=None, phentsize=None):
         ident = (b"\x7fELF" + bytes([klass or self.ws // 4,
                                      2 if self.be else 1, 1]) + bytes(9))
-        return ident + self.p("HHI" + self.W * 3 + "IHHHHHH", etype,
-                              machine, 1, entry, phoff, shoff, 0, self.ehsz,
-                              phentsize or self.phsz, phnum, self.shsz,
-                              shnum, shstrndx)
+        return self.pack("ehdr", ident=ident, type=etype, machine=machine,
+                         version=1, entry=entry, phoff=phoff, shoff=shoff,
+                         ehsize=self.ehsz, phentsize=phentsize or self.phsz,
+                         phnum=phnum, shentsize=self.shsz, shnum=shnum,
+                         shstrndx=shstrndx)
 
     def phdr(self, typ, flags, off, vaddr, filesz, memsz, align, paddr=0):
-        if self.ws == 8:
-            return self.p("IIQQQQQQ", typ, flags, off, vaddr, paddr, filesz,
-                          memsz, align)
-        return self.p("IIIIIIII", typ, off, vaddr, paddr, filesz, memsz,
-                      flags, align)
+        return self.pack("phdr", type=typ, flags=flags, offset=off,
+                         vaddr=vaddr, paddr=paddr, filesz=filesz,
+                         memsz=memsz, align=align)
 
     def shdr(self, name, typ, flags, addr, off, size, link=0, info=0,
              align=0, entsize=0):
-        return self.p("II" + self.W * 4 + "II" + self.W * 2, name, typ,
-                      flags, addr, off, size, link, info, align, entsize)
+        return self.pack("shdr", name=name, type=typ, flags=flags,
+                         addr=addr, offset=off, size=size, link=link,
+                         info=info, addralign=align, entsize=entsize)
 
 
 def build_core(k, machine, notes, loads=()):
@@ -105,13 +110,16 @@ def build_core(k, machine, notes, loads=()):
 
 
 def raw_main(argv):
-    opts, args = getopt.gnu_getopt(argv, "e:n:NOw:")
+    opts, args = getopt.gnu_getopt(argv, "C:e:n:NOw:")
     o = dict(opts)
     k = Elf(int(o.get("-w", 8)), o.get("-e", "little"))
     pairs = [tuple(int(x, 0) for x in a.split("=", 1)) for a in args]
     pairs += [(100 + i % 50, i) for i in range(int(o.get("-n", 0)))]
-    out = k.vector(pairs, "-N" not in o) + (b"\x5a" if "-O" in o else b"")
-    return out
+    if "-N" not in o:
+        pairs.append((0, 0))
+    out = k.words(w for p in pairs for w in p)
+    out += b"\x5a" if "-O" in o else b""
+    return out[:int(o["-C"])] if "-C" in o else out
 
 
 VARIANTS = """none not-core no-auxv no-null huge-descsz huge-namesz
@@ -163,19 +171,21 @@ def fixture_core(ws=8, endian="little", machine=62, etype=4, pagesz=4096,
     desc = k.vector(ent, v != "no-null")
 
     if v == "many-notes":
-        notes = (k.p("III", 0, 65536 - 12, 0) + bytes(65536 - 12)) * 16
+        notes = (k.pack("nhdr", descsz=65536 - 12) + bytes(65536 - 12)) * 16
     else:
-        notes = bytes(12) if v == "note-at-end" else b""
+        notes = bytes(k.size("nhdr")) if v == "note-at-end" else b""
         notes += k.note(b"CORE", 1, bytes(8))
         notes += k.note(b"LINUX", 0x200, k.p("I", 0x11223344))
         if v != "no-auxv":
             notes += k.note(b"CORE", NT_AUXV, desc)
     notes = bytearray(notes)
-    first = 12 if v == "note-at-end" else 0
-    patch = {"huge-descsz": (4, 0xfffffff0), "huge-namesz": (0, 0xffffffff),
-             "desc-overlap": (4, len(notes) - 20)}
+    first = k.size("nhdr") if v == "note-at-end" else 0
+    patch = {"huge-descsz": ("descsz", 0xfffffff0),
+             "huge-namesz": ("namesz", 0xffffffff),
+             "desc-overlap": ("descsz", len(notes) - 20)}
     if v in patch:
-        struct.pack_into(k.e + "I", notes, first + patch[v][0], patch[v][1])
+        at = first + k.offset("nhdr", patch[v][0])
+        notes[at:at + 4] = k.packfield("nhdr", *patch[v])
 
     nphdr = {"overlap": 3, "many-notes": 101, "split": 3,
              "note-at-end": 3}.get(v, 2)
@@ -313,7 +323,6 @@ RELOC_AT = {8: 0x7f00_0000_0000, 4: 0xf7f0_0000}
 
 def build_vdso(ws, endian, faults=()):
     k = Elf(ws, endian)
-    W = k.W
     kernel = "kernel" in faults
     funcs = [b"__vdso_foo", b"bar", b"baz"]
     version = VERSION
@@ -357,10 +366,8 @@ def build_vdso(ws, endian, faults=()):
         value += RELOC_AT[ws]
     for name, bind, typ, shndx, _ in syms:
         info = (bind << 4) | typ
-        if ws == 8:
-            dynsym += k.p("IBBHQQ", name, info, 0, shndx, value, 16)
-        else:
-            dynsym += k.p("IIIBBH", name, value, 16, info, 0, shndx)
+        dynsym += k.pack("sym", name=name, info=info, shndx=shndx,
+                         value=value, size=16)
     versym = b"".join(k.p("H", s[4]) for s in syms)
     nver = 2
     vd1_next = 28
@@ -370,19 +377,18 @@ def build_vdso(ws, endian, faults=()):
     if "verdef_info_one" in faults:
         nver = 1  # sh_info counts one: the second, though chained, is not
     vd2_aux = 0x1000 if "verdaux_oob" in faults else 20
-    verdef = (k.p("HHHHIII", 1, 1, 1, 1, 0, 20, vd1_next) +
-              k.p("II", so[SONAME], 0) +
-              k.p("HHHHIII", 1, 0, 2, 1, 0, vd2_aux, vd2_next) +
-              k.p("II", so[version], 0))
+    def vd(flags, ndx, aux, nxt, name):  # one Verdef and its Verdaux
+        return (k.pack("verdef", version=1, flags=flags, ndx=ndx, cnt=1,
+                       aux=aux, next=nxt) + k.pack("verdaux", name=name))
+    verdef = (vd(1, 1, 20, vd1_next, so[SONAME]) +
+              vd(0, 2, vd2_aux, vd2_next, so[version]))
     if "no_base_verdef" in faults:  # LINUX_9.9 alone, first, index 2
         nver = 1
-        verdef = (k.p("HHHHIII", 1, 0, 2, 1, 0, 20, 0) +
-                  k.p("II", so[version], 0))
+        verdef = vd(0, 2, 20, 0, so[version])
     if "many_verdefs" in faults:  # 17, one more than auxv keeps
         nver = 17
-        verdef = b"".join(k.p("HHHHIII", 1, 0, 2 + i, 1, 0, 20,
-                              28 if i < 16 else 0) +
-                          k.p("II", so[version], 0) for i in range(17))
+        verdef = b"".join(vd(0, 2 + i, 20, 28 if i < 16 else 0, so[version])
+                          for i in range(17))
     # As readelf wants them to show symbol versions: the tables by
     # address (the image is linked at 0).
     dyn = [(14, so[SONAME]), (5, 0x200), (6, 0x100), (10, len(dynstr)),
@@ -401,7 +407,7 @@ def build_vdso(ws, endian, faults=()):
         dyn = dyn[1:-1] + dyn[:1] + dyn[-1:]
     if "no_soname" in faults:  # DT_NULL ends the array before it
         dyn = [(0, 0)] + dyn
-    dynamic = b"".join(k.p(W * 2, t, v) for t, v in dyn)
+    dynamic = b"".join(k.pack("dyn", tag=t, val=v) for t, v in dyn)
     namesz = 0x7fffffff if "note_oob" in faults else None
     note = k.note(b"GNU", 3, bytes(65) if "build_id_long" in faults
                   else BUILD_ID, namesz)
