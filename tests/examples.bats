@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # The examples that meson installs under share/doc/auxv/examples, run by
 # the tools they are written for: the Ansible fact script under
-# ansible's own setup module, the systemd unit under systemd-analyze
-# verify.  Each is taken from a `meson install
+# ansible's own setup module, its playbook under ansible-playbook
+# --syntax-check, the systemd unit under systemd-analyze verify.  Each is taken from a `meson install
 # --destdir`, so that what is checked is what is shipped.  In the "full"
 # setup only (suite examples): ansible alone takes seconds to start.
 
@@ -84,6 +84,25 @@ PY
 	[[ "$output" == *$'\nAT_PAGESZ: '* ]]
 }
 
+@test "auxv-fact.yml: ansible-playbook --syntax-check passes; it copies the auxv.fact that meson installs" {
+	local T=$BATS_TEST_TMPDIR src
+	command -v ansible-playbook >/dev/null ||
+	    skip "ansible-playbook is not installed (Debian: ansible-core)"
+	install_examples
+	[ -f "$EXAMPLES/README.md" ] && [ -f "$EXAMPLES/auxv-fact.yml" ]
+	# The playbook names the script where a default prefix puts it.
+	src=$(sed -n 's/^ *src: //p' "$EXAMPLES/auxv-fact.yml")
+	[ "$src" = /usr/local/share/doc/auxv/examples/auxv.fact ]
+	# Under the default prefix, that is the file installed.
+	case $EXAMPLES in "$T/dest/usr/local/"*) [ -x "$T/dest$src" ] ;; esac
+	mkdir "$T/home"
+	: >"$T/ansible.cfg"
+	run -0 env HOME="$T/home" ANSIBLE_CONFIG="$T/ansible.cfg" \
+	    ANSIBLE_LOCAL_TEMP="$T/home/tmp" ANSIBLE_NOCOLOR=1 \
+	    ansible-playbook -i localhost, --syntax-check "$EXAMPLES/auxv-fact.yml"
+	echo "$output"
+}
+
 @test "auxv-watch.service: runs the installed auxv --watch --json; systemd-analyze verify finds nothing" {
 	local T=$BATS_TEST_TMPDIR line bin man
 	command -v systemd-analyze >/dev/null ||
@@ -100,7 +119,7 @@ PY
 	line=$(grep '^ExecStart=' "$EXAMPLES/auxv-watch.service")
 	bin=${line#ExecStart=}
 	bin=${bin%% *}
-	# The auxv that meson installed, with the arguments the README
+	# The auxv that meson installed, with the arguments the recipes
 	# and the man page describe.
 	[ "$line" = "ExecStart=$bin --watch --json" ]
 	[ -x "$T/dest$bin" ] && [ -f "$T/dest$bin" ]
