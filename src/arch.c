@@ -70,8 +70,9 @@ static const struct arch arches[] = {
  * The other names uname -m prints for an architecture of the table: the
  * UTS_MACHINE of Linux arch Makefiles, arch/arm/kernel/setup.c's
  * "armv%d%c" by CPU architecture and endianness (arm64's 32-bit compat
- * is "armv8l"), i386's personality names, and Debian's spellings of
- * little-endian mips.
+ * is "armv8l"), arch/sh/kernel/setup.c's CPU family after "sh" with
+ * "eb" on a big-endian kernel, i386's personality names, and Debian's
+ * spellings of little-endian mips.
  */
 /* clang-format off */
 static const struct {
@@ -91,8 +92,11 @@ static const struct {
 	{ "mipsel", "mips" },		{ "mips64el", "mips64" },
 	{ "sh2", "sh" },		{ "sh2a", "sh" },
 	{ "sh3", "sh" },		{ "sh4", "sh" },
-	{ "sh4a", "sh" },		{ "sh3eb", "sh" },
+	{ "sh4a", "sh" },		{ "sh4al-dsp", "sh" },
+	{ "sheb", "sh" },		{ "sh2eb", "sh" },
+	{ "sh2aeb", "sh" },		{ "sh3eb", "sh" },
 	{ "sh4eb", "sh" },		{ "sh4aeb", "sh" },
+	{ "sh4al-dspeb", "sh" },
 	{ "sparcv9", "sparc64" },	{ "openrisc", "or1k" },
 };
 /* clang-format on */

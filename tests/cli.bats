@@ -359,14 +359,18 @@ usage_error() {
 	# ARM's: the cpu_arch_name of Linux 7.3's arch/arm/mm/proc-*.S
 	# (armv4, armv4t, armv5t, armv5te, armv5tej, armv6, armv7, armv7m),
 	# older kernels' armv5 and arm64's 32-bit armv8, each with
-	# arch/arm/kernel/setup.c's endianness letter.
+	# arch/arm/kernel/setup.c's endianness letter.  SH's: "sh", the
+	# CPU family arch/sh/kernel/setup.c appends (2, 2a, 3, 4, 4a,
+	# 4al-dsp; none where unknown) and "eb" on a big-endian kernel.
 	for pair in i386=i386 i486=i386 i586=i386 i686=i386 armv4l=arm \
 	    armv4tl=arm armv5l=arm armv5tl=arm armv5tel=arm armv5tejl=arm \
 	    armv6l=arm armv7l=arm armv7ml=arm armv8l=arm armv4b=arm \
 	    armv5b=arm armv5teb=arm armv6b=arm armv7b=arm armv8b=arm \
 	    aarch64=aarch64 arm64=aarch64 \
-	    mips=mips mipsel=mips sh4=sh sh4a=sh ppc=ppc sparc=sparc \
-	    s390=s390 openrisc=or1k; do
+	    mips=mips mipsel=mips ppc=ppc sparc=sparc s390=s390 \
+	    openrisc=or1k sh=sh sh2=sh sh2a=sh sh3=sh sh4=sh sh4a=sh \
+	    sh4al-dsp=sh sheb=sh sh2eb=sh sh2aeb=sh sh3eb=sh sh4eb=sh \
+	    sh4aeb=sh sh4al-dspeb=sh; do
 		run -0 --separate-stderr "$AUXV" -f "$v" --word-size 4 \
 		    --arch "${pair%=*}" --json
 		jq -e --arg a "${pair#*=}" '.arch == $a' <<<"$output" ||
