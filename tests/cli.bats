@@ -597,6 +597,9 @@ ZSH
 	run mandoc -Tlint -Wstyle "$TESTS_DIR/../man/auxv.1"
 	[ -z "$(grep -v 'outdated mandoc.db' <<<"$output")" ]
 	mandoc -Tutf8 "$TESTS_DIR/../man/auxv.1" >"$BATS_TEST_TMPDIR/page"
+	# What a user needs, as OpenBSD's pages say it (issue 40: 420
+	# lines at most, from 770).
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/page")" -le 420 ]
 	python3 - "$BATS_TEST_TMPDIR/page" <<'PY'
 import re, sys
 t = re.sub(r".\x08", "", open(sys.argv[1], encoding="utf-8").read())
@@ -666,8 +669,26 @@ PY
 	local f
 	for f in man/examples/auxv-watch.service.in man/auxv.1 README.md; do
 		f=$TESTS_DIR/../$f
-		! grep -n 'Linux 6\.12' "$f"
+		! grep -n 'Linux 6\.12' "$f" || false
 		tr '\n' ' ' <"$f" | sed 's/^\.[A-Za-z][a-z] //; s/ *# */ /g' |
 		    grep -q "depends on the kernel's build"
 	done
+}
+
+# Issue 40: the README's first screen is what auxv is, the command that
+# installs what the build needs, builds and runs it, the test command and
+# a line pointing on; the recipes live in man/examples/, installed with
+# their files, and the systemd unit is not copied anywhere.
+@test "docs: the README's first 25 lines hold the build and test commands; recipes in man/examples/, the unit not copied" {
+	local top=$TESTS_DIR/.. head f
+	head=$(sed -n 1,25p "$top/README.md")
+	[[ "$head" == *"apt-get install -y meson ninja-build gcc bats &&"* ]]
+	[[ "$head" == *"meson compile -C build && ./build/auxv"* ]]
+	[[ "$head" == *"meson test -C build"* ]]
+	[[ "$head" == *"man/examples/README.md"* ]]
+	for f in README.md auxv-fact.yml; do
+		[ -f "$top/man/examples/$f" ]
+		grep -q "examples/$f" "$top/man/meson.build"
+	done
+	! grep -n '^ *\[Service\]' "$top/README.md" "$top/man/examples/README.md"
 }
