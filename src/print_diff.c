@@ -10,7 +10,9 @@
 #include "arch.h"
 #include "at.h"
 #include "esc.h"
+#include "json_names.h"
 #include "print_diff.h"
+#include "print_json.h"
 
 /* The entry of type after the k-th earlier one of it, or NULL. */
 static const struct decoded *
@@ -135,12 +137,12 @@ put_side(struct out *f, const uint64_t *value, const char *text, size_t len)
 	struct json v = { f, 0 };
 
 	out_char(f, '{');
-	json_key(&v, "value");
+	jn_key(&v, JN_VALUE);
 	if (value != NULL)
 		out_dec(f, *value);
 	else
 		out_str(f, "null");
-	json_key(&v, "text");
+	jn_key(&v, JN_TEXT);
 	esc_json(f, text, len);
 	out_char(f, '}');
 }
@@ -172,21 +174,21 @@ put_json_head(struct json *o, const struct decoded *d, const char *field,
 {
 	struct out *f = o->f;
 
-	json_key(o, "type");
+	jn_key(o, JN_TYPE);
 	if (d != NULL)
 		out_dec(f, d->type);
 	else
 		out_str(f, "null");
-	json_key(o, "name");
+	jn_key(o, JN_NAME);
 	if (d != NULL && d->at != NULL) {
 		out_str(f, "\"AT_");
 		out_arr(f, d->at->name, d->at->namelen);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");
-	json_key(o, "field");
+	jn_key(o, JN_FIELD);
 	json_strz(f, field);
-	json_key(o, "change");
+	jn_key(o, JN_CHANGE);
 	json_strz(f, change);
 }
 
@@ -201,11 +203,11 @@ put_json(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 	    a == NULL       ? "added"
 	        : b == NULL ? "removed"
 	                    : "changed");
-	json_key(&o, "a");
+	jn_key(&o, JN_A);
 	put_json_value(x, a);
-	json_key(&o, "b");
+	jn_key(&o, JN_B);
 	put_json_value(x, b);
-	json_key(&o, "flags");
+	jn_key(&o, JN_FLAGS);
 	if (a != NULL && b != NULL && at_is_hwcap(a->form)) {
 		out_char(f, '[');
 		put_flags(f, "", ",", "\"", a, b);
@@ -269,7 +271,7 @@ field(struct diff_ctx *x, const char *name, const char *a, const char *b,
 		else
 			out_str(t, s[i]);
 		if (x->json) {
-			json_member(&o, i == 0 ? "\"a\":" : "\"b\":", 4);
+			jn_key(&o, i == 0 ? JN_A : JN_B);
 			put_side(
 			    f, s[i] == NULL ? &n[i] : NULL, t->buf, t->len);
 		} else {
@@ -277,23 +279,22 @@ field(struct diff_ctx *x, const char *name, const char *a, const char *b,
 			out_mem(f, t->buf, t->len);
 		}
 	}
-	out_str(f, x->json ? ",\"flags\":null}" : "\n");
+	if (x->json) {
+		jn_key(&o, JN_FLAGS);
+		out_str(f, "null}");
+	} else
+		out_char(f, '\n');
 }
 
+/* A side: the members of the JSON printer's head that name it. */
 static void
 json_side(struct out *f, const struct auxv_vec *v)
 {
 	struct json s = { f, 0 };
 
 	out_char(f, '{');
-	json_key(&s, "label");
-	json_strz(f, v->label);
-	json_key(&s, "comm");
-	json_strz(f, v->comm);
-	json_key(&s, "arch");
-	json_strz(f, v->arch != NULL ? v->arch->name : NULL);
-	json_key(&s, "word_size");
-	out_dec(f, v->wordsize);
+	pr_json_vec(&s, v,
+	    JN_BIT(LABEL) | JN_BIT(COMM) | JN_BIT(ARCH) | JN_BIT(WORD_SIZE));
 	out_char(f, '}');
 }
 
@@ -312,11 +313,11 @@ pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 	x->b = vb;
 	if (x->json) {
 		out_char(x->f, '{');
-		json_key(&o, "a");
+		jn_key(&o, JN_A);
 		json_side(x->f, va);
-		json_key(&o, "b");
+		jn_key(&o, JN_B);
 		json_side(x->f, vb);
-		json_key(&o, "differences");
+		jn_key(&o, JN_DIFFERENCES);
 		out_char(x->f, '[');
 	}
 	/* The layout of the two vectors, where it differs. */
@@ -337,7 +338,8 @@ pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 		if (nth(a, na, b[i].type, rank(b, i)) == NULL)
 			report(x, NULL, &b[i]);
 	if (x->json) {
-		out_str(x->f, "],\"same\":");
+		out_char(x->f, ']');
+		jn_key(&o, JN_SAME);
 		out_str(x->f, x->ndiff == 0 ? "true}\n" : "false}\n");
 	}
 	return x->ndiff;

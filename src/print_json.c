@@ -9,9 +9,11 @@
 #include "arch.h"
 #include "check.h"
 #include "esc.h"
+#include "json_names.h"
 #include "print.h"
 #include "print_diff.h"
 #include "print_follow.h"
+#include "print_json.h"
 
 static const char kinds[][8] = {
 	[SRC_SELF] = "self",
@@ -54,7 +56,7 @@ json_watch(struct json *o, const struct pr_watch *w)
 	time_t t = (time_t)w->sec;
 	struct tm tm;
 
-	json_key(o, "time");
+	jn_key(o, JN_TIME);
 	if (gmtime_r(&t, &tm) == NULL || tm.tm_year < -1900 ||
 	    tm.tm_year > 9999 - 1900)
 		out_str(f, "null");
@@ -72,65 +74,82 @@ json_watch(struct json *o, const struct pr_watch *w)
 		}
 		out_str(f, "Z\"");
 	}
-	json_key(o, "ppid");
+	jn_key(o, JN_PPID);
 	put_id(f, w->ppid);
+}
+
+/* The members that say what a vector is, in the order they are written. */
+static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
+	JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
+	JN_BYTE_ORDER };
+
+/* Its layout. */
+#define LAYOUT                                                                 \
+	(JN_BIT(ARCH) | JN_BIT(MACHINE) | JN_BIT(WORD_SIZE) |                  \
+	    JN_BIT(BYTE_ORDER))
+
+/*
+ * The members of the set which that say what v is, in the order above:
+ * the head of an object, its layout, and each side of --diff.
+ */
+void
+pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
+{
+	/* The values that are strings, by member. */
+	const char *const text[JN_COUNT] = { [JN_SOURCE] = kinds[v->kind],
+		[JN_LABEL] = v->label,
+		[JN_COMM] = v->comm,
+		[JN_EXE] = v->exe,
+		[JN_PATH] = v->path,
+		[JN_COMMAND] = v->path,
+		[JN_ARCH] = v->arch != NULL ? v->arch->name : NULL };
+	struct out *f = o->f;
+	size_t i;
+	unsigned int n;
+
+	for (i = 0; i < NITEMS(vec_members); i++) {
+		if ((which & (uint64_t)1 << (n = vec_members[i])) == 0)
+			continue;
+		jn_key(o, n);
+		if (n == JN_PID)
+			put_id(f, v->pid);
+		else if (n == JN_MACHINE || n == JN_WORD_SIZE)
+			out_dec(f, n == JN_MACHINE ? v->machine : v->wordsize);
+		else if (n == JN_BYTE_ORDER)
+			out_str(f, v->bigendian ? "\"big\"" : "\"little\"");
+		else
+			json_strz(f, text[n]);
+	}
 }
 
 /* The source, and with --watch its exec time and parent. */
 static void
 json_head(struct json *o, const struct pr_ctx *c, const struct auxv_vec *v)
 {
-	struct out *f = o->f;
-
 	/* A JSON save read back: its process's pid, comm and exe again. */
 	const int saved = v->kind == SRC_FILE &&
 	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
+	uint64_t which = JN_BIT(SOURCE) | JN_BIT(LABEL);
 
-	out_char(f, '{');
-	json_key(o, "source");
-	json_strz(f, kinds[v->kind]);
-	json_key(o, "label");
-	json_strz(f, v->label);
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
-	    saved) {
-		json_key(o, "pid");
-		put_id(f, v->pid);
-	}
-	if (v->kind != SRC_FILE || saved) {
-		json_key(o, "comm");
-		json_strz(f, v->comm);
-		json_key(o, "exe");
-		json_strz(f, v->exe);
-	}
-	if (v->kind == SRC_FILE || v->kind == SRC_CORE) {
-		json_key(o, "path");
-		json_strz(f, v->path);
-	}
-	if (v->kind == SRC_EXEC) {
-		json_key(o, "command");
-		json_strz(f, v->path);
-	}
+	    saved)
+		which |= JN_BIT(PID);
+	if (v->kind != SRC_FILE || saved)
+		which |= JN_BIT(COMM) | JN_BIT(EXE);
+	if (v->kind == SRC_FILE || v->kind == SRC_CORE)
+		which |= JN_BIT(PATH);
+	if (v->kind == SRC_EXEC)
+		which |= JN_BIT(COMMAND);
+	out_char(o->f, '{');
+	pr_json_vec(o, v, which);
 	if (c->watch != NULL)
 		json_watch(o, c->watch);
 }
 
-static void
-json_layout(struct json *o, const struct auxv_vec *v)
-{
-	json_key(o, "arch");
-	json_strz(o->f, v->arch != NULL ? v->arch->name : NULL);
-	json_key(o, "machine");
-	out_dec(o->f, v->machine);
-	json_key(o, "word_size");
-	out_dec(o->f, v->wordsize);
-	json_key(o, "byte_order");
-	out_str(o->f, v->bigendian ? "\"big\"" : "\"little\"");
-}
-
-/* The most the head of an entry takes: literals, two numbers, a name. */
+/* The most the head of an entry takes: four keys, two numbers, a name. */
 #define ENTRY_HEAD                                                             \
-	(sizeof("{\"type\":,\"name\":\"AT_\",\"value\":,\"hex\":\"0x\"") +     \
-	    20 + sizeof(((struct at_type *)0)->name) + 20 + 16)
+	(4 * (JN_ROOM + 3) + sizeof("{\"AT_\"\"0x\"") + 20 +                   \
+	    sizeof(((struct at_type *)0)->name) + 20 + 16)
 
 static void
 json_entry(
@@ -142,28 +161,36 @@ json_entry(
 
 	/* Type, name, value and hex: written at once in reserved room. */
 	p = start = out_reserve(f, ENTRY_HEAD);
-	p = lit_at(p, "{\"type\":");
+	*p++ = '{';
+	p = jn_at(p, JN_TYPE);
 	p = fmt_dec(p, d->type);
+	*p++ = ',';
+	p = jn_at(p, JN_NAME);
 	if (d->at != NULL) {
-		p = lit_at(p, ",\"name\":\"AT_");
+		p = lit_at(p, "\"AT_");
 		memcpy(p, d->at->name, sizeof(d->at->name));
 		p += d->at->namelen;
 		*p++ = '"';
 	} else
-		p = lit_at(p, ",\"name\":null");
-	p = lit_at(p, ",\"value\":");
+		p = lit_at(p, "null");
+	*p++ = ',';
+	p = jn_at(p, JN_VALUE);
 	p = fmt_dec(p, d->value);
-	p = lit_at(p, ",\"hex\":\"0x");
+	*p++ = ',';
+	p = jn_at(p, JN_HEX);
+	p = lit_at(p, "\"0x");
 	p = fmt_hex(p, d->value);
 	*p++ = '"';
 	f->len += (size_t)(p - start);
 	if (d->form == F_STR) {
-		json_key(&o, "string");
+		jn_key(&o, JN_STRING);
 		json_str(f, d->readable ? d->str : NULL, d->strlen);
-		if (d->readable && d->truncated)
-			out_str(f, ",\"truncated\":true");
+		if (d->readable && d->truncated) {
+			jn_key(&o, JN_TRUNCATED);
+			out_str(f, "true");
+		}
 	} else if (d->form == F_RANDOM) {
-		json_key(&o, "bytes");
+		jn_key(&o, JN_BYTES);
 		json_hexbytes(
 		    f, d->readable ? d->bytes : NULL, sizeof(d->bytes));
 	} else if (at_is_hwcap(d->form)) {
@@ -172,7 +199,7 @@ json_entry(
 	}
 	if (c->followed != NULL)
 		pr_follow(f, &o, c->followed, d, i, c->memo);
-	json_key(&o, "description");
+	jn_key(&o, JN_DESCRIPTION);
 	if (d->at != NULL)
 		json_lit(f, d->at->desc, d->at->desclen);
 	else
@@ -186,14 +213,14 @@ json_error(struct json *o, const struct diag *dg, const char *msg)
 	struct out *f = o->f;
 	struct json e = { f, 0 };
 
-	json_key(o, "error");
+	jn_key(o, JN_ERROR);
 	out_char(f, '{');
-	json_key(&e, "errno");
+	jn_key(&e, JN_ERRNO);
 	out_snum(f, dg->err, 0);
-	json_key(&e, "message");
+	jn_key(&e, JN_MESSAGE);
 	json_strz(f, msg);
 	if (dg->has_offset) {
-		json_key(&e, "offset");
+		jn_key(&e, JN_OFFSET);
 		out_dec(f, dg->offset);
 	}
 	out_char(f, '}');
@@ -207,8 +234,8 @@ json_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	size_t i;
 
 	json_head(&o, c, v);
-	json_layout(&o, v);
-	json_key(&o, "entries");
+	pr_json_vec(&o, v, LAYOUT);
+	jn_key(&o, JN_ENTRIES);
 	out_char(f, '[');
 	for (i = 0; i < n; i++) {
 		if (i > 0)
@@ -241,24 +268,24 @@ json_check(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	size_t i, nfail = 0;
 
 	json_head(&o, c, v);
-	json_layout(&o, v);
-	json_key(&o, "checks");
+	pr_json_vec(&o, v, LAYOUT);
+	jn_key(&o, JN_CHECKS);
 	out_char(f, '[');
 	for (i = 0; i < n; i++) {
 		json_next(&a);
 		e = (struct json){ f, 0 };
 		out_char(f, '{');
-		json_key(&e, "name");
+		jn_key(&e, JN_NAME);
 		json_strz(f, r[i].name);
-		json_key(&e, "result");
+		jn_key(&e, JN_RESULT);
 		json_strz(f, pr_check_words[r[i].res]);
-		json_key(&e, "evidence");
+		jn_key(&e, JN_EVIDENCE);
 		json_strz(f, r[i].ev);
 		out_char(f, '}');
 		nfail += r[i].res == CHECK_FAIL;
 	}
 	out_char(f, ']');
-	json_key(&o, "failures");
+	jn_key(&o, JN_FAILURES);
 	out_dec(f, nfail);
 	out_str(f, "}\n");
 }
