@@ -40,17 +40,16 @@ evidence() {
 }
 
 # Writes $BATS_TEST_TMPDIR/v.raw: our shell's own vector, as the kernel
-# gave it (python3 struct), changed by the python statements $1 on the
+# gave it (oracle.py), changed by the python statements $1 on the
 # list v of [type, value] pairs.
 crafted() {
 	python3 - "$1" "$BATS_TEST_TMPDIR/v.raw" "/proc/$$/auxv" <<'EOF'
-import struct, sys
+import sys
+from mkfixture import Elf
 from oracle import pairs_of
 v = [list(p) for p in pairs_of(sys.argv[3], 8)]
 exec(sys.argv[1])
-with open(sys.argv[2], "wb") as f:
-    for t, x in v + [[0, 0]]:
-        f.write(struct.pack("<QQ", t, x))
+open(sys.argv[2], "wb").write(Elf(8, "little").vector(v))
 EOF
 }
 
@@ -102,7 +101,8 @@ need_x86_64() {
 	done
 }
 
-@test "full: a PID: AT_ENTRY and AT_BASE against readelf and /proc/PID/maps" {
+# bats test_tags=full
+@test "a PID: AT_ENTRY and AT_BASE against readelf and /proc/PID/maps" {
 	need jq
 	start_bg sleep 100
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
@@ -327,7 +327,8 @@ told_by_device() {
 	grep -qE '^entry +ok .*load bias 0x0 ' <<<"$output"
 }
 
-@test "full: a static-pie program holds every rule" {
+# bats test_tags=full
+@test "a static-pie program holds every rule" {
 	need ptrace
 	printf 'int main(void) { return 0; }\n' >"$BATS_TEST_TMPDIR/p.c"
 	gcc -static-pie -fPIE -o "$BATS_TEST_TMPDIR/spie" \
@@ -407,7 +408,7 @@ EOF
 	local f=$BATS_TEST_TMPDIR/proc
 	# An empty vector, and a thread's of half a word (pid.bats has it).
 	fakepid "$f" 5000006 auxv= stat='5000006 (x) S 1 1 1 0 -1 4194560\n' \
-	    comm='six\n' task/5000007/auxv='\6\0\0\0'
+	    comm='six\n' task/5000007/auxv:='raw -N -C 4 6=0'
 	chmod 755 "$f"/5000006/task/*
 	run --separate-stderr fakeproc "$f" "$AUXV" --check -a
 	[ "$status" -eq 0 ]
@@ -426,7 +427,8 @@ EOF
 	! grep -E "^==> $$ |^$$ " <<<"$output"
 }
 
-@test "full: as nobody: self holds every rule, the IDs are nobody's" {
+# bats test_tags=full
+@test "as nobody: self holds every rule, the IDs are nobody's" {
 	need setpriv
 	need jq
 	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
@@ -531,7 +533,8 @@ print(g(3) != f.get(3))'
 	[ "$output" = True ]
 }
 
-@test "full: a saved vector: the rules without data say so, the others hold" {
+# bats test_tags=full
+@test "a saved vector: the rules without data say so, the others hold" {
 	need jq
 	crafted ''
 	run -0 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
@@ -714,7 +717,7 @@ EOF
 # order, its own entries, what is said to be not asked.
 @test "crafted: entries: the kernel's generic set and each architecture's own, every architecture" {
 	need jq
-	local a ws e own nd t v n want name nodata T=$BATS_TEST_TMPDIR
+	local a ws e own nd t v n want name nodata kept i T=$BATS_TEST_TMPDIR
 	local generic="16 6 17 3 4 5 7 8 9 11 12 13 14 23 25 31"
 	while read -r a ws e own; do
 		nd=${own#*:}
@@ -744,14 +747,12 @@ EOF
 		[ "$(verdict "$output" entries)" = "$want" ]
 		# Each of its own entries, and AT_FLAGS, left out: said absent.
 		for t in 8 $own; do
-			python3 -c 'import struct, sys
-ws, drop = int(sys.argv[2]), int(sys.argv[4])
-f = ("<" if sys.argv[3] == "<" else ">") + ("QQ" if ws == 8 else "II")
-b = open(sys.argv[1], "rb").read()
-sys.stdout.buffer.write(b"".join(
-    b[i:i + 2 * ws] for i in range(0, len(b), 2 * ws)
-    if struct.unpack(f, b[i:i + 2 * ws])[0] != drop))' \
-			    "$T/$a.raw" "$ws" "$e" "$t" >"$T/drop.raw"
+			kept=()
+			for ((i = 0; i < ${#pairs[@]}; i += 2)); do
+				[ "${pairs[i]}" = "$t" ] ||
+				    kept+=("${pairs[i]}" "${pairs[i + 1]}")
+			done
+			mkraw "$T/drop.raw" "$ws" "$e" "${kept[@]}"
 			run -1 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/drop.raw"
 			[ "$(fails "$output")" = entries ]
 			name=$(python3 -c 'import re, sys
@@ -919,7 +920,8 @@ uexec_output() {
 	[[ "$(evidence "$output" phdr)" == *"0x400040 holds the executable's $n headers"* ]]
 }
 
-@test "full: uexec: each fault fails its rule alone, status 1" {
+# bats test_tags=full
+@test "uexec: each fault fails its rule alone, status 1" {
 	need jq
 	local f rule
 	for f in phdr:phdr phnum:phdr phdrmod:phdr entry:entry ids:ids hwcap0:hwcap \
@@ -997,10 +999,9 @@ uexec_output() {
 	[ "$status" -eq 0 ]
 	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"$T/script\" is a #! script its interpreter runs" ]
 	# An ELF header of e_machine 183 (EM_AARCH64), as python writes it.
-	python3 -c 'import struct, sys
-h = b"\x7fELF\x02\x01\x01" + bytes(9) + struct.pack("<HHIQQQIHHHHHH",
-    2, 183, 1, 0, 64, 0, 0, 64, 56, 0, 64, 0, 0)
-open(sys.argv[1], "wb").write(h)' "$T/a64"
+	python3 -c 'import sys
+from mkfixture import Elf
+open(sys.argv[1], "wb").write(Elf(8, "little").ehdr(2, 183, 64, 0))' "$T/a64"
 	uexec_check "execfile=$T/a64"
 	[ "$status" -eq 0 ]
 	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"$T/a64\" is no program of this machine: binfmt_misc's interpreter runs it" ]
@@ -1019,7 +1020,8 @@ open(sys.argv[1], "wb").write(h)' "$T/a64"
 	[ "$(evidence "$output" phdr)" = "AT_PHDR 0x400040: header $i (type 0x6474e551) differs from the executable's (type 0x6474e551)" ]
 }
 
-@test "full: uexec: an entry left out fails its rule, saying it is absent, and entries" {
+# bats test_tags=full
+@test "uexec: an entry left out fails its rule, saying it is absent, and entries" {
 	need jq
 	local t rule ev name
 	# Type, its name, the rule that needs it and its evidence.  (Static
@@ -1055,7 +1057,8 @@ EOF
 	[[ "$(evidence "$output" sysinfo)" =~ ^AT_SYSINFO_EHDR\ absent\;\ \[vdso\]\ at\ 0x[0-9a-f]+$ ]]
 }
 
-@test "full: uexec: the evidence names both sides (readelf, id, CPUID)" {
+# bats test_tags=full
+@test "uexec: the evidence names both sides (readelf, id, CPUID)" {
 	need jq
 	uexec_check entry
 	e=$(readelf_h "$st" "Entry point address")
@@ -1247,65 +1250,67 @@ EOF
 	# Each case: its name, uexec's patches of a copy of the program (the
 	# loaded one left as it was; set= a fault of the vector besides), then
 	# the rules that fail and the verdicts of phdr, entry and base, from
-	# the ELF file itself (python3 struct), "|" between them.
+	# the ELF file itself (elf.py), "|" between them.
 	python3 - "$st" >"$BATS_TEST_TMPDIR/cases" <<'EOF'
-import struct, sys
-f = open(sys.argv[1], "rb").read()
-entry, phoff = struct.unpack_from("<QQ", f, 24)
-phnum, = struct.unpack_from("<H", f, 56)
-ph = [struct.unpack_from("<IIQQQQQQ", f, phoff + i * 56)
-      for i in range(phnum)]
-loads = [i for i in range(phnum) if ph[i][0] == 1]
-k = [i for i in loads if ph[i][2] <= phoff < ph[i][2] + ph[i][5]][0]
-at_phdr = phoff - ph[k][2] + ph[k][3]
-u16, u32, u64 = (lambda v, c=c: struct.pack("<" + c, v) for c in "HIQ")
-field = {"type": 0, "offset": 8, "filesz": 32}  # of an Elf64_Phdr
+import sys
+import elf
+f = elf.read(sys.argv[1])
+entry, phoff, phnum, phent = f.h.entry, f.h.phoff, f.h.phnum, f.h.phentsize
+ph = f.phdrs()
+loads = [i for i in range(phnum) if ph[i].type == elf.PT_LOAD]
+k = [i for i in loads if ph[i].offset <= phoff <
+     ph[i].offset + ph[i].filesz][0]
+at_phdr = phoff - ph[k].offset + ph[k].vaddr
 
 def p(off, data):
     return "patch=%d:%s" % (off, data.hex())
 
-def hdr(i, name, data):
-    return p(phoff + i * 56 + field[name], data)
+def hdr(i, name, value):
+    return p(f.where("phdr", i, name), f.packfield("phdr", name, value))
+
+def ehdr(name, value):
+    return p(f.where("ehdr", 0, name), f.packfield("ehdr", name, value))
 
 # A PT_INTERP at header i naming a path written after the headers,
 # where nothing is read at run time, or one past the end of the file.
-path, where = b"/nonexistent/interp\0", phoff + phnum * 56
-interp = lambda i: [hdr(i, "type", u32(3)), hdr(i, "offset", u64(where)),
-                    hdr(i, "filesz", u64(len(path))), p(where, path)]
-eof = lambda i: [hdr(i, "type", u32(3)), hdr(i, "offset", u64(len(f))),
-                 hdr(i, "filesz", u64(len(path)))]
+path, where = b"/nonexistent/interp\0", f.at("phdr", phnum)
+interp = lambda i: [hdr(i, "type", elf.PT_INTERP), hdr(i, "offset", where),
+                    hdr(i, "filesz", len(path)), p(where, path)]
+eof = lambda i: [hdr(i, "type", elf.PT_INTERP),
+                 hdr(i, "offset", len(f.data)), hdr(i, "filesz", len(path))]
 no = "no data: executable is not a readable ELF file"
-ok = ("ok: AT_PHDR 0x%x holds the executable's %d headers of 56 bytes, "
-      "load bias 0x0" % (at_phdr, phnum),
+ok = ("ok: AT_PHDR 0x%x holds the executable's %d headers of %d bytes, "
+      "load bias 0x0" % (at_phdr, phnum, phent),
       "ok: AT_ENTRY 0x%x; e_entry 0x%x + load bias 0x0 = 0x%x"
       % (entry, entry, entry),
       "ok: AT_BASE 0x0; the executable has no PT_INTERP: 0")
 differs = lambda i, t: ("FAIL: AT_PHDR 0x%x: header %d (type 0x%x) differs "
                         "from the executable's (type 0x%x)"
-                        % (at_phdr, i, ph[i][0], t))
+                        % (at_phdr, i, ph[i].type, t))
 unmapped = "FAIL: AT_BASE 0x0; interpreter /nonexistent/interp not mapped"
 last = phnum - 1
 for name, patches, fails, verdicts in [
-        ("e_phentsize 57", [p(54, u16(57))], "", (no, no, no)),
-        ("e_phnum 200", [p(56, u16(200))], "", (no, no, no)),
-        ("e_phoff past the end", [p(32, u64(len(f)))], "", (no, no, no)),
-        ("EI_CLASS 3", [p(4, b"\3")], "", (no, no, no)),
+        ("e_phentsize 57", [ehdr("phentsize", 57)], "", (no, no, no)),
+        ("e_phnum 200", [ehdr("phnum", 200)], "", (no, no, no)),
+        ("e_phoff past the end", [ehdr("phoff", len(f.data))], "",
+         (no, no, no)),
+        ("EI_CLASS 3", [p(elf.EI_CLASS, b"\3")], "", (no, no, no)),
         ("a PT_INTERP past the end", eof(last), "", (no, no, no)),
         ("a PT_INTERP longer than PATH_MAX",
-         interp(last) + [hdr(last, "filesz", u64(4097))], "", (no, no, no)),
+         interp(last) + [hdr(last, "filesz", 4097)], "", (no, no, no)),
         ("a PT_INTERP of no file", interp(last), "phdr base",
          (differs(last, 3), ok[1], unmapped)),
         ("the first of two PT_INTERPs", interp(last - 1) + eof(last),
          "phdr base", (differs(last - 1, 3), ok[1], unmapped)),
-        ("no PT_LOAD", [hdr(i, "type", u32(0)) for i in loads], "phdr",
+        ("no PT_LOAD", [hdr(i, "type", 0) for i in loads], "phdr",
          (differs(loads[0], 0),
           "no data: executable not found in the memory map", ok[2])),
         ("the headers outside the PT_LOAD",
-         [hdr(k, "filesz", u64(phoff - ph[k][2]))], "phdr",
+         [hdr(k, "filesz", phoff - ph[k].offset)], "phdr",
          (differs(k, 1), ok[1], ok[2])),
         # What the kernel gives then (load_elf_binary: the load bias).
         ("the headers outside the PT_LOAD, AT_PHDR 0",
-         [hdr(k, "filesz", u64(phoff - ph[k][2])), "set=3=0"], "phdr",
+         [hdr(k, "filesz", phoff - ph[k].offset), "set=3=0"], "phdr",
          ("FAIL: AT_PHDR 0x0: memory not readable; the executable has %d "
           "headers" % phnum, ok[1], ok[2]))]:
     print("|".join([name, ",".join(patches), fails] + list(verdicts)))
@@ -1628,7 +1633,8 @@ catch_exec() {
 	[ "$n" -eq 5 ]
 }
 
-@test "full: a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
+# bats test_tags=full
+@test "a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
 	# Each image waits 1 ms, then execs the other (tests/exec/oddproc.c,

@@ -298,13 +298,21 @@ fakeproc() {
 
 # fakepid FAKE PID FILE=TEXT...: a folder FAKE/PID of those files, the
 # TEXT written by printf %b, mode 644 (a test takes away what it will).
+# FILE:=ARGS instead writes what mkfixture.py ARGS writes (raw vectors:
+# auxv:='raw -N -C 4 6=0').
 fakepid() {
-	local d=$1/$2 a
+	local d=$1/$2 a n
 	shift 2
 	for a; do
-		mkdir -p "$(dirname "$d/${a%%=*}")"
-		printf '%b' "${a#*=}" >"$d/${a%%=*}"
-		chmod 644 "$d/${a%%=*}"
+		n=${a%%=*}
+		mkdir -p "$(dirname "$d/${n%:}")"
+		if [ "$n" != "${n%:}" ]; then
+			# shellcheck disable=SC2086
+			"$MKFIXTURE" ${a#*=} >"$d/${n%:}"
+		else
+			printf '%b' "${a#*=}" >"$d/$n"
+		fi
+		chmod 644 "$d/${n%:}"
 	done
 	chmod 755 "$d"
 }

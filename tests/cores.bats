@@ -66,7 +66,8 @@ ARCHES='
 113	32	little	nios2		EM_ALTERA_NIOS2
 '
 
-@test "full: a core of each architecture: arch, machine, word size, byte order" {
+# bats test_tags=full
+@test "a core of each architecture: arch, machine, word size, byte order" {
 	local m class order name bad=0
 	# The cores written by one python, not one for each row.
 	python3 - "$T" "$ARCHES" <<'PY'
@@ -103,7 +104,8 @@ PY
 	[ "$bad" -eq 0 ]
 }
 
-@test "full: a core of a machine without a row: arch null, every type decoded" {
+# bats test_tags=full
+@test "a core of a machine without a row: arch null, every type decoded" {
 	for m in 0 93 4660 65535; do
 		"$MKFIXTURE" core -m "$m" -x /opt/unknown >"$T/core"
 		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
@@ -118,36 +120,26 @@ PY
 
 # --- Edges of the program headers and the notes -----------------------
 
-# layout CORE: the offsets a reader of the core meets, from python3
-# struct: "phoff phentsize phnum shoff" then one line "NOTE OFFSET" per
-# note header in each PT_NOTE, in table order, with its type.
+# layout CORE: the offsets a reader of the core meets, from elf.py:
+# "phoff phentsize phnum shoff ehsize shinfo" (e_phnum as the header has
+# it; shinfo where sh_info is in a section header), then one line
+# "NOTE OFFSET TYPE" per note header in each PT_NOTE, in table order.
 layout() {
 	python3 - "$1" <<'PY'
-import struct, sys
-b = open(sys.argv[1], "rb").read()
-e = "<" if b[5] == 1 else ">"
-if b[4] == 2:
-    phoff, shoff = struct.unpack_from(e + "QQ", b, 32)
-    phentsize, phnum = struct.unpack_from(e + "HH", b, 54)
-    ph = lambda at: struct.unpack_from(e + "I4xQ16xQ", b, at)
-else:
-    phoff, shoff = struct.unpack_from(e + "II", b, 28)
-    phentsize, phnum = struct.unpack_from(e + "HH", b, 42)
-    ph = lambda at: struct.unpack_from(e + "II8xI", b, at)
-print(phoff, phentsize, phnum, shoff)
-for i in range(phnum if phnum != 0xffff else 0):
-    t, off, size = ph(phoff + i * phentsize)
-    if t != 4:
-        continue
-    pos = 0
-    while pos + 12 <= size:
-        namesz, descsz, ntype = struct.unpack_from(e + "III", b, off + pos)
-        print("NOTE", off + pos, ntype)
-        pos += 12 + (namesz + 3) // 4 * 4 + (descsz + 3) // 4 * 4
+import sys
+import elf
+f = elf.read(sys.argv[1])
+print(f.h.phoff, f.h.phentsize, f.h.phnum, f.h.shoff, f.h.ehsize,
+      f.offset("shdr", "info"))
+for p in f.phdrs():
+    if p.type == elf.PT_NOTE:
+        for n in f.notes(p):
+            print("NOTE", n.offset, n.type)
 PY
 }
 
-@test "full: a note header that ends exactly where its PT_NOTE ends is read" {
+# bats test_tags=full
+@test "a note header that ends exactly where its PT_NOTE ends is read" {
 	for v in "64 little" "32 big"; do
 		set -- $v
 		"$MKFIXTURE" core -b note-at-end -c "$1" -e "$2" \
@@ -172,12 +164,13 @@ cut_core() {
 	head -c "$2" "$1" >"$T/cut"
 }
 
-@test "full: program header table cut short: truncated at the first cut header" {
+# bats test_tags=full
+@test "program header table cut short: truncated at the first cut header" {
 	local phoff phentsize phnum shoff
 	for v in "64 little" "32 big"; do
 		set -- $v
 		"$MKFIXTURE" core -c "$1" -e "$2" >"$T/core"
-		read -r phoff phentsize phnum shoff < <(layout "$T/core")
+		read -r phoff phentsize phnum shoff _ < <(layout "$T/core")
 		[ "$phnum" -eq 2 ]
 		# Cut at the end of the ELF header, inside the first header,
 		# at its end, inside the second and one byte short of its end.
@@ -201,7 +194,8 @@ cut_core() {
 	for v in "64 little" "32 big"; do
 		set -- $v
 		"$MKFIXTURE" core -c "$1" -e "$2" >"$T/core"
-		ehsize=$(($1 == 64 ? 64 : 52))
+		read -r _ _ _ _ ehsize _ < <(layout "$T/core")
+		[ "$ehsize" -eq $(($1 == 64 ? 64 : 52)) ]
 		for len in 4 15 16 $((ehsize - 1)); do
 			cut_core "$T/core" "$len"
 			run -1 --separate-stderr "$AUXV" -f "$T/cut"
@@ -231,11 +225,12 @@ cut_core() {
 
 # A PT_NOTE whose last bytes are too few for a note header (12), or
 # whose offset and size pass 2^64: malformed, at the offset of the stray
-# bytes or where the segment says it starts (python's struct reads it
-# back from the fixture).
+# bytes or where the segment says it starts (elf.py patches the
+# fixture's p_offset).
 @test "a PT_NOTE that ends in 4 stray bytes or wraps past 2^64: malformed note at its offset" {
 	python3 - "$AUXV" "$T/core" <<'PY'
-import struct, subprocess, sys
+import subprocess, sys
+import elf
 from mkfixture import Elf, build_core
 auxv, f = sys.argv[1:]
 for ws, order in ((8, "little"), (4, "big")):
@@ -244,13 +239,11 @@ for ws, order in ((8, "little"), (4, "big")):
     core = build_core(k, 62, first + bytes(4))
     cases = [(core, core.index(first) + len(first))]
     if ws == 8:
-        # p_offset, after Elf64_Phdr's p_type and p_flags, 16 bytes
-        # short of 2^64; e_phoff at 32.
-        b = bytearray(build_core(k, 62, k.note(b"CORE", 6,
-                                              k.vector([(6, 4096)]))))
-        phoff = struct.unpack_from(k.e + "Q", b, 32)[0]
-        struct.pack_into(k.e + "Q", b, phoff + 8, 2 ** 64 - 16)
-        cases.append((bytes(b), 2 ** 64 - 16))
+        # The PT_NOTE's p_offset 16 bytes short of 2^64.
+        b = elf.File(bytearray(build_core(k, 62, k.note(
+            b"CORE", 6, k.vector([(6, 4096)])))))
+        b.set("phdr", 0, "offset", 2 ** 64 - 16)
+        cases.append((bytes(b.data), 2 ** 64 - 16))
     for data, off in cases:
         open(f, "wb").write(data)
         r = subprocess.run([auxv, "-f", f], capture_output=True, text=True)
@@ -260,14 +253,12 @@ PY
 }
 
 @test "PN_XNUM core cut inside section header 0: truncated at e_shoff" {
-	local phoff phentsize phnum shoff
+	local phoff phentsize phnum shoff info
 	for v in "64 little" "32 big"; do
 		set -- $v
 		"$MKFIXTURE" core -b xnum -c "$1" -e "$2" >"$T/core"
-		read -r phoff phentsize phnum shoff < <(layout "$T/core")
+		read -r phoff phentsize phnum shoff _ info < <(layout "$T/core")
 		[ "$phnum" -eq 65535 ] && [ "$shoff" -gt 0 ]
-		# sh_info is at 44 (Elf64_Shdr) or 28 (Elf32_Shdr).
-		info=$(($1 == 64 ? 44 : 28))
 		for len in $shoff $((shoff + info + 3)); do
 			cut_core "$T/core" "$len"
 			run -1 --separate-stderr "$AUXV" -f "$T/cut"
@@ -316,7 +307,8 @@ assert n == 19, n
 PY
 }
 
-@test "full: JSON error: offset present for malformed input, absent otherwise" {
+# bats test_tags=full
+@test "JSON error: offset present for malformed input, absent otherwise" {
 	local b
 	# The fixtures written by one python, not one for each.
 	python3 - "$T" <<'PY'
@@ -349,7 +341,8 @@ PY
 	check_errs
 }
 
-@test "full: JSON error: the offset of a vector that breaks off is where it does" {
+# bats test_tags=full
+@test "JSON error: the offset of a vector that breaks off is where it does" {
 	# Three pairs of 8-byte words and no AT_NULL: it breaks off at 48;
 	# one stray byte after them: at 48 too, the pair that is cut.
 	"$MKFIXTURE" raw -N 6=4096 17=100 11=0 >"$T/raw"
@@ -454,7 +447,8 @@ core_names() {
 	"$AUXV" --json -f "$1" | jq -c '[.comm, .exe]'
 }
 
-@test "full: core names: pr_fname, and the NT_FILE entry where AT_ENTRY is, in each class" {
+# bats test_tags=full
+@test "core names: pr_fname, and the NT_FILE entry where AT_ENTRY is, in each class" {
 	local ws spec
 	for ws in 8 4; do
 		spec='{"auxv": [[9, 4198656], [6, 4096]], "notes": [

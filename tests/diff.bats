@@ -98,7 +98,8 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	! grep -Eq '^AT_(PHDR|BASE|ENTRY|RANDOM|SYSINFO_EHDR):' <<<"$output"
 }
 
-@test "full: --diff of a core against the live process it was made from: same" {
+# bats test_tags=full
+@test "--diff of a core against the live process it was made from: same" {
 	need gcore
 	start_bg sleep 1000
 	gcore -o "$BATS_TEST_TMPDIR/core" "$BG_PID" >/dev/null 2>&1
@@ -195,7 +196,8 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 # cmp(1): 0 same, 1 different, 2 trouble, and a write error is trouble.
 # cmp itself is the oracle for the differing files; auxv's JSON is written
 # even when the sources are the same, so that too fails to be written.
-@test "full: --diff: a write error is status 2, as cmp's, even for the same sources" {
+# bats test_tags=full
+@test "--diff: a write error is status 2, as cmp's, even for the same sources" {
 	mkpair
 	local a=$BATS_TEST_TMPDIR/a b=$BATS_TEST_TMPDIR/b
 	run -2 bash -c 'cmp "$1" "$2" >/dev/full' _ "$a" "$b"

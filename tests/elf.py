@@ -26,8 +26,10 @@ LAYOUTS = {
         shoff:W flags:I ehsize:H phentsize:H phnum:H shentsize:H shnum:H
         shstrndx:H""",
     # Elf64_Phdr puts p_flags second, Elf32_Phdr next to last.
-    "phdr64": "type:I flags:I offset:W vaddr:W paddr:W filesz:W memsz:W align:W",
-    "phdr32": "type:I offset:W vaddr:W paddr:W filesz:W memsz:W flags:I align:W",
+    "phdr64": """type:I flags:I offset:W vaddr:W paddr:W filesz:W memsz:W
+        align:W""",
+    "phdr32": """type:I offset:W vaddr:W paddr:W filesz:W memsz:W flags:I
+        align:W""",
     "shdr": """name:I type:I flags:W addr:W offset:W size:W link:I info:I
         addralign:W entsize:W""",
     "nhdr": "namesz:I descsz:I type:I",
@@ -44,6 +46,8 @@ BY_CLASS = ("phdr", "sym")
 
 PT_LOAD, PT_DYNAMIC, PT_INTERP, PT_NOTE, PT_PHDR = 1, 2, 3, 4, 6
 PN_XNUM = 0xffff
+# e_ident's bytes: EI_CLASS 1 or 2 (the word size), EI_DATA 1 or 2.
+EI_CLASS, EI_DATA = 4, 5
 ELFCLASS = {1: 4, 2: 8}
 ELFDATA = {1: "little", 2: "big"}
 
@@ -111,7 +115,7 @@ class File(Layout):
     def __init__(self, data):
         if data[:4] != b"\x7fELF":
             raise ValueError("not ELF: %r" % bytes(data[:4]))
-        super().__init__(ELFCLASS[data[4]], ELFDATA[data[5]])
+        super().__init__(ELFCLASS[data[EI_CLASS]], ELFDATA[data[EI_DATA]])
         self.data = data
         self.h = self.unpack("ehdr", data)
 

@@ -250,7 +250,8 @@ assert human(b"\\\t") == "\\\\\\t"
 PY
 }
 
-@test "full: the oracle spells escapes as ls -b does (C.UTF-8)" {
+# bats test_tags=full
+@test "the oracle spells escapes as ls -b does (C.UTF-8)" {
 	# ls -b also escapes a space and valid but unprintable characters,
 	# which the man page does not ask for: those are left out here.
 	locale -a 2>/dev/null | grep -qix 'c.utf-\?8' ||
@@ -287,7 +288,8 @@ PY
 	esc human "$BATS_TEST_TMPDIR/out"
 }
 
-@test "full: human: DEL, 0x1f and the C1 boundary, spelled out" {
+# bats test_tags=full
+@test "human: DEL, 0x1f and the C1 boundary, spelled out" {
 	# A few of the cases above, written out by hand: printf FORMAT of the
 	# name, then what --value must print.
 	local in want
@@ -329,7 +331,8 @@ assert got == want, [(g, w) for g, w in zip(got, want) if g != w][:10]
 PY
 }
 
-@test "full: mkfixture core: AT_EXECFN and AT_PLATFORM escaped, human and JSON" {
+# bats test_tags=full
+@test "mkfixture core: AT_EXECFN and AT_PLATFORM escaped, human and JSON" {
 	local x p
 	x=$(printf 'a\177\037\302\237\302\240\355\240\200\364\220\200\200\342\202')
 	p=$(printf '\033]0;t\a\300\257')

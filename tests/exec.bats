@@ -75,7 +75,8 @@ child_gone() {
 	[ "$n" -ge 10 ]
 }
 
-@test "full: 32-bit static program: a 32-bit vector, arch i386" {
+# bats test_tags=full
+@test "32-bit static program: a 32-bit vector, arch i386" {
 	need jq
 	need x86_64
 	need_marker 32
@@ -140,23 +141,14 @@ child_gone() {
 	# ELF header's (e_phnum; e_entry relative to PT_PHDR's address).
 	python3 - "$interp" "$(field "$output" PHNUM)" \
 	    "$(field "$output" PHDR)" "$(field "$output" ENTRY)" <<-'PY'
-		import struct, sys
-		f = open(sys.argv[1], "rb").read()
-		assert f[:4] == b"\x7fELF"
-		end = "<" if f[5] == 1 else ">"
-		if f[4] == 2:
-		    entry, phoff = struct.unpack_from(end + "QQ", f, 24)
-		    phentsize, phnum = struct.unpack_from(end + "HH", f, 54)
-		    ph = lambda i: struct.unpack_from(end + "IIQQ", f, phoff + i * phentsize)
-		else:
-		    entry, phoff = struct.unpack_from(end + "II", f, 24)
-		    phentsize, phnum = struct.unpack_from(end + "HH", f, 42)
-		    ph = lambda i: struct.unpack_from(end + "IIII", f, phoff + i * phentsize)
-		assert phnum == int(sys.argv[2]), (phnum, sys.argv[2])
-		phdr = [ph(i)[3] for i in range(phnum) if ph(i)[0] == 6]
+		import sys
+		import elf
+		f = elf.read(sys.argv[1])
+		assert f.h.phnum == int(sys.argv[2]), (f.h.phnum, sys.argv[2])
+		phdr = [p.vaddr for p in f.phdrs() if p.type == elf.PT_PHDR]
 		if phdr:
 		    got = int(sys.argv[4], 16) - int(sys.argv[3], 16)
-		    assert got == entry - phdr[0], (got, entry - phdr[0])
+		    assert got == f.h.entry - phdr[0], (got, f.h.entry - phdr[0])
 	PY
 }
 
@@ -350,11 +342,11 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	# /bin/true with another e_machine: EM_AARCH64 (183), or EM_X86_64
 	# (62) on an aarch64 host.
 	python3 - "$x" <<-'PY'
-		import os, struct, sys
-		f = bytearray(open("/bin/true", "rb").read())
-		em = struct.unpack_from("<H", f, 18)[0]
-		struct.pack_into("<H", f, 18, 62 if em == 183 else 183)
-		open(sys.argv[1], "wb").write(f)
+		import os, sys
+		import elf
+		f = elf.read("/bin/true", writable=True)
+		f.set("ehdr", 0, "machine", 62 if f.h.machine == 183 else 183)
+		open(sys.argv[1], "wb").write(f.data)
 		os.chmod(sys.argv[1], 0o755)
 	PY
 	run -1 --separate-stderr "$AUXV" -e "$x" "$BATS_TEST_TMPDIR/m"
@@ -484,14 +476,16 @@ except OSError as e:
 	setarch -R "$AUXV" -o raw -e /bin/true >"$BATS_TEST_TMPDIR/raw"
 	setarch -R "$AUXV" --json -e /bin/true >"$BATS_TEST_TMPDIR/json"
 	python3 - "$BATS_TEST_TMPDIR/raw" "$BATS_TEST_TMPDIR/json" <<-'PY'
-		import json, struct, sys
+		import json, sys
+		from oracle import pairs
 		raw = open(sys.argv[1], "rb").read()
 		doc = json.load(open(sys.argv[2]))
-		assert doc["word_size"] == 8 and len(raw) % 16 == 0
-		pairs = list(struct.iter_unpack("<QQ", raw))
-		assert pairs[-1] == (0, 0), pairs[-1]
+		assert doc["word_size"] == 8
+		got = pairs(raw, 8)
+		# One AT_NULL after the entries, and nothing after it.
+		assert raw[16 * len(got):] == bytes(16), raw[16 * len(got):]
 		want = [(e["type"], e["value"]) for e in doc["entries"]]
-		assert pairs[:-1] == want, (pairs, want)
+		assert got == want, (got, want)
 		for e in doc["entries"]:
 		    assert e["hex"] == hex(e["value"]), e
 	PY
@@ -688,7 +682,8 @@ sys.stdout.buffer.write(out[filled:])
 PY
 }
 
-@test "full: self's name is the kernel's: run by fexecve (/dev/fd/N) and by ld.so" {
+# bats test_tags=full
+@test "self's name is the kernel's: run by fexecve (/dev/fd/N) and by ld.so" {
 	run -0 held fexecve "$AUXV" --json
 	echo "$output"
 	# The file name the kernel was given is /dev/fd/N.

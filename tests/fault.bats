@@ -78,7 +78,8 @@ walk() {
 	    cat /proc/self/auxv >/dev/null
 }
 
-@test "full: quick walk: one failed call at a time, each source and format" {
+# bats test_tags=full
+@test "quick walk: one failed call at a time, each source and format" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 4 40)" \
 	    --source self,pid,raw,stdin,core,json,jsonlines,exec,diff,check,checkpid
@@ -87,7 +88,8 @@ walk() {
 	[[ "$output" == *" 0 failed"* ]]
 }
 
-@test "full: quick walk: -a, -C and --watch, a sample of the calls" {
+# bats test_tags=full
+@test "quick walk: -a, -C and --watch, a sample of the calls" {
 	need_faultinj
 	run walk --quick --max-n "$(quick_n 2 5)" --source all,comm,watch \
 	    --format human,json
@@ -96,7 +98,8 @@ walk() {
 	[[ "$output" == *" 0 failed"* ]]
 }
 
-@test "stress: the whole walk, every source, format and errno" {
+# bats test_tags=stress
+@test "the whole walk, every source, format and errno" {
 	stress_only
 	need_faultinj
 	run walk
@@ -105,7 +108,8 @@ walk() {
 	[[ "$output" == *" 0 failed"* ]]
 }
 
-@test "stress: a sample of the walk under valgrind: no error, no leak" {
+# bats test_tags=stress
+@test "a sample of the walk under valgrind: no error, no leak" {
 	stress_only
 	need_faultinj
 	command -v valgrind >/dev/null || skip "no valgrind"
@@ -209,7 +213,8 @@ assert o["error"]["errno"] == 12, o' "$output"
 	[ "$nulls" -eq 1 ]
 }
 
-@test "full: /proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
+# bats test_tags=full
+@test "/proc/self unreadable (EIO, ENOMEM): its errno said, not /proc is not mounted" {
 	need_faultinj
 	# The first readlink asks /proc/self whose PID namespace /proc is.
 	run -1 --separate-stderr faulty readlink 1 EIO $$

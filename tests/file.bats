@@ -165,7 +165,8 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 
 # --- Real cores -------------------------------------------------------
 
-@test "full: gcore core: entries, strings and AT_RANDOM as the live process had" {
+# bats test_tags=full
+@test "gcore core: entries, strings and AT_RANDOM as the live process had" {
 	need gcore
 	need eu_readelf
 	local pid
@@ -204,7 +205,8 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	check_real_core "$1"
 }
 
-@test "full: a raw vector from /proc/PID/auxv: od and raw give its bytes back" {
+# bats test_tags=full
+@test "a raw vector from /proc/PID/auxv: od and raw give its bytes back" {
 	local ws order
 	ws=$(python3 -c 'import struct; print(struct.calcsize("P"))')
 	order=$(python3 -c 'import sys; print(sys.byteorder)')
@@ -264,31 +266,38 @@ assert pairs == json.loads(a[1]), pairs
 ' "$json" "$(pyvec_json "$T/raw" "$ws" "$endian")"
 }
 
-@test "full: foreign core: s390x (EM_S390, 64-bit, big-endian)" {
+# bats test_tags=full
+@test "foreign core: s390x (EM_S390, 64-bit, big-endian)" {
 	foreign 22 64 big s390x
 }
 
-@test "full: foreign core: s390 (EM_S390, 32-bit, big-endian)" {
+# bats test_tags=full
+@test "foreign core: s390 (EM_S390, 32-bit, big-endian)" {
 	foreign 22 32 big s390
 }
 
-@test "full: foreign core: x32 (EM_X86_64, 32-bit)" {
+# bats test_tags=full
+@test "foreign core: x32 (EM_X86_64, 32-bit)" {
 	foreign 62 32 little x32
 }
 
-@test "full: foreign core: arm (EM_ARM, 32-bit)" {
+# bats test_tags=full
+@test "foreign core: arm (EM_ARM, 32-bit)" {
 	foreign 40 32 little arm
 }
 
-@test "full: foreign core: ppc64 (EM_PPC64, 64-bit, big-endian)" {
+# bats test_tags=full
+@test "foreign core: ppc64 (EM_PPC64, 64-bit, big-endian)" {
 	foreign 21 64 big ppc64
 }
 
-@test "full: foreign core: aarch64 (EM_AARCH64, 64-bit)" {
+# bats test_tags=full
+@test "foreign core: aarch64 (EM_AARCH64, 64-bit)" {
 	foreign 183 64 little aarch64
 }
 
-@test "full: foreign core: i386 (EM_386, 32-bit)" {
+# bats test_tags=full
+@test "foreign core: i386 (EM_386, 32-bit)" {
 	foreign 3 32 little i386
 }
 
@@ -348,7 +357,8 @@ probe_ulimit_v() {
 	[ "$output" = 16384 ]
 }
 
-@test "stress: core on a pipe: held up to 1 GiB, refused beyond" {
+# bats test_tags=stress
+@test "core on a pipe: held up to 1 GiB, refused beyond" {
 	stress_only
 	local avail
 	avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
@@ -368,7 +378,8 @@ probe_ulimit_v() {
 	[[ "$stderr" == "auxv: -: too large"* ]]
 }
 
-@test "full: core with PN_XNUM: the count from section header 0" {
+# bats test_tags=full
+@test "core with PN_XNUM: the count from section header 0" {
 	need eu_readelf
 	"$MKFIXTURE" core -b xnum -p 8192 >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
@@ -385,7 +396,8 @@ probe_ulimit_v() {
 	pycheck "$output" 'assert e[6]["value"] == 8192, e'
 }
 
-@test "full: core: a string that runs across two PT_LOADs is read whole" {
+# bats test_tags=full
+@test "core: a string that runs across two PT_LOADs is read whole" {
 	"$MKFIXTURE" core -b split -x /a/path/across/segments >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 	pycheck "$output" '
@@ -428,24 +440,25 @@ assert e[31]["string"] == "/usr/bin/fixture", e[31]'
 	[[ "$output" == *"AT_PLATFORM:          0x7ffc12341200  (unreadable)"* ]]
 }
 
-@test "full: core: a PT_LOAD past the end of the file leaves strings unreadable" {
+# bats test_tags=full
+@test "core: a PT_LOAD past the end of the file leaves strings unreadable" {
 	"$MKFIXTURE" core -b load-past-end >"$T/core"
 	run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 	pycheck "$output" '
 assert e[31]["string"] is None and e[15]["string"] is None, e
 assert e[25]["bytes"] is None, e'
 	# At the largest offsets a file can have, 2^63 - 8 and past it: the
-	# same.  (p_offset is at 8 in Elf64_Phdr; the PT_LOAD is the second.)
+	# same.  (The PT_LOAD is the second program header.)
 	local off
 	for off in $(((1 << 63) - 8)) 9223372036854775816; do
 		"$MKFIXTURE" core >"$T/core"
 		python3 - "$T/core" "$off" <<'EOF'
-import struct, sys
-d = bytearray(open(sys.argv[1], "rb").read())
-phoff, = struct.unpack_from("<Q", d, 32)
-assert struct.unpack_from("<I", d, phoff + 56)[0] == 1
-struct.pack_into("<Q", d, phoff + 56 + 8, int(sys.argv[2]))
-open(sys.argv[1], "wb").write(d)
+import sys
+import elf
+f = elf.read(sys.argv[1], writable=True)
+assert f.phdrs()[1].type == elf.PT_LOAD
+f.set("phdr", 1, "offset", int(sys.argv[2]))
+open(sys.argv[1], "wb").write(f.data)
 EOF
 		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 		pycheck "$output" '
@@ -458,21 +471,18 @@ assert e[25]["bytes"] is None and e[6]["value"] == 4096, e'
 	"$MKFIXTURE" core -x /far/away -r "$RANDOM_HEX" >"$T/core"
 	# Move the PT_LOAD's bytes 8 GiB into the file, leaving a hole.
 	python3 - "$T/core" <<'EOF' || skip "no sparse files here"
-import struct, sys
+import sys
+import elf
 path = sys.argv[1]
-data = bytearray(open(path, "rb").read())
-phoff, = struct.unpack_from("<Q", data, 32)
-for i in range(struct.unpack_from("<H", data, 56)[0]):
-    at = phoff + 56 * i
-    if struct.unpack_from("<I", data, at)[0] == 1:
-        off, = struct.unpack_from("<Q", data, at + 8)
-        size, = struct.unpack_from("<Q", data, at + 32)
-        seg = bytes(data[off:off + size])
-        struct.pack_into("<Q", data, at + 8, 8 << 30)
-with open(path, "wb") as f:
-    f.write(data)
-    f.seek(8 << 30)
-    f.write(seg)
+f = elf.read(path, writable=True)
+for i, p in enumerate(f.phdrs()):
+    if p.type == elf.PT_LOAD:
+        seg = bytes(f.data[p.offset:p.offset + p.filesz])
+        f.set("phdr", i, "offset", 8 << 30)
+with open(path, "wb") as out:
+    out.write(f.data)
+    out.seek(8 << 30)
+    out.write(seg)
 EOF
 	[ "$(stat -c %s "$T/core")" -gt $((8 << 30)) ]
 	run -0 --separate-stderr timeout 10 "$AUXV" -f "$T/core" --json
@@ -502,7 +512,8 @@ bad() {
 	[ "$stderr" = "auxv: $exe: not a core dump" ]
 }
 
-@test "full: core without NT_AUXV: not a core dump with NT_AUXV" {
+# bats test_tags=full
+@test "core without NT_AUXV: not a core dump with NT_AUXV" {
 	bad no-auxv 1 "not a core dump with NT_AUXV"
 	[ -z "$output" ]
 	run -1 --separate-stderr "$AUXV" -f "$T/core" --json
@@ -533,14 +544,16 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	bad desc-overlap 1 "not a core dump with NT_AUXV"
 }
 
-@test "full: core with offsets past the end: truncated at that offset" {
+# bats test_tags=full
+@test "core with offsets past the end: truncated at that offset" {
 	bad phoff-past-end 1 "truncated at offset 18446744073709551600"
 	bad phoff-past-end 1 "truncated at offset 4294967280" 32 big
 	# PT_NOTE at the end of the 4096-byte segment at 4096, plus 1000.
 	bad note-past-end 1 "truncated at offset 9192"
 }
 
-@test "full: core with an NT_AUXV of 4096 entries and AT_NULL, auxv's limit: read whole" {
+# bats test_tags=full
+@test "core with an NT_AUXV of 4096 entries and AT_NULL, auxv's limit: read whole" {
 	need eu-readelf
 	local c
 	for c in 64 32; do
@@ -594,7 +607,8 @@ open(sys.argv[1], "wb").write(f)' "$T/core" "$2" "$1"
 	done
 }
 
-@test "stress: every variant in every class and byte order: no crash, a message" {
+# bats test_tags=stress
+@test "every variant in every class and byte order: no crash, a message" {
 	stress_only
 	local v c e
 	for v in not-core no-auxv no-null huge-descsz huge-namesz \
@@ -620,7 +634,8 @@ open(sys.argv[1], "wb").write(f)' "$T/core" "$2" "$1"
 	done
 }
 
-@test "stress: every prefix of a small core: status 0 or 1, a message, no signal" {
+# bats test_tags=stress
+@test "every prefix of a small core: status 0 or 1, a message, no signal" {
 	stress_only
 	local c e
 	for c in 64 32; do
@@ -672,7 +687,8 @@ assert e[31]["string"] is None and e[25]["bytes"] is None, e
 	[[ "$output" == *"AT_EXECFN:            0x7ffd00001000  (unreadable)"* ]]
 }
 
-@test "full: raw 32-bit (--word-size 4)" {
+# bats test_tags=full
+@test "raw 32-bit (--word-size 4)" {
 	"$MKFIXTURE" raw -w 4 6=4096 11=1000 16=0xbfebfbff >"$T/raw"
 	[ "$(stat -c %s "$T/raw")" -eq 32 ]
 	run -0 --separate-stderr "$AUXV" -f "$T/raw" --word-size 4 \
@@ -686,7 +702,8 @@ assert pairs == json.loads(a[0]) == [[6, 4096], [11, 1000],
 	[ "$output" = "$(od -t d4 "$T/raw")" ]
 }
 
-@test "full: raw big-endian (--endian big), 64- and 32-bit" {
+# bats test_tags=full
+@test "raw big-endian (--endian big), 64- and 32-bit" {
 	"$MKFIXTURE" raw -w 8 -e big 6=65536 16=0x123 >"$T/raw8"
 	run -0 --separate-stderr "$AUXV" -f "$T/raw8" --word-size 8 \
 	    --endian big --json
@@ -703,7 +720,8 @@ assert pairs == json.loads(a[0]) == [[6, 65536], [17, 250]], pairs
 ' "$(pyvec_json "$T/raw4" 4 big)"
 }
 
-@test "full: raw: --arch gives the default word size and byte order" {
+# bats test_tags=full
+@test "raw: --arch gives the default word size and byte order" {
 	"$MKFIXTURE" raw -w 8 -e big 6=65536 16=0x3 >"$T/raw"
 	run -0 --separate-stderr "$AUXV" -f "$T/raw" --arch s390x --json
 	pycheck "$output" '
@@ -728,7 +746,8 @@ assert pairs == [[6, 4096], [17, 100]], pairs'
 	[ "$output" = 4096 ]
 }
 
-@test "full: raw of 4096 entries is read; 4097 is refused as too large" {
+# bats test_tags=full
+@test "raw of 4096 entries is read; 4097 is refused as too large" {
 	"$MKFIXTURE" raw -n 4096 >"$T/max"
 	[ "$(stat -c %s "$T/max")" -eq $((4097 * 16)) ]
 	run -0 --separate-stderr "$AUXV" -f "$T/max" --word-size 8 \
@@ -756,7 +775,8 @@ assert pairs == [[6, 4096], [17, 100]], pairs'
 	[[ "$stderr" == "auxv: $T/over4: too large"* ]]
 }
 
-@test "full: raw of odd length: the stray byte after AT_NULL, or truncated" {
+# bats test_tags=full
+@test "raw of odd length: the stray byte after AT_NULL, or truncated" {
 	"$MKFIXTURE" raw -O 6=4096 >"$T/odd"
 	[ $(($(stat -c %s "$T/odd") % 2)) -eq 1 ]
 	run -0 --separate-stderr "$AUXV" -f "$T/odd" --word-size 8 \
@@ -803,7 +823,8 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 }
 
 # The kernel stops at AT_NULL; so does auxv, however much padding follows.
-@test "full: a raw file over the cap: a vector when AT_NULL ends one within it" {
+# bats test_tags=full
+@test "a raw file over the cap: a vector when AT_NULL ends one within it" {
 	"$MKFIXTURE" raw $(for i in $(seq 0 21); do
 		echo "$((i % 2 ? 6 : 17))=$((4096 + i))"; done) >"$T/vec"
 	{ cat "$T/vec"; head -c 70000 /dev/zero; } >"$T/pad"
@@ -823,7 +844,8 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 # vector ends at its first AT_NULL, whatever follows; more than 4096
 # entries before it is too large.  The files are written by python, the
 # expected pairs read by oracle.py, on both sides of the cap.
-@test "full: raw file: AT_NULL first is an empty vector at any length; 4097 entries before it too large" {
+# bats test_tags=full
+@test "raw file: AT_NULL first is an empty vector at any length; 4097 entries before it too large" {
 	python3 -c '
 import sys
 from mkfixture import Elf
@@ -895,7 +917,8 @@ strace_reads() {
 # memory, whatever its size: 24 MB of JSON Lines, twice what 12 MB of
 # address space can hold, from a file and from a pipe; --pid of the first
 # and the last object; a sparse file of 2 GiB after its object.
-@test "full: JSON Lines of 24 MB: read object by object in bounded memory; --pid of the first and last" {
+# bats test_tags=full
+@test "JSON Lines of 24 MB: read object by object in bounded memory; --pid of the first and last" {
 	need ulimit_v
 	local first
 	"$AUXV" --json >"$T/one.json"

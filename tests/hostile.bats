@@ -49,14 +49,16 @@ EOF
 	done < <(cases)
 }
 
-@test "stress: a FIFO with no writer: refused after a bounded wait" {
+# bats test_tags=stress
+@test "a FIFO with no writer: refused after a bounded wait" {
 	stress_only
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	run -1 --separate-stderr timeout 30 "$AUXV" -f "$BATS_TEST_TMPDIR/fifo"
 	[[ "$stderr" == *"FIFO: no writer within 10 s"* ]]
 }
 
-@test "full: a FIFO whose writer comes later is read" {
+# bats test_tags=full
+@test "a FIFO whose writer comes later is read" {
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	(sleep 1; cat /proc/self/auxv >"$BATS_TEST_TMPDIR/fifo") &
 	writer=$!
@@ -72,7 +74,8 @@ EOF
 	echo "$output" | jq -e '.entries[0].string == null and .entries[1].string == null'
 }
 
-@test "full: a process that exits while being read: a message, no signal" {
+# bats test_tags=full
+@test "a process that exits while being read: a message, no signal" {
 	for i in $(seq 1 30); do
 		sleep 0.01 &
 		run "$AUXV" --json "$!"
@@ -80,7 +83,8 @@ EOF
 	done
 }
 
-@test "full: --all while processes come and go: exit 0, valid JSON" {
+# bats test_tags=full
+@test "--all while processes come and go: exit 0, valid JSON" {
 	( for i in $(seq 1 200); do /bin/true; done ) &
 	forker=$!
 	run -0 --separate-stderr "$AUXV" -a --json

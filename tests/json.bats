@@ -53,7 +53,8 @@ assert by["AT_PLATFORM"]["string"] == sys.argv[4], by["AT_PLATFORM"]
 PY
 }
 
-@test "full: 32-bit PID: word_size 4, arch i386, values from struct '<I'" {
+# bats test_tags=full
+@test "32-bit PID: word_size 4, arch i386, values from struct '<I'" {
 	need x86_64
 	need run32
 	s32=$(sleep32)
@@ -548,7 +549,8 @@ PY
 }
 
 # Issue 24, item 4: \u00e9 is U+00E9 and a surrogate pair one code point.
-@test "full: -f of JSON: a UTF-8 name (café-ü, an emoji) reads back the same after json.dump, jq -a, json.tool, jq -c" {
+# bats test_tags=full
+@test "-f of JSON: a UTF-8 name (café-ü, an emoji) reads back the same after json.dump, jq -a, json.tool, jq -c" {
 	local T=$BATS_TEST_TMPDIR d
 	d="$T/😀"
 	mkdir "$d"

@@ -122,20 +122,20 @@ PY
 	[ "$output" = "$(od -t d4 "$BATS_TEST_TMPDIR/v")" ]
 }
 
-# Vectors written with python struct, then --od against od(1) on the same
+# Vectors written by mkfixture.py, then --od against od(1) on the same
 # file.  od prints words in the host's byte order whatever the file's, so a
 # big-endian vector is compared with plain od -t d8 as well.  Each file is
 # named by what it holds, so that a failure says which one.
 od_cases() {
 	python3 - "$BATS_TEST_TMPDIR" "$1" "$2" <<'PY'
-import os, struct, sys
+import os, sys
+from mkfixture import Elf
 d, ws, order = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-f = order + ("Q" if ws == 8 else "I")
-top = (1 << (8 * ws)) - 1
+k = Elf(ws, order)
 tag = {"<": "le", ">": "be"}[order]
 def write(name, words):
     with open(os.path.join(d, "%s-%d-%s" % (name, ws, tag)), "wb") as fh:
-        fh.write(b"".join(struct.pack(f, w & top) for w in words))
+        fh.write(k.words(words))
 for n in range(1, 21):
     # n pairs, AT_NULL the last: all the same, all different, and
     # repeats in runs of three, so that * comes and goes.
@@ -195,13 +195,15 @@ od_compare() {
 	od_compare -td8 --word-size 8 --endian little
 }
 
-@test "full: od: 1 to 20 pairs, repeats and a short last line, 4-byte words" {
+# bats test_tags=full
+@test "od: 1 to 20 pairs, repeats and a short last line, 4-byte words" {
 	need host_order
 	od_cases 4 '<'
 	od_compare -td4 --word-size 4 --endian little
 }
 
-@test "full: od: big-endian vectors are still od's bytes in the host's order" {
+# bats test_tags=full
+@test "od: big-endian vectors are still od's bytes in the host's order" {
 	need little_endian
 	od_cases 8 '>'
 	od_compare -td8 --word-size 8 --endian big

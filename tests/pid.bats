@@ -30,7 +30,8 @@ teardown() {
 	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 }
 
-@test "full: own process as an unprivileged user: read, strings dereferenced" {
+# bats test_tags=full
+@test "own process as an unprivileged user: read, strings dereferenced" {
 	need setpriv
 	"${NOBODY[@]}" sleep 1000 &
 	pid=$!
@@ -61,7 +62,8 @@ os.execvp("sleep", ["sleep", "1000"])' 3>&- &
 	[ "$stderr" = "auxv: $zombie: process has exited: no auxiliary vector" ]
 }
 
-@test "full: several PIDs, one bad: the others still printed, status 1" {
+# bats test_tags=full
+@test "several PIDs, one bad: the others still printed, status 1" {
 	start_bg sleep 1000
 	run -1 --separate-stderr "$AUXV" --json "$BG_PID" 999999999 "$$"
 	[ "${#lines[@]}" -eq 3 ]
@@ -205,7 +207,8 @@ print(n)
 	echo "$output" | jq -e --arg p "$dir/sleep" '.entries[] | select(.name == "AT_EXECFN") | .string == $p'
 }
 
-@test "full: --all over 200 processes: each one's vector, strings and bytes, in order" {
+# bats test_tags=full
+@test "--all over 200 processes: each one's vector, strings and bytes, in order" {
 	# Enough processes for -a to read them on several threads (128).
 	spawn_many 200 sleep 1000
 	sleep 0.5
@@ -250,7 +253,8 @@ threads_for() {
 	THREADS=$(grep -c 'clone3\?(' "$BATS_TEST_TMPDIR/st" || true)
 }
 
-@test "full: -a, -C: one more thread per CPU online but ours, at most three, from 128 processes" {
+# bats test_tags=full
+@test "-a, -C: one more thread per CPU online but ours, at most three, from 128 processes" {
 	need strace
 	local cpus want
 	cpus=$(getconf _NPROCESSORS_ONLN)
@@ -271,7 +275,8 @@ probe_cpus_online() {
 	    echo "cannot show libc another CPU count (bind mount over /sys/devices/system/cpu/online)"
 }
 
-@test "full: -a, -C: reader threads for 1 to 9 CPUs online, as libc counts them" {
+# bats test_tags=full
+@test "-a, -C: reader threads for 1 to 9 CPUs online, as libc counts them" {
 	need strace
 	need cpus_online
 	local online cpus
@@ -355,7 +360,8 @@ nobody_copies() {
 	[ "$(grep -c '^$' <<<"$output")" -eq 1 ]
 }
 
-@test "full: /proc of another PID namespace: refused, never another's vector" {
+# bats test_tags=full
+@test "/proc of another PID namespace: refused, never another's vector" {
 	need pidns
 	# Inside, auxv is PID 1 and its child 2: in the /proc it sees,
 	# those numbers are other processes.
@@ -389,7 +395,8 @@ nobody_copies() {
 
 # --- A /proc that procfs did not write (fakeproc: common.bash) -------
 
-@test "full: -a reads the names of /proc that are PIDs, all of them past the first 1,024" {
+# bats test_tags=full
+@test "-a reads the names of /proc that are PIDs, all of them past the first 1,024" {
 	need mountns
 	need strace
 	local f=$BATS_TEST_TMPDIR/proc self i
@@ -449,7 +456,7 @@ for i in range(5000000, 5001100):
 	chmod 755 "$f"/5000004/task/*
 	# An empty vector, and a thread's of half a word: truncated.
 	fakepid "$f" 5000006 auxv= stat='5000006 (x) S 1 1 1 0 -1 4194560\n' \
-	    comm='six\n' task/5000007/auxv='\6\0\0\0'
+	    comm='six\n' task/5000007/auxv:='raw -N -C 4 6=0'
 	chmod 755 "$f"/5000006/task/*
 	run -1 --separate-stderr fakeproc "$f" "${NOBODY[@]}" /proc/.bin/auxv \
 	    --json 5000001 5000002 5000003 5000004 5000006
@@ -527,7 +534,8 @@ assert ex["string"] == sys.argv[4], ex' "$output" "$d/raw" "$BG_PID" "$d/mt"
 
 # A program that execs itself for ever: between the switch to the new
 # memory map and the new vector, /proc/PID/auxv reads as zeros.
-@test "full: a process in the middle of execve: a vector or 'exec in progress'" {
+# bats test_tags=full
+@test "a process in the middle of execve: a vector or 'exec in progress'" {
 	local d=$BATS_TEST_TMPDIR
 	printf '%s\n' '#include <unistd.h>' \
 	    'int main(int c, char **v) { (void)c;' \
@@ -549,7 +557,8 @@ for i in range(200):
 PY
 }
 
-@test "full: our own process that is not dumpable: said so, not 'another user's'" {
+# bats test_tags=full
+@test "our own process that is not dumpable: said so, not 'another user's'" {
 	need setpriv
 	"${NOBODY[@]}" python3 -c '
 import ctypes, time
@@ -586,7 +595,8 @@ for line in sys.argv[1].splitlines():
 	[[ "$output" != *"(sleep)"* ]]
 }
 
-@test "full: a hostile process name is escaped in headers and valid in JSON" {
+# bats test_tags=full
+@test "a hostile process name is escaped in headers and valid in JSON" {
 	local d=$BATS_TEST_TMPDIR name
 	name=$(printf 'x\033]0;t\a\377')
 	cp "$(command -v sleep)" "$d/$name"
@@ -656,7 +666,8 @@ except OSError as e:
 	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 }
 
-@test "full: -C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
+# bats test_tags=full
+@test "-C NAME: the processes pgrep -x finds, in PID order; none is status 1" {
 	local want n=auxvs$$
 	# A name of our own: other processes come and go meanwhile.
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
@@ -694,7 +705,8 @@ for d in glob.glob("/proc/[0-9]*"):
         print(d[6:])'
 }
 
-@test "full: unprivileged: a kernel thread is a kernel thread, not permission denied; others' names shown" {
+# bats test_tags=full
+@test "unprivileged: a kernel thread is a kernel thread, not permission denied; others' names shown" {
 	need setpriv
 	kt=$(kthreads | head -1)
 	[ -n "$kt" ] || skip "no kernel thread visible"
@@ -727,7 +739,8 @@ for d in glob.glob("/proc/[0-9]*"):
 print(n)'
 }
 
-@test "full: unprivileged -a: kernel threads passed over, neither an object nor counted" {
+# bats test_tags=full
+@test "unprivileged -a: kernel threads passed over, neither an object nor counted" {
 	need setpriv
 	local k n u1 u2 lo hi
 	"${NOBODY[@]}" "$AUXV" -a --json >"$BATS_TEST_TMPDIR/all" 2>/dev/null
@@ -753,7 +766,8 @@ print(n)'
 	[ "$n" -ge $((lo - k / 2)) ] && [ "$n" -le $((hi + k / 2)) ]
 }
 
-@test "full: -C NAME of kernel threads or a zombie only: each reported, status 1" {
+# bats test_tags=full
+@test "-C NAME of kernel threads or a zombie only: each reported, status 1" {
 	local p z n=z$$_$BATS_TEST_NUMBER
 	p=$(ps -o pid= -C kthreadd | tr -d ' ')
 	[ -n "$p" ] || skip "no kthreadd (ps -C kthreadd)"
@@ -830,7 +844,8 @@ AT_PAGESZ:            $(getconf PAGESIZE)" ]
 	done
 }
 
-@test "full: -C: a name is compared on its first 15 bytes, as ps -C does" {
+# bats test_tags=full
+@test "-C: a name is compared on its first 15 bytes, as ps -C does" {
 	local n=auxvlongname$$abcdefghij a want got kt
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
 	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &

@@ -171,7 +171,8 @@ print(rc, ctypes.get_errno() == __import__("errno").ENOSYS)' "$$"
 	check_mem "$output" "$BG_PID"
 }
 
-@test "full: process_vm_readv refused: a 1,500-byte AT_EXECFN is read whole" {
+# bats test_tags=full
+@test "process_vm_readv refused: a 1,500-byte AT_EXECFN is read whole" {
 	path=$(deep 1500)
 	start_bg "$path" 1000
 	run -0 --separate-stderr "$NOVMREAD" "$AUXV" --json "$BG_PID"
@@ -300,7 +301,8 @@ PY
 # exactly what the read ahead held.  PAD keeps AT_EXECFN's span apart
 # from AT_RANDOM's, so that the read ahead is a call of two spans.
 
-@test "full: read ahead: a 1,500-byte AT_EXECFN is read ahead 256 bytes, then on" {
+# bats test_tags=full
+@test "read ahead: a 1,500-byte AT_EXECFN is read ahead 256 bytes, then on" {
 	path=$(deep 1500)
 	PAD=$(pad) start_bg "$path" 1000
 	# Unfiltered: whole, from the read ahead and the calls after it.
@@ -337,7 +339,8 @@ PY
 	[[ "$output" == "AT_EXECFN:            ${path:0:100}"*"  (truncated)" ]]
 }
 
-@test "full: read ahead: a string of 255 bytes fits the span, one of 256 does not" {
+# bats test_tags=full
+@test "read ahead: a string of 255 bytes fits the span, one of 256 does not" {
 	local p255 p256
 	p255=$(deep 255)
 	p256=$(deep 256)
@@ -355,7 +358,8 @@ PY
 	    '.entries[] | select(.type == 31) | .string == $p and .truncated'
 }
 
-@test "full: AT_EXECFN that starts at a block boundary: whole, 256 ahead" {
+# bats test_tags=full
+@test "AT_EXECFN that starts at a block boundary: whole, 256 ahead" {
 	# The kernel puts AT_EXECFN at the top of the stack, under one null
 	# pointer: a path of 4096 - 8 - 1 bytes starts at a 4 KiB boundary.
 	path=$(deep 4087)
@@ -378,7 +382,8 @@ assert v % 4096 == 0, hex(v)' "$BG_PID"
 	    '.entries[] | select(.type == 31) | .string == $p and .truncated'
 }
 
-@test "full: AT_EXECFN one byte before a block boundary: whole, 1 byte ahead" {
+# bats test_tags=full
+@test "AT_EXECFN one byte before a block boundary: whole, 1 byte ahead" {
 	# 4,088 bytes, its NUL and a null pointer end the stack: it starts
 	# on the last byte of a block, and the read ahead stops there.
 	path=$(deep 4088)
@@ -535,10 +540,10 @@ PY2
 	# Vectors an exec has not finished writing, for as long as auxv
 	# reads again: zeros, entries not yet ended by an AT_NULL, less than
 	# a word, less than a pair.
-	fakepid "$f" 5000018 auxv='\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
-	fakepid "$f" 5000019 auxv='\6\0\0\0\0\0\0\0\0\20\0\0\0\0\0\0'
-	fakepid "$f" 5000023 auxv='\6\0\0\0'
-	fakepid "$f" 5000024 auxv='\6\0\0\0\0\0\0\0\0\0\0\0'
+	fakepid "$f" 5000018 auxv:=raw
+	fakepid "$f" 5000019 auxv:='raw -N 6=4096'
+	fakepid "$f" 5000023 auxv:='raw -N -C 4 6=0'
+	fakepid "$f" 5000024 auxv:='raw -N -C 12 6=0'
 	run -1 --separate-stderr fakeproc "$f" "$AUXV" 5000018 5000019 \
 	    5000023 5000024
 	[ -z "$output" ]
@@ -669,16 +674,16 @@ PY
 }
 
 # A host process read by an auxv built for another architecture: its
-# machine is its executable's (e_machine read here by struct), never the
+# machine is its executable's (e_machine read here by elf.py), never the
 # reader's, however its words look.  The same with process_vm_readv
 # refused natively.
 exe_machine() {
 	python3 - "$@" <<'PY'
-import json, struct, sys
+import json, sys
+import elf
 doc = json.loads(sys.argv[1])
-h = open("/proc/%s/exe" % sys.argv[2], "rb").read(20)
-ws = {1: 4, 2: 8}[h[4]]
-(m,) = struct.unpack_from("<H" if h[5] == 1 else ">H", h, 18)
+f = elf.read("/proc/%s/exe" % sys.argv[2])
+ws, m = f.ws, f.h.machine
 names = {62: "x86_64" if ws == 8 else "x32", 3: "i386", 183: "aarch64",
          40: "arm"}
 assert doc["machine"] == m and doc["word_size"] == ws, (doc["machine"], m)

@@ -158,7 +158,8 @@ sys.exit(bad)
 EOF
 }
 
-@test "full: x86_64, i386, x32: every bit of every HWCAP word" {
+# bats test_tags=full
+@test "x86_64, i386, x32: every bit of every HWCAP word" {
 	all_ones x86_64 8 '<' "$X86_1" "$X86_2" "" ""
 	all_ones i386 4 '<' "$X86_1" "$X86_2" "" ""
 	all_ones x32 4 '<' "$X86_1" "$X86_2" "" ""
@@ -183,7 +184,8 @@ EOF
 	all_ones ppc 4 '>' "$PPC_1" "$PPC_2" "" ""
 }
 
-@test "full: s390x, s390: every bit of every HWCAP word" {
+# bats test_tags=full
+@test "s390x, s390: every bit of every HWCAP word" {
 	all_ones s390x 8 '>' "$S390_1" "" "" ""
 	all_ones s390 4 '>' "$S390_1" "" "" ""
 }
@@ -258,7 +260,8 @@ complete_after() {
 	[ "$(complete_after --key | sort)" = "$keys" ]
 }
 
-@test "full: completion: --arch offers the architectures auxv knows, each accepted" {
+# bats test_tags=full
+@test "completion: --arch offers the architectures auxv knows, each accepted" {
 	local f="$BATS_TEST_TMPDIR/v.auxv" arches known a
 
 	arches=$(complete_after --arch | sort)
@@ -301,7 +304,8 @@ EOF
 
 # A kernel-like tree, tests/gentables-tree.txt, of a few made-up bits in
 # the shapes gentables.py parses: what it writes must name exactly those.
-@test "full: gentables.py: a small made-up tree gives its names, no others" {
+# bats test_tags=full
+@test "gentables.py: a small made-up tree gives its names, no others" {
 	local T=$BATS_TEST_TMPDIR
 	gentables_tree
 	run -0 --separate-stderr python3 "$T/src/gentables.py" "$T/linux"
@@ -340,7 +344,8 @@ EOF
 # what it had to guess so far, and nothing written (src/ as it was: no
 # table half updated).  Without the
 # generic auxvec.h the folder is no Linux tree at all.
-@test "full: gentables.py: a file of the tree missing is named, status 1, nothing written" {
+# bats test_tags=full
+@test "gentables.py: a file of the tree missing is named, status 1, nothing written" {
 	local T=$BATS_TEST_TMPDIR f enoent
 	gentables_tree
 	cp -r "$T/src" "$T/orig"

@@ -206,7 +206,8 @@ for line, desc in (("AT_PAGESZ:", "System page size"),
 PY
 }
 
-@test "full: json: name and hex of every type, null for a type nobody names" {
+# bats test_tags=full
+@test "json: name and hex of every type, null for a type nobody names" {
 	all_types
 	"$AUXV" -f "$BATS_TEST_TMPDIR/v" --arch x86_64 --json \
 	    >"$BATS_TEST_TMPDIR/j"
@@ -239,7 +240,8 @@ assert [x["name"] for x in e] == ["AT_L1I_CACHESHAPE", None, "AT_IGNORE",
                                   "AT_IGNOREPPC"], e' "$output"
 }
 
-@test "full: AT_NULL with a non-zero value ends the vector" {
+# bats test_tags=full
+@test "AT_NULL with a non-zero value ends the vector" {
 	# Words after it are not entries, as the kernel and glibc read it.
 	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 6 4096 0 5 17 100 11 1000
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v"
@@ -271,7 +273,8 @@ assert json.loads(sys.argv[1])["entries"] == []' "$output"
 	[ "$output" = "AT_PAGESZ:            4096" ]
 }
 
-@test "full: HWCAP extras: unknown:0x after two spaces alone, after one space after names" {
+# bats test_tags=full
+@test "HWCAP extras: unknown:0x after two spaces alone, after one space after names" {
 	# x86 AT_HWCAP is CPUID.1:EDX (arch/x86/include/asm/cpufeatures.h,
 	# word 0): bit 0 is fpu, bits 10 and 20 have no name.  AT_HWCAP2
 	# (asm/hwcap2.h): bit 0 ring3mwait, bit 1 fsgsbase.  No HWCAP3 bit
@@ -310,7 +313,8 @@ assert got == [([], 0x100400), (["fpu"], 0x400), ([], 0), (["fpu"], 0),
 	[ "$output" = 'AT_EXECFN:            /with/nul' ]
 }
 
-@test "full: unreadable strings and bytes: the 0x address, then (unreadable)" {
+# bats test_tags=full
+@test "unreadable strings and bytes: the 0x address, then (unreadable)" {
 	"$MKFIXTURE" core -b unmapped >"$BATS_TEST_TMPDIR/core"
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/core" \
 	    -k PLATFORM,RANDOM,EXECFN
@@ -326,7 +330,8 @@ assert got == [([], 0x100400), (["fpu"], 0x400), ([], 0), (["fpu"], 0),
 	[ "$output" = "0xabc" ]
 }
 
-@test "full: -k KEY of a type the vector lacks: nothing, exit 0; with --value exit 1" {
+# bats test_tags=full
+@test "-k KEY of a type the vector lacks: nothing, exit 0; with --value exit 1" {
 	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 6 4096 17 100
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" -k UID
 	[ -z "$output" ]

@@ -36,7 +36,8 @@ host_vdso() {
 	grep -q '^AT_PHDR: .*  PHDR(R) .*GNU_STACK(RW) .*  # ' "$T/self.txt"
 }
 
-@test "full: PID: the process's own vDSO and program headers" {
+# bats test_tags=full
+@test "PID: the process's own vDSO and program headers" {
 	start_bg sleep 100
 	$PY dump "$BG_PID" "$T/vdso.so"
 	"$AUXV" --json "$BG_PID" >"$T/pid.json"
@@ -46,7 +47,8 @@ host_vdso() {
 	$PY check-human "$T/pid.txt" "$T/vdso.so"
 }
 
-@test "full: -e: read while the command is stopped at its exec" {
+# bats test_tags=full
+@test "-e: read while the command is stopped at its exec" {
 	need ptrace
 	host_vdso
 	"$AUXV" --json -e /bin/true >"$T/exec.json"
@@ -54,7 +56,8 @@ host_vdso() {
 	$PY check-phdrs "$T/exec.json" "$(readlink -f /bin/true)"
 }
 
-@test "full: gcore core: the vDSO and program headers from its PT_LOADs" {
+# bats test_tags=full
+@test "gcore core: the vDSO and program headers from its PT_LOADs" {
 	need gcore
 	start_bg sleep 100
 	$PY dump "$BG_PID" "$T/vdso.so"
@@ -82,7 +85,8 @@ host_vdso() {
 	    <<<"$output"
 }
 
-@test "full: 32-bit process: its 32-bit vDSO and static program headers" {
+# bats test_tags=full
+@test "32-bit process: its 32-bit vDSO and static program headers" {
 	need run32
 	start_bg "$(sleep32)"
 	$PY dump "$BG_PID" "$T/vdso32.so"
@@ -92,7 +96,8 @@ host_vdso() {
 	$PY check-phdrs "$T/p32.json" "$(sleep32)"
 }
 
-@test "full: crafted vDSO, 32/64-bit, little/big-endian, x86/aarch64/riscv properties" {
+# bats test_tags=full
+@test "crafted vDSO, 32/64-bit, little/big-endian, x86/aarch64/riscv properties" {
 	need jq
 	local c ws end mach props
 	for c in "8 little 62 x86_feature_1_and:IBT,SHSTK" \
@@ -168,7 +173,8 @@ for line in sys.stdin:
             crafted_core(ws, "little", 62, set(faults)))' "$T"
 }
 
-@test "full: malformed vDSO: each broken part named, the rest shown, exit 0" {
+# bats test_tags=full
+@test "malformed vDSO: each broken part named, the rest shown, exit 0" {
 	need jq
 	local fault say still ws
 	faults | crafted_all
@@ -191,7 +197,8 @@ for line in sys.stdin:
 # first ones, then the error.  DT_SONAME after other tags is found; after
 # DT_NULL it is not there; an SHT_NOBITS section has no bytes to check,
 # whatever its size says.
-@test "full: vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS, two pages" {
+# bats test_tags=full
+@test "vDSO limits and rarer shapes: 128 functions, 16 versions, DT_SONAME late or absent, SHT_NOBITS, two pages" {
 	need jq
 	local ws
 	for ws in 8 4; do
@@ -225,23 +232,19 @@ for line in sys.stdin:
 		# How much is read: the whole PT_LOAD of a padded image; where
 		# its program headers can't be read (out of range, e_phentsize
 		# short of an Elf_Phdr), up to where its section headers end, in
-		# auxv's first 4 KiB block (python's struct on the image).
+		# auxv's first 4 KiB block (elf.py on the image).
 		for f in pad "pad phoff_oob" "pad phentsize_small"; do
 			# shellcheck disable=SC2086
 			"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 $f
 			"$AUXV" --json -f "$T/core" >"$T/c.json"
 			python3 - "$T/c.json" "$ws" $f <<'PY'
-import json, struct, sys
+import json, sys
+import elf
 from mkfixture import build_vdso
 ws, faults = int(sys.argv[2]), set(sys.argv[3:])
 img = build_vdso(ws, "little", faults)
-if ws == 8:
-    shoff, = struct.unpack_from("<Q", img, 40)
-    shentsize, shnum = struct.unpack_from("<HH", img, 58)
-else:
-    shoff, = struct.unpack_from("<I", img, 32)
-    shentsize, shnum = struct.unpack_from("<HH", img, 46)
-want = len(img) if faults == {"pad"} else max(4096, shoff + shnum * shentsize)
+h = elf.File(img).h
+want = len(img) if faults == {"pad"} else max(4096, h.shoff + h.shnum * h.shentsize)
 got = [e["vdso"]["size"] for e in json.load(open(sys.argv[1]))["entries"] if "vdso" in e]
 assert got == [want], (faults, got, want)
 PY
@@ -350,13 +353,14 @@ EOF
 	"$MKFIXTURE" crafted-core "$T/core" 8 little 62
 	python3 - "$T/core" <<'PY'
 import sys
+from mkfixture import Elf
 # Turn AT_PHENT (4) and AT_PHNUM (5) into two more AT_SYSINFO_EHDR.
-p = sys.argv[1]
+p, k = sys.argv[1], Elf(8, "little")
 b = bytearray(open(p, "rb").read())
-for t in (4, 5):
-    i = b.find((t).to_bytes(8, "little") +
-               (56 if t == 4 else 6).to_bytes(8, "little"))
-    b[i:i + 16] = (33).to_bytes(8, "little") + (0x70000000).to_bytes(8, "little")
+for t, v in ((4, 56), (5, 6)):
+    i = b.find(k.vector([(t, v)], null=False))
+    assert i >= 0, t
+    b[i:i + 16] = k.vector([(33, 0x70000000)], null=False)
 open(p, "wb").write(b)
 PY
 	run -0 "$AUXV" -v -f "$T/core"
@@ -413,7 +417,8 @@ sys.exit(any((int(ph[k][2], 16) + int(ph[k][4], 16) - 1) // 4096 != blk
 	    .name == "x86_feature_1_and" and .flags == ["IBT", "SHSTK"]' "$T/out"
 }
 
-@test "full: no -v, no JSON: of the vDSO only its ELF identification is read, of the program headers nothing" {
+# bats test_tags=full
+@test "no -v, no JSON: of the vDSO only its ELF identification is read, of the program headers nothing" {
 	command -v strace >/dev/null || skip "no strace"
 	start_bg sleep 100
 	# LeakSanitizer does not work under ptrace: an ASan build runs

@@ -164,7 +164,8 @@ print(len(runs), "runs checked")' "$@"
 	assert_line --partial "      --count N "
 }
 
-@test "full: -w --json: 200 programs started while it runs, each shown once with what it was given" {
+# bats test_tags=full
+@test "-w --json: 200 programs started while it runs, each shown once with what it was given" {
 	need connector
 	local progs=("$WITNESS") pids=() i p
 	[ -z "$WITNESS_STATIC" ] || progs+=("$WITNESS_STATIC")
@@ -196,7 +197,8 @@ print(len(runs), "runs checked")' "$@"
 	    and has("time") and has("ppid"))' "$D/out"
 }
 
-@test "full: -w -C NAME --count 3 --json: the next three programs of that name, then status 0" {
+# bats test_tags=full
+@test "-w -C NAME --count 3 --json: the next three programs of that name, then status 0" {
 	need connector
 	"$AUXV" -w -C "$W" --count 3 --json >"$D/out" 2>"$D/err" 3>&- &
 	W_PID=$!
@@ -654,7 +656,8 @@ socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, 11).close()' ||
 	grep -qx 'auxv: 1 program shown, 0 ended before they could be read, 0 events lost' "$D/err"
 }
 
-@test "full: -w in another PID namespace: no acknowledgement, said at once, status 1; another listener's is not taken for its own" {
+# bats test_tags=full
+@test "-w in another PID namespace: no acknowledgement, said at once, status 1; another listener's is not taken for its own" {
 	need connector
 	need pidns
 	t0=$(date +%s%N)
