@@ -117,9 +117,9 @@ print(rc, ctypes.get_errno())' "$$"
 	[ "$(python3 -c 'import struct; print(struct.calcsize("P"))')" = 8 ] ||
 	    skip "the writer takes 64-bit words"
 	start_bg python3 -c '
-import ctypes, struct, time
-raw = open("/proc/self/auxv", "rb").read()
-fn = [v for t, v in struct.iter_unpack("=QQ", raw) if t == 31][0]
+import ctypes, time
+from oracle import pairs_of
+fn = dict(pairs_of("/proc/self/auxv", 8, "="))[31]
 for l in open("/proc/self/maps"):
     if l.endswith("[stack]\n"):
         end = int(l.split("-")[1].split()[0], 16)
