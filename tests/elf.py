@@ -13,7 +13,9 @@ is auxv's, so what it reads is an oracle for what auxv prints.
     for p in f.phdrs(): p.type, p.flags, p.offset, p.vaddr, p.filesz ...
     for n in f.notes(p): n.offset, n.type, n.name, n.desc
     f.where("phdr", 1, "offset")    # the file offset of that field
-    f.set("phdr", 1, "offset", v)   # patched in f.data, a bytearray
+    f.packfield("phdr", "offset", v)  # its bytes, for a patch elsewhere
+    f.set("phdr", 1, "offset", v)   # patched in f.data (elf.read(path,
+                                    # writable=True): a bytearray)
 
 Imported by mkfixture.py and the python snippets in tests/*.bats
 (common.bash puts this folder on PYTHONPATH).
