@@ -247,11 +247,15 @@ report(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 		put_human(x, a, b);
 }
 
-/* A field of the layout that differs: each side a name, or else a number. */
+/*
+ * A field of the layout that differs, named as its member: each side a
+ * name, or else a number.
+ */
 static void
-field(struct diff_ctx *x, const char *name, const char *a, const char *b,
+field(struct diff_ctx *x, enum json_name m, const char *a, const char *b,
     uint64_t na, uint64_t nb)
 {
+	const char *name = jn_rows[m].name;
 	const char *s[2] = { a, b };
 	const uint64_t n[2] = { na, nb };
 	struct out *f = x->f, *t = x->scratch;
@@ -322,9 +326,9 @@ pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 	}
 	/* The layout of the two vectors, where it differs. */
 	if (strcmp(an, bn) != 0)
-		field(x, "arch", an, bn, 0, 0);
+		field(x, JN_ARCH, an, bn, 0, 0);
 	if (va->wordsize != vb->wordsize)
-		field(x, "word_size", NULL, NULL, va->wordsize, vb->wordsize);
+		field(x, JN_WORD_SIZE, NULL, NULL, va->wordsize, vb->wordsize);
 	/* A's entries in its order, each against its match in B. */
 	for (i = 0; i < na; i++) {
 		m = nth(b, nb, a[i].type, rank(a, i));
