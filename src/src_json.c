@@ -53,24 +53,43 @@ struct jobj {
 };
 
 /*
- * A string or null.  For a string, *set is buf, which it is decoded into
- * (size bytes, NUL added, cut to fit), or without buf its JSON text, to
- * be decoded later; null leaves *set as it was.
+ * A string or null.  For a string, *at is its JSON text, to be decoded
+ * later; null leaves *at as it was.
  */
 static int
-string_or_null(struct jtok *j, char *buf, size_t size, const char **set)
+string_or_null(struct jtok *j, const char **at)
 {
-	const char *at;
+	const char *p;
 	size_t len;
 
 	if (jtok_word(j, "null") == 0)
 		return 0;
-	at = j->p;
-	if (jtok_string(j, buf, size - 1, &len, NULL) == -1)
+	p = j->p;
+	if (jtok_string(j, NULL, 0, &len, NULL) == -1)
 		return -1;
-	if (buf != NULL)
+	*at = p;
+	return 0;
+}
+
+/*
+ * A name of the process, comm or exe, or null.  For a string, *set is
+ * buf, which it is decoded into (size bytes, NUL added, cut to fit).
+ */
+static int
+proc_name(struct jtok *j, char *buf, size_t size, const char **set)
+{
+	const char *at = NULL;
+	struct jtok t = *j;
+	size_t len;
+
+	if (string_or_null(j, &at) == -1)
+		return -1;
+	if (at != NULL) {
+		t.p = at;
+		(void)jtok_string(&t, buf, size - 1, &len, NULL);
 		buf[len < size ? len : size - 1] = '\0';
-	*set = buf != NULL ? buf : at;
+		*set = buf;
+	}
 	return 0;
 }
 
@@ -87,9 +106,9 @@ entry_member(struct jtok *j, const char *k, size_t klen, void *arg)
 		e->nnum++;
 		return jtok_number(j, n == JN_TYPE ? &e->type : &e->value);
 	case JN_STRING:
-		return string_or_null(j, NULL, 0, &e->str);
+		return string_or_null(j, &e->str);
 	case JN_BYTES:
-		return string_or_null(j, NULL, 0, &e->bytes);
+		return string_or_null(j, &e->bytes);
 	default:
 		return jtok_skip(j);
 	}
@@ -254,10 +273,9 @@ member(struct jtok *j, const char *k, size_t klen, void *arg)
 		s->vec.pid = (pid_t)(v & 0x7fffffff);
 		return 0;
 	case JN_COMM:
-		return string_or_null(
-		    j, s->comm, sizeof(s->comm), &s->vec.comm);
+		return proc_name(j, s->comm, sizeof(s->comm), &s->vec.comm);
 	case JN_EXE:
-		return string_or_null(j, s->exe, sizeof(s->exe), &s->vec.exe);
+		return proc_name(j, s->exe, sizeof(s->exe), &s->vec.exe);
 	case JN_ENTRIES:
 		/*
 		 * The array and its objects are auxv's own levels: a value
