@@ -139,7 +139,8 @@ teardown() {
 	refute_output --partial '"AT_UID"'
 }
 
-@test "full: parser: groups, attached and separate arguments, --name=x" {
+# bats test_tags=full
+@test "parser: groups, attached and separate arguments, --name=x" {
 	mkvec
 	run -0 --separate-stderr "$AUXV" --verbose --key 6 --key=17 \
 	    --format human --file "$VEC"
@@ -159,7 +160,8 @@ teardown() {
 	same_as_want --format json "--file=$VEC"
 }
 
-@test "full: parser: a long name may be cut to a prefix that only it has" {
+# bats test_tags=full
+@test "parser: a long name may be cut to a prefix that only it has" {
 	mkvec
 	run -0 --separate-stderr "$AUXV" --json --verbose --key=6 \
 	    --arch=i386 --word-size=8 --endian little --file "$VEC"
@@ -190,7 +192,8 @@ usage_error() {
 	assert_equal "${#stderr_lines[@]}" 9
 }
 
-@test "full: parser: bad options are usage errors, status 2, with the synopsis" {
+# bats test_tags=full
+@test "parser: bad options are usage errors, status 2, with the synopsis" {
 	usage_error no-such-option --no-such-option
 	usage_error nosuch -v --nosuch=3
 	usage_error jsonx --jsonx
@@ -206,7 +209,8 @@ usage_error() {
 	usage_error exec --exec=/bin/true
 }
 
-@test "full: parser: -- ends the options; - is an operand; -f - is stdin" {
+# bats test_tags=full
+@test "parser: -- ends the options; - is an operand; -f - is stdin" {
 	mkvec
 	run -2 --separate-stderr "$AUXV" -- --json
 	assert_equal "${stderr_lines[0]}" "auxv: --json: not a process ID"
@@ -228,7 +232,8 @@ usage_error() {
 	assert_output --regexp '^AT_PAGESZ: +4096  # '
 }
 
-@test "full: parser: -e ends option parsing, the rest is COMMAND and its args" {
+# bats test_tags=full
+@test "parser: -e ends option parsing, the rest is COMMAND and its args" {
 	# -v and --json go to echo: the output is human, without notes.
 	run -0 --separate-stderr "$AUXV" -e /bin/echo -v --json
 	assert_line --regexp '^AT_EXECFN: +/bin/echo$'
@@ -319,7 +324,8 @@ usage_error() {
 	[ -z "$output" ]
 }
 
-@test "full: --value of a type nobody names: 0x hex, as its human line shows it" {
+# bats test_tags=full
+@test "--value of a type nobody names: 0x hex, as its human line shows it" {
 	local v=$BATS_TEST_TMPDIR/v
 	mkraw "$v" 8 '<' 0x99 0x20000000000001
 	run -0 --separate-stderr "$AUXV" -f "$v" -k 0x99 --value
@@ -353,7 +359,8 @@ usage_error() {
 }
 
 # What uname -m prints on each kind of kernel, and the arch it names.
-@test "full: --arch takes every spelling uname -m prints" {
+# bats test_tags=full
+@test "--arch takes every spelling uname -m prints" {
 	local v=$BATS_TEST_TMPDIR/v pair
 	mkraw "$v" 4 '<' 6 4096
 	# ARM's: the cpu_arch_name of Linux 7.3's arch/arm/mm/proc-*.S
