@@ -112,19 +112,8 @@ read_maps(struct check_env *e, uint64_t code)
 	struct maps_arg a = { e, code };
 
 	e->maps_ok =
-	    proc_maps(e->dir, AUXV_CHECK_MAPS_BYTES, map_line, &a) == 0 &&
+	    proc_maps(&e->proc, AUXV_CHECK_MAPS_BYTES, map_line, &a) == 0 &&
 	    e->nmaps > 0;
-}
-/* The first KernelPageSize of our smaps: the kernel's base page. */
-static uint64_t
-kernel_pagesz(void)
-{
-	char buf[AUXV_CHECK_SMAPS + 1], *p;
-
-	if (src_read_text("/proc/self/smaps", buf, sizeof(buf)) == -1 ||
-	    (p = strstr(buf, "\nKernelPageSize:")) == NULL)
-		return 0;
-	return strtoull(p + 16, NULL, 10) * 1024;
 }
 /*
  * Whether this kernel has rseq (CONFIG_RSEQ), which gives AT_RSEQ_*: the
@@ -163,7 +152,6 @@ read_exe(struct check_env *e)
 {
 	unsigned char h[sizeof(Elf64_Ehdr)];
 	unsigned char buf[AUXV_MAX_PHDRS_MEM * sizeof(Elf64_Phdr)];
-	char path[64];
 	const struct check_map *m;
 	struct elf_reader r;
 	struct stat st;
@@ -171,9 +159,9 @@ read_exe(struct check_env *e)
 	size_t i, sz;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/exe", e->dir);
-	if ((fd = open(e->exe_path[0] != '\0' ? e->exe_path : path,
-	         O_RDONLY | O_CLOEXEC)) == -1) {
+	fd = e->exe_path[0] != '\0' ? open(e->exe_path, O_RDONLY | O_CLOEXEC)
+	                            : proc_open(&e->proc, "exe");
+	if (fd == -1) {
 		e->exe_why = errno == EACCES || errno == EPERM
 		    ? "executable not readable (permission denied)"
 		    : "executable not found";
@@ -300,17 +288,10 @@ static int
 exec_since(const struct check_env *e)
 {
 	unsigned char now[AUXV_MAX_RAW];
-	char path[64];
-	size_t len;
-	int fd, rc;
+	ssize_t n = proc_read(&e->proc, "auxv", now, sizeof(now));
 
-	snprintf(path, sizeof(path), "%s/auxv", e->dir);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return 1;
-	rc = src_read_full(fd, now, sizeof(now), &len);
-	close(fd);
-	return rc == -1 || len != e->v->rawlen ||
-	    memcmp(now, e->v->raw, len) != 0;
+	return n == -1 || (size_t)n != e->v->rawlen ||
+	    memcmp(now, e->v->raw, (size_t)n) != 0;
 }
 /*
  * Gathers what the rules read and runs them all into res (CHECK_RULES
@@ -332,19 +313,13 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	    v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC;
 	if (!e->kernel.known) {
 		e->kernel.ver = kernel_version();
-		e->kernel.pagesz = kernel_pagesz();
+		e->kernel.pagesz = proc_pagesz();
 		e->kernel.rseq = kernel_rseq();
 		e->kernel.known = 1;
 	}
 	if (e->live) {
-		if (v->kind == SRC_SELF)
-			snprintf(e->dir, sizeof(e->dir), "/proc/self");
-		else if (v->tid == 0 || v->tid == v->pid)
-			snprintf(
-			    e->dir, sizeof(e->dir), "/proc/%ld", (long)v->pid);
-		else /* its main thread has exited: a live one's */
-			snprintf(e->dir, sizeof(e->dir), "/proc/%ld/task/%ld",
-			    (long)v->pid, (long)v->tid);
+		/* Where its main thread has exited, a live one's. */
+		proc_at(&e->proc, v->kind == SRC_SELF ? 0 : v->pid, v->tid);
 		/*
 		 * The file our tables were loaded from is our executable,
 		 * whoever loaded it (the kernel, an emulator, a userland exec).
@@ -353,9 +328,9 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		    e, v->kind == SRC_SELF ? (uint64_t)(uintptr_t)rules : 0);
 		read_exe(e);
 		/* Each alone: qemu-user's stat line stops before arg_start. */
-		if (proc_stat(e->dir, 26, &e->sp) == -1)
+		if (proc_stat(&e->proc, 26, &e->sp) == -1)
 			e->sp = 0;
-		if (proc_stat(e->dir, 46, &e->arg_start) == -1)
+		if (proc_stat(&e->proc, 46, &e->arg_start) == -1)
 			e->arg_start = 0;
 	}
 	e->dec = dec;

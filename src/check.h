@@ -16,6 +16,7 @@
 #include "decode.h"
 #include "elfcore.h"
 #include "follow.h"
+#include "proc.h"
 #include "vec.h"
 
 enum check_res { CHECK_OK, CHECK_FAIL, CHECK_NODATA };
@@ -48,7 +49,7 @@ struct check_map {
 struct check_env {
 	const struct auxv_vec *v; /* as given */
 	int live;     /* the vector of a running process: self, PID, -e */
-	char dir[48]; /* /proc/self or /proc/PID, for a live source */
+	struct proc proc; /* a live source's: self, PID, or a live thread */
 	int maps_ok;  /* maps was read */
 	size_t nmaps;
 	/* [stack] and [vdso] (hi 0: none), kept when maps is full. */

@@ -19,47 +19,15 @@
 #include "source.h"
 
 /*
- * AT_PHDR, AT_PHENT, AT_PHNUM: the executable's e_phentsize, e_phnum and
- * headers, at the address the kernel computes (binfmt_elf.c: e_phoff in
- * the PT_LOAD that holds it, plus the load bias).
+ * The headers follow.c read at AT_PHDR against the executable's: the
+ * same, each of them.
  */
-enum check_res
-rule_phdr(const struct check_env *e, struct check_result *r)
+static enum check_res
+phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 {
-	const struct auxv_vec *v = e->v;
 	const struct check_map *m;
-	uint64_t phdr = 0, phent = 0, phnum = 0, want;
 	size_t i;
 
-	if (!vec_find(v, AT_NUM_PHDR, &phdr) ||
-	    !vec_find(v, AT_NUM_PHENT, &phent) ||
-	    !vec_find(v, AT_NUM_PHNUM, &phnum)) {
-		ev(r, "AT_PHDR, AT_PHENT or AT_PHNUM absent");
-		return CHECK_FAIL;
-	}
-	if (phent != e->exe.phentsize || phnum != e->exe.phnum) {
-		ev(r,
-		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
-		    "; the executable's e_phentsize %u, e_phnum %u",
-		    phent, phnum, e->exe.phentsize, e->exe.phnum);
-		return CHECK_FAIL;
-	}
-	for (i = 0; i < e->nph; i++)
-		if (e->ph[i].type == PT_LOAD &&
-		    e->ph[i].offset <= e->exe.phoff &&
-		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz)
-			break;
-	/* Headers no PT_LOAD holds have no address to compare with. */
-	want = i == e->nph
-	    ? phdr
-	    : e->exe.phoff - e->ph[i].offset + e->ph[i].vaddr + e->bias;
-	if (e->have_bias && phdr != want) {
-		ev(r,
-		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
-		    " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
-		    phdr, e->exe.phoff, want, e->bias);
-		return CHECK_FAIL;
-	}
 	/*
 	 * Headers in memory the map says is readable that could not be read
 	 * (the process went, memory ran out): nothing known of them.
@@ -94,6 +62,50 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 	if (e->have_bias)
 		ev(r, ", load bias 0x%" PRIx64, e->bias);
 	return CHECK_OK;
+}
+
+/*
+ * AT_PHDR, AT_PHENT, AT_PHNUM: the executable's e_phentsize, e_phnum and
+ * headers, at the address the kernel computes (binfmt_elf.c: e_phoff in
+ * the PT_LOAD that holds it, plus the load bias).
+ */
+enum check_res
+rule_phdr(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	uint64_t phdr = 0, phent = 0, phnum = 0, want;
+	size_t i;
+
+	if (!vec_find(v, AT_NUM_PHDR, &phdr) ||
+	    !vec_find(v, AT_NUM_PHENT, &phent) ||
+	    !vec_find(v, AT_NUM_PHNUM, &phnum)) {
+		ev(r, "AT_PHDR, AT_PHENT or AT_PHNUM absent");
+		return CHECK_FAIL;
+	}
+	if (phent != e->exe.phentsize || phnum != e->exe.phnum) {
+		ev(r,
+		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
+		    "; the executable's e_phentsize %u, e_phnum %u",
+		    phent, phnum, e->exe.phentsize, e->exe.phnum);
+		return CHECK_FAIL;
+	}
+	for (i = 0; i < e->nph; i++)
+		if (e->ph[i].type == PT_LOAD &&
+		    e->ph[i].offset <= e->exe.phoff &&
+		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz)
+			break;
+	/* Headers no PT_LOAD holds have no address to compare with. */
+	want = i == e->nph
+	    ? phdr
+	    : e->exe.phoff - e->ph[i].offset + e->ph[i].vaddr + e->bias;
+	if (e->have_bias && phdr != want) {
+		ev(r,
+		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
+		    " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
+		    phdr, e->exe.phoff, want, e->bias);
+		return CHECK_FAIL;
+	}
+	return phdr_mem(e, r, phdr);
 }
 /* AT_ENTRY: the executable's e_entry plus the load bias. */
 enum check_res
@@ -131,9 +143,10 @@ rule_base(const struct check_env *e, struct check_result *r)
 		return base == 0 ? CHECK_OK : CHECK_FAIL;
 	}
 	/* Another process's paths are in its root. */
-	snprintf(path, sizeof(path), "%s%s%s",
-	    e->v->kind == SRC_SELF ? "" : e->dir,
-	    e->v->kind == SRC_SELF ? "" : "/root", e->interp);
+	if (e->v->kind == SRC_SELF)
+		snprintf(path, sizeof(path), "%s", e->interp);
+	else
+		proc_path(&e->proc, path, sizeof(path), "root", e->interp);
 	ev(r, "AT_BASE 0x%" PRIx64, base);
 	err = proc_stat_path(path, &st) == -1 ? errno : 0;
 	if (err != 0 && err != ENOENT && err != ENOTDIR) {
@@ -166,7 +179,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 	 * program it loads but leaves AT_BASE 0.  True, and said why.
 	 */
 	if (base == 0 && e->v->kind == SRC_SELF &&
-	    proc_stat_path("/proc/self/exe", &exe) == 0 &&
+	    proc_exe_stat(&e->proc, &exe) == 0 &&
 	    exe.st_dev == st.st_dev && exe.st_ino == st.st_ino)
 		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
 	return CHECK_FAIL;
@@ -196,8 +209,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		id[0][1] = id[0][2] = geteuid();
 		id[1][0] = getgid();
 		id[1][1] = id[1][2] = getegid();
-	} else if (src_status(e->dir, "\nUid:", id[0], 3) == -1 ||
-	    src_status(e->dir, "\nGid:", id[1], 3) == -1)
+	} else if (proc_status(&e->proc, "\nUid:", id[0], 3) == -1 ||
+	    proc_status(&e->proc, "\nGid:", id[1], 3) == -1)
 		return check_nodata(r, "process status not readable");
 	ev(r,
 	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
@@ -231,55 +244,19 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	return CHECK_NODATA;
 }
 /*
- * AT_EXECFN names the file that runs (fs/exec.c: the path given to
- * execve): the executable, or a #! script its interpreter runs, or a file
- * binfmt_misc hands to one (not an ELF program of the vector's machine).
- * A process's path is resolved in its root or, relative, its working
- * directory, which may have changed since: no data then.
+ * AT_EXECFN's file at path, which is not the executable: a #! script, a
+ * file binfmt_misc hands to an interpreter, or (a relative name, where
+ * the process's directory may have changed: no data) another program.
  */
-enum check_res
-rule_execfn(const struct check_env *e, struct check_result *r)
+static enum check_res
+execfn_other(const struct check_env *e, struct check_result *r,
+    const char *path, int relative)
 {
-	const struct decoded *d = check_dec(e, AT_NUM_EXECFN);
-	const int self = e->v->kind == SRC_SELF;
-	char path[PATH_MAX + 64], run[PATH_MAX + 64], name[PATH_MAX];
 	unsigned char h[ELF_ID_LEN];
-	struct stat fs, xs;
 	struct elf_id id;
 	ssize_t n;
 	int fd;
 
-	if (d == NULL)
-		return check_nodata(r, "no AT_EXECFN");
-	if (!d->readable || d->truncated || d->strlen >= sizeof(name) ||
-	    memchr(d->str, '\0', d->strlen) != NULL)
-		return check_nodata(r, "AT_EXECFN not readable");
-	memcpy(name, d->str, d->strlen);
-	name[d->strlen] = '\0';
-	snprintf(path, sizeof(path), "%s%s%s", self ? "" : e->dir,
-	    self                 ? ""
-	        : name[0] == '/' ? "/root"
-	                         : "/cwd/",
-	    name);
-	if (self && e->exe_path[0] != '\0')
-		snprintf(run, sizeof(run), "%s", e->exe_path);
-	else
-		snprintf(run, sizeof(run), "%s/exe", e->dir);
-	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
-	    d->str);
-	if (proc_stat_path(run, &xs) == -1)
-		return check_nodata(
-		    r, "; the executable not found (replaced?)");
-	if (proc_stat_path(path, &fs) == -1)
-		return check_nodata(r,
-		    !self && name[0] != '/'
-		        ? ": relative, and the process's directory no longer "
-		          "holds it"
-		        : ": no such file now");
-	if (fs.st_dev == xs.st_dev && fs.st_ino == xs.st_ino) {
-		ev(r, " is the executable");
-		return CHECK_OK;
-	}
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return check_nodata(r, ": not readable");
 	n = read(fd, h, sizeof(h));
@@ -295,10 +272,56 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		    "interpreter runs it");
 		return CHECK_OK;
 	}
-	if (!self && name[0] != '/') {
+	if (relative) {
 		ev(r, " is relative: the process's directory may have changed");
 		return CHECK_NODATA;
 	}
 	ev(r, " is another program than the executable");
 	return CHECK_FAIL;
+}
+/*
+ * AT_EXECFN names the file that runs (fs/exec.c: the path given to
+ * execve): the executable, or a #! script its interpreter runs, or a file
+ * binfmt_misc hands to one (not an ELF program of the vector's machine).
+ * A process's path is resolved in its root or, relative, its working
+ * directory, which may have changed since: no data then.
+ */
+enum check_res
+rule_execfn(const struct check_env *e, struct check_result *r)
+{
+	const struct decoded *d = check_dec(e, AT_NUM_EXECFN);
+	const int self = e->v->kind == SRC_SELF;
+	char path[PATH_MAX + 64], name[PATH_MAX];
+	struct stat fs, xs;
+
+	if (d == NULL)
+		return check_nodata(r, "no AT_EXECFN");
+	if (!d->readable || d->truncated || d->strlen >= sizeof(name) ||
+	    memchr(d->str, '\0', d->strlen) != NULL)
+		return check_nodata(r, "AT_EXECFN not readable");
+	memcpy(name, d->str, d->strlen);
+	name[d->strlen] = '\0';
+	if (self)
+		snprintf(path, sizeof(path), "%s", name);
+	else
+		proc_path(&e->proc, path, sizeof(path),
+		    name[0] == '/' ? "root" : "cwd/", name);
+	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
+	    d->str);
+	if ((self && e->exe_path[0] != '\0'
+	            ? proc_stat_path(e->exe_path, &xs)
+	            : proc_exe_stat(&e->proc, &xs)) == -1)
+		return check_nodata(
+		    r, "; the executable not found (replaced?)");
+	if (proc_stat_path(path, &fs) == -1)
+		return check_nodata(r,
+		    !self && name[0] != '/'
+		        ? ": relative, and the process's directory no longer "
+		          "holds it"
+		        : ": no such file now");
+	if (fs.st_dev == xs.st_dev && fs.st_ino == xs.st_ino) {
+		ev(r, " is the executable");
+		return CHECK_OK;
+	}
+	return execfn_other(e, r, path, !self && name[0] != '/');
 }

@@ -17,6 +17,7 @@
 #include "at.h"
 #include "check_rule.h"
 #include "out.h"
+#include "proc.h"
 #include "source.h"
 
 /*
@@ -55,7 +56,7 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 	if (a == NULL) {
 		r->ev[0] = '\0';
 		return check_nodata(r,
-		    e->live ? "/proc/self/smaps not readable"
+		    e->live ? PROC_ROOT "/self/smaps not readable"
 		            : "architecture unknown");
 	}
 	return CHECK_OK;
@@ -76,27 +77,6 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 		return check_absent(r, AT_NUM_CLKTCK);
 	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
 	return hz == want ? CHECK_OK : CHECK_FAIL;
-}
-/* The flags line of /proc/cpuinfo ("flags" on x86, else "Features"). */
-static int
-cpu_flags(const char *key, char *buf, size_t size)
-{
-	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
-	size_t klen = strlen(key);
-
-	if (src_read_text("/proc/cpuinfo", text, sizeof(text)) == -1)
-		return -1;
-	/* The first CPU's line: a whole line, from its start. */
-	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-		*nl = '\0';
-		if (strncmp(p, key, klen) == 0 &&
-		    (p[klen] == ' ' || p[klen] == '\t') &&
-		    (colon = strchr(p, ':')) != NULL) {
-			snprintf(buf, size, " %s ", colon + 1);
-			return 0;
-		}
-	}
-	return -1;
 }
 /* Whether name is a word of the list (words between blanks). */
 static int
@@ -204,8 +184,9 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	elf_host(&host);
 	if (!x86 && v->machine != host.machine)
 		return check_nodata(
-		    r, "/proc/cpuinfo names another architecture");
-	if (cpu_flags(x86 ? "flags" : "Features", flags, sizeof(flags)) == -1)
+		    r, PROC_ROOT "/cpuinfo names another architecture");
+	if (proc_cpu_flags(x86 ? "flags" : "Features", flags, sizeof(flags)) ==
+	    -1)
 		return check_nodata(r, "no CPU flags in /proc/cpuinfo");
 	for (w = 0; w < 4; w++) {
 		t = (enum hwcap_table)v->arch->hwcap[w];
@@ -256,13 +237,10 @@ static const struct {
 enum check_res
 rule_platform(const struct check_env *e, struct check_result *r)
 {
-	const struct decoded *d = NULL;
+	const struct decoded *d = check_dec(e, AT_NUM_PLATFORM);
 	const char(*pl)[8];
 	size_t i, k;
 
-	for (i = 0; i < e->ndec && d == NULL; i++)
-		if (e->dec[i].type == AT_NUM_PLATFORM)
-			d = &e->dec[i];
 	if (d == NULL)
 		return check_nodata(r, "no AT_PLATFORM");
 	if (!d->readable || d->truncated)
@@ -424,25 +402,22 @@ static const struct {
 	{ AT_NUM_RSEQ_FEATURE_SIZE, C_RSEQ, A_ALL, 6003 },
 	{ AT_NUM_RSEQ_ALIGN, C_RSEQ, A_ALL, 6003 },
 };
-enum check_res
-rule_entries(const struct check_env *e, struct check_result *r)
+/*
+ * Each entry once, said in r: CHECK_OK, or CHECK_FAIL where one is
+ * given twice.  Entries that mean nothing may repeat: powerpc's
+ * ARCH_DLINFO writes AT_IGNOREPPC twice on purpose, valgrind turns the
+ * entries it hides into AT_IGNORE.
+ */
+static enum check_res
+twice(const struct auxv_vec *v, struct check_result *r)
 {
-	const struct auxv_vec *v = e->v;
 	enum check_res res = CHECK_OK;
 	const struct at_type *t;
-	uint32_t a = 0;
-	size_t i, j, nsaved = 0;
-	int vdso = check_special(e, &e->vdso) != NULL;
-	char saved[320] = "";
+	size_t i, j;
 
 	for (i = 0; i < v->nent; i++) {
 		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
 			;
-		/*
-		 * Entries that mean nothing may repeat: powerpc's ARCH_DLINFO
-		 * writes AT_IGNOREPPC twice on purpose, valgrind turns the
-		 * entries it hides into AT_IGNORE.
-		 */
 		if (j < i && v->ent[i].type != AT_NUM_IGNORE &&
 		    v->ent[i].type != AT_NUM_IGNOREPPC) {
 			t = at_lookup(v->ent[i].type, AF_ALL);
@@ -453,6 +428,19 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			res = CHECK_FAIL;
 		}
 	}
+	return res;
+}
+enum check_res
+rule_entries(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	enum check_res res = twice(v, r);
+	const struct at_type *t;
+	uint32_t a = 0;
+	size_t i, nsaved = 0;
+	int vdso = check_special(e, &e->vdso) != NULL;
+	char saved[320] = "";
+
 	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
 		if (dl_arches[i].machine == v->machine &&
 		    (dl_arches[i].wordsize == 0 ||

@@ -16,6 +16,7 @@
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
+#include "proc.h"
 #include "source.h"
 #include "vdsocheck.h"
 
@@ -236,66 +237,63 @@ overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 	return a < b + blen && b < a + alen;
 }
 /*
- * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
- * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
- * 16 bytes above the vector and below the strings, overlapping neither
- * the platform strings, not all zero.  Self from main's envp; -e at its
- * exec stop and a process from /proc/PID/stat's startstack and
- * arg_start.  A process may rewrite its stack after its exec (ld.so run
- * as a program moves argv): for one, a stack not as written is said,
- * not failed.
+ * Finds argc (self: back from main's envp; else startstack, *sp) and
+ * walks the stack from it into l, to the vector: NULL, or what is not as
+ * create_elf_tables writes it.
  */
-enum check_res
-rule_layout(const struct check_env *e, struct check_result *r)
+static const char *
+layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
+    uint64_t *sp)
 {
 	const struct auxv_vec *v = e->v;
-	const struct decoded *d;
-	const int self = v->kind == SRC_SELF;
 	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
 	unsigned char mem[AUXV_MAX_RAW];
-	struct stack_walk l;
-	struct words m = { v, 0, 0, { 0 } };
-	uint64_t sp, rnd, end, top, w;
-	const char *bad = NULL;
+	const char *bad;
+	uint64_t w;
+
+	l->argc = UINT64_MAX;
+	if (v->kind != SRC_SELF)
+		*sp = e->sp;
+	else if ((*sp = self_argc(m, e->sp, &l->argc)) == 0)
+		return "no word below argv counts its pointers (argc)";
+	if ((bad = walk_stack(m, *sp, l)) != NULL)
+		return bad;
+	if (v->kind == SRC_SELF) {
+		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
+		for (; l->vec < (uintptr_t)v->raw &&
+		     word_at(m, l->vec, &w) == 0 && w == 0;
+		     l->vec += v->wordsize)
+			;
+		return l->vec != (uintptr_t)v->raw
+		    ? "the vector is not after envp's NULL"
+		    : NULL;
+	}
+	if (vlen > v->rawlen ||
+	    mem_get(&v->mem, l->vec, mem, vlen, NULL) != vlen ||
+	    memcmp(mem, v->raw, vlen) != 0)
+		return "the vector is not after envp's NULL";
+	return NULL;
+}
+/*
+ * AT_RANDOM's 16 bytes above the vector (as l found it) and below the
+ * strings, overlapping none of them, not all zero.
+ */
+static enum check_res
+layout_random(
+    const struct check_env *e, struct check_result *r, const struct stack_walk *l)
+{
+	const struct auxv_vec *v = e->v;
+	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
+	const struct decoded *d;
+	uint64_t rnd, end, top;
 	size_t i;
 
-	l.argc = UINT64_MAX;
-	sp = self ? self_argc(&m, e->sp, &l.argc) : e->sp;
-	if (sp == 0 && !self)
-		return check_nodata(r, "no startstack in /proc/PID/stat");
-	if (sp == 0)
-		bad = "no word below argv counts its pointers (argc)";
-	else if ((bad = walk_stack(&m, sp, &l)) == NULL && self) {
-		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
-		for (; l.vec < (uintptr_t)v->raw &&
-		     word_at(&m, l.vec, &w) == 0 && w == 0;
-		     l.vec += v->wordsize)
-			;
-		if (l.vec != (uintptr_t)v->raw)
-			bad = "the vector is not after envp's NULL";
-	} else if (bad == NULL &&
-	    (vlen > v->rawlen ||
-	        mem_get(&v->mem, l.vec, mem, vlen, NULL) != vlen ||
-	        memcmp(mem, v->raw, vlen) != 0))
-		bad = "the vector is not after envp's NULL";
-	if (bad != NULL && v->kind == SRC_PID) {
-		ev(r, "startstack 0x%" PRIx64 ": %s (changed since exec)", sp,
-		    bad);
-		return CHECK_NODATA;
-	}
-	if (bad != NULL) {
-		ev(r, "%s", bad);
-		return CHECK_FAIL;
-	}
-	ev(r,
-	    "argc %" PRIu64 " at 0x%" PRIx64 ", %" PRIu64
-	    " envp pointers, the vector at 0x%" PRIx64,
-	    l.argc, sp, l.envc, l.vec);
 	if ((d = check_dec(e, AT_NUM_RANDOM)) == NULL)
 		return CHECK_OK;
 	rnd = d->value;
-	end = l.vec + vlen;
-	top = !self && e->arg_start != 0 ? e->arg_start : l.lo_str;
+	end = l->vec + vlen;
+	top = v->kind != SRC_SELF && e->arg_start != 0 ? e->arg_start
+	                                                : l->lo_str;
 	ev(r, "; AT_RANDOM 0x%" PRIx64, rnd);
 	if (rnd > UINT64_MAX - AUXV_RANDOM_LEN || rnd < end ||
 	    rnd + AUXV_RANDOM_LEN > top) {
@@ -330,6 +328,43 @@ rule_layout(const struct check_env *e, struct check_result *r)
 	return CHECK_OK;
 }
 /*
+ * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
+ * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
+ * 16 bytes above the vector and below the strings, overlapping neither
+ * the platform strings, not all zero.  Self from main's envp; -e at its
+ * exec stop and a process from /proc/PID/stat's startstack and
+ * arg_start.  A process may rewrite its stack after its exec (ld.so run
+ * as a program moves argv): for one, a stack not as written is said,
+ * not failed.
+ */
+enum check_res
+rule_layout(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	struct stack_walk l;
+	struct words m = { v, 0, 0, { 0 } };
+	const char *bad;
+	uint64_t sp;
+
+	if (e->sp == 0 && v->kind != SRC_SELF)
+		return check_nodata(r, "no startstack in /proc/PID/stat");
+	bad = layout_walk(e, &m, &l, &sp);
+	if (bad != NULL && v->kind == SRC_PID) {
+		ev(r, "startstack 0x%" PRIx64 ": %s (changed since exec)", sp,
+		    bad);
+		return CHECK_NODATA;
+	}
+	if (bad != NULL) {
+		ev(r, "%s", bad);
+		return CHECK_FAIL;
+	}
+	ev(r,
+	    "argc %" PRIu64 " at 0x%" PRIx64 ", %" PRIu64
+	    " envp pointers, the vector at 0x%" PRIx64,
+	    l.argc, sp, l.envc, l.vec);
+	return layout_random(e, r, &l);
+}
+/*
  * For self: /proc/self/auxv, opened every way a program may open it,
  * holds the vector the program was given (the kernel's copy, which an
  * emulator serves for its guest: a loader that gave the program another
@@ -338,33 +373,18 @@ rule_layout(const struct check_env *e, struct check_result *r)
 enum check_res
 rule_procauxv(const struct check_env *e, struct check_result *r)
 {
-	static const char *const ways[] = { "/proc/self/auxv", NULL,
-		"/proc/thread-self/auxv", "self/auxv" };
 	const struct auxv_vec *v = e->v;
 	const uint64_t ws = v->wordsize, vlen = (v->nent + 1) * 2 * ws;
 	unsigned char buf[AUXV_MAX_RAW];
 	char path[64];
 	size_t i, k, n;
-	int fd, dir, rc;
+	int fd, rc;
 
 	if (v->kind != SRC_SELF)
 		return check_nodata(r, "not auxv's own vector");
-	for (i = 0; i < NITEMS(ways); i++) {
-		if (ways[i] != NULL)
-			snprintf(path, sizeof(path), "%s", ways[i]);
-		else
-			snprintf(path, sizeof(path), "/proc/%ld/auxv",
-			    (long)getpid());
-		if (i < 3)
-			fd = open(path, O_RDONLY | O_CLOEXEC);
-		else if ((dir = open("/proc",
-		              O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-			fd = -1;
-		else {
-			fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
-			close(dir);
-		}
-		if (fd == -1) {
+	for (i = 0; i < PROC_AUXV_WAYS; i++) {
+		if ((fd = proc_self_auxv((unsigned int)i, path, sizeof(path))) ==
+		    -1) {
 			ev(r, "%s not readable (%s)", path, strerror(errno));
 			return CHECK_NODATA;
 		}
@@ -372,7 +392,7 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 		close(fd);
 		if (rc != 0) {
 			ev(r, "%s%s%s not readable (%s)",
-			    i < 3 ? path : "openat(/proc, ", i < 3 ? "" : path,
+			    i < 3 ? path : "openat(" PROC_ROOT ", ", i < 3 ? "" : path,
 			    i < 3 ? "" : ")", strerror(rc));
 			return CHECK_NODATA;
 		}
@@ -383,7 +403,7 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 		if (k == n && n >= vlen)
 			continue;
 		ev(r, "%s%s%s differs from the vector in memory",
-		    i < 3 ? path : "openat(/proc, ", i < 3 ? "" : path,
+		    i < 3 ? path : "openat(" PROC_ROOT ", ", i < 3 ? "" : path,
 		    i < 3 ? "" : ")");
 		if (k < vlen && k / (2 * ws) < v->nent)
 			ev(r, " from entry %zu (type %" PRIu64 ")",
@@ -391,8 +411,9 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 		return CHECK_FAIL;
 	}
 	ev(r,
-	    "/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv and "
-	    "openat(/proc, \"self/auxv\") hold the vector in memory");
+	    PROC_ROOT "/self/auxv, " PROC_ROOT "/PID/auxv, " PROC_ROOT
+	              "/thread-self/auxv and openat(" PROC_ROOT
+	              ", \"self/auxv\") hold the vector in memory");
 	return CHECK_OK;
 }
 /*

@@ -1,9 +1,12 @@
 /*
- * The /proc layer: a process's memory map, DIR/maps, read line by line
- * in a buffer of one line's size, and the questions asked of it.  Under
- * an emulator (qemu-user) /proc/self/maps is the guest's map, in the
- * guest's addresses.
+ * The /proc layer: the one place that builds a path of /proc, and the
+ * readers of its files, each bounded: a small file in one read (a file of
+ * one record hands over all it has at once) or to its end, the memory
+ * map line by line in a buffer of one line's size.  Under an emulator
+ * (qemu-user) /proc/self/maps is the guest's map, in the guest's
+ * addresses.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,6 +18,313 @@
 
 #include "proc.h"
 #include "source.h"
+
+/*
+ * Names a process: pid 0 is ourself (/proc/self); a tid other than 0 or
+ * pid is a thread of it that lives where its main thread has exited.
+ */
+void
+proc_at(struct proc *p, pid_t pid, pid_t tid)
+{
+	p->pid = pid;
+	p->tid = tid != 0 ? tid : pid;
+	if (pid == 0)
+		snprintf(p->dir, sizeof(p->dir), PROC_ROOT "/self");
+	else if (p->tid == pid)
+		snprintf(p->dir, sizeof(p->dir), PROC_ROOT "/%ld", (long)pid);
+	else
+		snprintf(p->dir, sizeof(p->dir), PROC_ROOT "/%ld/task/%ld",
+		    (long)pid, (long)tid);
+}
+
+/*
+ * The path of name and rest (put together as they are) in p's directory,
+ * or in /proc itself where p is NULL.
+ */
+void
+proc_path(const struct proc *p, char *buf, size_t size, const char *name,
+    const char *rest)
+{
+	snprintf(buf, size, "%s/%s%s", p != NULL ? p->dir : PROC_ROOT, name,
+	    rest);
+}
+
+/*
+ * Why /proc can't be asked about processes by number, or NULL: it is not
+ * mounted, or it is another PID namespace's (its numbers name other
+ * processes than ours do, and a vector read there would be another's),
+ * or /proc/self could not be read (its errno); the errno in *err.
+ */
+const char *
+proc_check(int *err)
+{
+	char buf[24], *end;
+	ssize_t n;
+
+	*err = ENOENT;
+	if ((n = readlink(PROC_ROOT "/self", buf, sizeof(buf) - 1)) == -1 &&
+	    errno != ENOENT) {
+		*err = errno;
+		return strerror(errno);
+	}
+	if (n <= 0)
+		return PROC_ROOT " is not mounted";
+	buf[n] = '\0';
+	if (strtol(buf, &end, 10) != (long)getpid() || *end != '\0')
+		return PROC_ROOT " is another PID namespace's (mount one of "
+		                 "this namespace, as unshare --mount-proc does)";
+	return NULL;
+}
+
+/* Opens name of p's directory (of /proc where p is NULL) to read. */
+int
+proc_open(const struct proc *p, const char *name)
+{
+	char path[PATH_MAX];
+
+	proc_path(p, path, sizeof(path), name, "");
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/*
+ * Reads name of p's directory (of /proc where p is NULL), at most size
+ * bytes: in one read where !whole, else to its end.  The bytes read, or
+ * -1 and errno.
+ */
+static ssize_t
+read_file(const struct proc *p, const char *name, void *buf, size_t size,
+    int whole)
+{
+	size_t len;
+	ssize_t n;
+	int fd, e;
+
+	if ((fd = proc_open(p, name)) == -1)
+		return -1;
+	if (!whole)
+		n = read(fd, buf, size);
+	else
+		n = src_read_full(fd, buf, size, &len) == -1 ? -1 : (ssize_t)len;
+	e = errno;
+	close(fd);
+	errno = e;
+	return n;
+}
+
+/*
+ * A small file of one record (auxv, stat, comm), in one read: it hands
+ * over all it has (as much as fits) at once.  -1 and errno.
+ */
+ssize_t
+proc_read(const struct proc *p, const char *name, void *buf, size_t size)
+{
+	return read_file(p, name, buf, size, 0);
+}
+
+/*
+ * The first size - 1 bytes of a text file, read to its end and
+ * NUL-terminated: 0, or -1 where it can't be read.
+ */
+int
+proc_text(const struct proc *p, const char *name, char *buf, size_t size)
+{
+	ssize_t n = read_file(p, name, buf, size - 1, 1);
+
+	buf[n > 0 ? n : 0] = '\0';
+	return n == -1 ? -1 : 0;
+}
+
+/*
+ * Between the exec's switch to a new memory map and the end of the
+ * kernel's writing of the new vector, /proc/PID/auxv reads as zeros (a
+ * vector with no entry) or as the entries written so far, sized by the
+ * first pair whose type was still 0 and copied after it was written.  A
+ * vector the kernel has finished ends in zeros, a pair of its own words:
+ * its AT_NULL (a 32-bit process's, with the zeros after it that the
+ * kernel's count in its own words takes in).
+ */
+static int
+unfinished(const unsigned char *raw, ssize_t n)
+{
+	/* A pair of the build's words: the word size elf_host() tells. */
+	static const unsigned char zero[2 * sizeof(unsigned long)];
+
+	return (size_t)n < sizeof(zero) || memcmp(raw, zero, 8) == 0 ||
+	    memcmp(raw + n - sizeof(zero), zero, sizeof(zero)) != 0;
+}
+
+/*
+ * A process whose main thread has exited while others run has no memory
+ * map under its own PID: its vector is read from a live thread, which p
+ * then names (p->tid 0 where there is none).  The bytes of the last read.
+ */
+static ssize_t
+live_thread(struct proc *p, unsigned char *buf, size_t size)
+{
+	char path[96], sub[32], *end;
+	struct dirent *de;
+	pid_t tid = 0;
+	ssize_t n = 0;
+	long t;
+	DIR *td;
+
+	proc_path(p, path, sizeof(path), "task", "");
+	if ((td = opendir(path)) == NULL) {
+		p->tid = 0;
+		return 0;
+	}
+	while (tid == 0 && (de = readdir(td)) != NULL) {
+		t = strtol(de->d_name, &end, 10);
+		if (*end != '\0' || t <= 0 || t == (long)p->pid)
+			continue;
+		snprintf(sub, sizeof(sub), "task/%ld/auxv", t);
+		if ((n = proc_read(p, sub, buf, size)) > 0)
+			tid = (pid_t)t;
+	}
+	closedir(td);
+	if (tid != 0)
+		proc_at(p, p->pid, tid);
+	p->tid = tid;
+	return n;
+}
+
+/*
+ * The vector of the process p names (by PID) into buf, at most size
+ * bytes, *len of them: read again while the kernel is still writing it,
+ * from a live thread where the main thread has exited.
+ */
+enum proc_vec
+proc_vector(struct proc *p, unsigned char *buf, size_t size, size_t *len)
+{
+	ssize_t n;
+	int tries;
+
+	*len = 0;
+	for (tries = 0;; tries++) {
+		n = proc_read(p, "auxv", buf, size);
+		if (n <= 0 || !unfinished(buf, n))
+			break;
+		if (tries == AUXV_EXEC_TRIES)
+			return PROC_VEC_BUSY;
+		usleep(AUXV_EXEC_WAIT_US);
+	}
+	if (n == -1 && errno != ESRCH)
+		return PROC_VEC_ERR;
+	if (n <= 0)
+		n = live_thread(p, buf, size);
+	if (p->tid == 0)
+		return PROC_VEC_NONE;
+	*len = (size_t)n;
+	return PROC_VEC_READ;
+}
+
+/*
+ * A number of p's stat line, the nth after the name (1: the state, 2:
+ * the parent's PID, 7: the flags, 26: startstack, where argc is, 46:
+ * arg_start): 0, or -1 where it can't be read.
+ */
+int
+proc_stat(const struct proc *p, int nth, uint64_t *val)
+{
+	char buf[1024], *s;
+	ssize_t n;
+	int i;
+
+	if ((n = proc_read(p, "stat", buf, sizeof(buf) - 1)) <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* The name may hold spaces and parentheses: count from the last ')'. */
+	if ((s = strrchr(buf, ')')) == NULL)
+		return -1;
+	for (i = 0; i < nth && s != NULL; i++)
+		s = strchr(s + 1, ' ');
+	if (s == NULL)
+		return -1;
+	*val = strtoull(s + 1, NULL, 10);
+	return 0;
+}
+
+/*
+ * The first n numbers after key (as "\nUid:") in p's status file, which
+ * anyone may read: 0, or -1 where it can't be read or does not have
+ * them.  The lists of long lines come after the IDs and TracerPid.
+ */
+int
+proc_status(const struct proc *p, const char *key, unsigned long *v, size_t n)
+{
+	char buf[4096], *s, *end;
+	size_t i;
+
+	if (proc_text(p, "status", buf, sizeof(buf)) == -1 ||
+	    (s = strstr(buf, key)) == NULL)
+		return -1;
+	for (s += strlen(key), i = 0; i < n; i++, s = end) {
+		v[i] = strtoul(s, &end, 10);
+		if (end == s)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A process's name (comm, without its newline) in buf: 0, or -1 and
+ * errno (0 where the file was empty) when it can't be read.
+ */
+int
+proc_comm(const struct proc *p, char *buf, size_t size)
+{
+	ssize_t n;
+
+	if ((n = proc_read(p, "comm", buf, size - 1)) <= 0)
+		return -1;
+	if (buf[n - 1] == '\n')
+		n--;
+	buf[n] = '\0';
+	return 0;
+}
+
+/* The path of p's executable (its exe link) in buf: 0, or -1. */
+int
+proc_exe(const struct proc *p, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t n;
+
+	proc_path(p, path, sizeof(path), "exe", "");
+	if ((n = readlink(path, buf, size - 1)) <= 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+/*
+ * stat(2) of path through an open descriptor: an emulator that maps
+ * paths under a prefix (qemu-user's -L) does so for open(2), not for
+ * every stat call (qemu 7.2's statx).  0, or -1 and errno.
+ */
+int
+proc_stat_path(const char *path, struct stat *st)
+{
+	int fd, rc, e;
+
+	if ((fd = open(path, O_PATH | O_CLOEXEC)) == -1)
+		return -1;
+	rc = fstat(fd, st);
+	e = errno;
+	close(fd);
+	errno = e;
+	return rc;
+}
+
+/* stat(2) of p's executable, as proc_stat_path() has it. */
+int
+proc_exe_stat(const struct proc *p, struct stat *st)
+{
+	char path[64];
+
+	proc_path(p, path, sizeof(path), "exe", "");
+	return proc_stat_path(path, st);
+}
 
 /*
  * The number of base 16 or 10 at *p, and *p past it and the one
@@ -77,24 +387,23 @@ map_parse(char *line, struct proc_map *m)
 }
 
 /*
- * Reads dir/maps, at most limit bytes of it, and hands each mapping to
+ * Reads p's maps, at most limit bytes of it, and hands each mapping to
  * fn in order, until fn returns nonzero.  A line longer than the buffer
  * (a path of more than PATH_MAX bytes, which the kernel prints whole) is
  * passed over to its end: its tail, text a file's name chose, is never
  * read as a line of its own.  Returns 0 when the file was read to its
- * end, fn's nonzero value when it stopped, -1 and errno when dir/maps
- * could not be read or was longer than limit (EFBIG).
+ * end, fn's nonzero value when it stopped, -1 and errno when maps could
+ * not be read or was longer than limit (EFBIG).
  */
 int
-proc_maps(const char *dir, size_t limit, proc_map_fn *fn, void *arg)
+proc_maps(const struct proc *pr, size_t limit, proc_map_fn *fn, void *arg)
 {
-	char path[64], buf[PATH_MAX + 256], *nl, *p;
+	char buf[PATH_MAX + 256], *nl, *p;
 	struct proc_map m;
 	size_t len = 0, total = 0, n = 0;
 	int fd, rc = 0, e, skip = 0, stop = 0;
 
-	snprintf(path, sizeof(path), "%s/maps", dir);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = proc_open(pr, "maps")) == -1)
 		return -1;
 	while (stop == 0 && total < limit &&
 	    (rc = src_read_full(fd, (unsigned char *)buf + len,
@@ -147,87 +456,151 @@ reach_map(const struct proc_map *m, void *arg)
 }
 
 /*
- * How many of the len bytes at addr, from addr on, mappings that dir/maps
- * says are readable hold without a gap: 0 where addr is in none, or the
- * map can't be read whole.
+ * How many of the len bytes at addr, from addr on, mappings that p's
+ * maps says are readable hold without a gap: 0 where addr is in none, or
+ * the map can't be read whole.
  */
 size_t
-proc_readable(const char *dir, uint64_t addr, size_t len)
+proc_readable(const struct proc *p, uint64_t addr, size_t len)
 {
 	struct reach r = { addr, UINT64_MAX };
 
 	if (len <= UINT64_MAX - addr)
 		r.end = addr + len;
 	if (len == 0 ||
-	    proc_maps(dir, AUXV_CHECK_MAPS_BYTES, reach_map, &r) == -1)
+	    proc_maps(p, AUXV_CHECK_MAPS_BYTES, reach_map, &r) == -1)
 		return 0;
 	return (size_t)((r.at < r.end ? r.at : r.end) - addr);
 }
 
 /*
- * Reads a small /proc file, at most size bytes; -1 and errno.  A /proc
- * file of one record hands over all it has in one read (as much as fits),
- * so one read is all it takes.
- */
-ssize_t
-proc_read(const char *path, unsigned char *buf, size_t size)
-{
-	ssize_t n;
-	int fd, e;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	n = read(fd, buf, size);
-	e = errno;
-	close(fd);
-	errno = e;
-	return n;
-}
-
-/*
- * A number of dir's stat line, the nth after the name (1: the state, 2:
- * the parent's PID, 7: the flags, 26: startstack, where argc is): 0, or
- * -1 where it can't be read.
+ * Hands every process of the list, by PID, to fn in the directory's
+ * order, until fn returns -1: 0, or -1 and errno where the list can't be
+ * read or fn stopped.
  */
 int
-proc_stat(const char *dir, int nth, uint64_t *val)
+proc_pids(proc_pid_fn *fn, void *arg)
 {
-	unsigned char buf[1024];
-	char path[64];
-	ssize_t n;
-	char *p;
-	int i;
+	struct dirent *de;
+	char *end;
+	long v;
+	DIR *dir;
+	int rc = 0, e;
 
-	snprintf(path, sizeof(path), "%s/stat", dir);
-	if ((n = proc_read(path, buf, sizeof(buf) - 1)) <= 0)
+	if ((dir = opendir(PROC_ROOT)) == NULL)
 		return -1;
-	buf[n] = '\0';
-	/* The name may hold spaces and parentheses: count from the last ')'. */
-	if ((p = strrchr((char *)buf, ')')) == NULL)
-		return -1;
-	for (i = 0; i < nth && p != NULL; i++)
-		p = strchr(p + 1, ' ');
-	if (p == NULL)
-		return -1;
-	*val = strtoull(p + 1, NULL, 10);
-	return 0;
-}
-
-/*
- * stat(2) of path through an open descriptor: an emulator that maps
- * paths under a prefix (qemu-user's -L) does so for open(2), not for
- * every stat call (qemu 7.2's statx).  0, or -1 and errno.
- */
-int
-proc_stat_path(const char *path, struct stat *st)
-{
-	int fd, rc, e;
-
-	if ((fd = open(path, O_PATH | O_CLOEXEC)) == -1)
-		return -1;
-	rc = fstat(fd, st);
+	/* readdir() tells its end from an error only by errno. */
+	while (rc == 0 && (errno = 0, de = readdir(dir)) != NULL) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		/* From a digit 1-9: 1 or more, LONG_MAX where too large. */
+		v = strtol(de->d_name, &end, 10);
+		if (*end == '\0' && v <= AUXV_PID_MAX)
+			rc = fn(arg, (pid_t)v);
+	}
+	if (rc == 0 && errno != 0)
+		rc = -1;
 	e = errno;
-	close(fd);
+	closedir(dir);
 	errno = e;
 	return rc;
+}
+
+/*
+ * Our own vector's file opened the way-th way (0 to 3) a program may
+ * open it, the name it was opened by in name (for openat(2), the name
+ * in /proc): its descriptor, or -1 and errno.
+ */
+int
+proc_self_auxv(unsigned int way, char *name, size_t size)
+{
+	static const char *const ways[] = { PROC_ROOT "/self/auxv", NULL,
+		PROC_ROOT "/thread-self/auxv", "self/auxv" };
+	int dir, fd;
+
+	if (ways[way] != NULL)
+		snprintf(name, size, "%s", ways[way]);
+	else
+		snprintf(name, size, PROC_ROOT "/%ld/auxv", (long)getpid());
+	if (way < 3)
+		return open(name, O_RDONLY | O_CLOEXEC);
+	if ((dir = open(PROC_ROOT, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return -1;
+	fd = openat(dir, name, O_RDONLY | O_CLOEXEC);
+	close(dir);
+	return fd;
+}
+
+/* The first KernelPageSize of our smaps: the kernel's base page, or 0. */
+uint64_t
+proc_pagesz(void)
+{
+	char buf[AUXV_CHECK_SMAPS + 1], *p;
+
+	if (proc_text(NULL, "self/smaps", buf, sizeof(buf)) == -1 ||
+	    (p = strstr(buf, "\nKernelPageSize:")) == NULL)
+		return 0;
+	return strtoull(p + 16, NULL, 10) * 1024;
+}
+
+/*
+ * The first CPU's flags line of cpuinfo ("flags" on x86, else
+ * "Features"), as " words ": 0, or -1.
+ */
+int
+proc_cpu_flags(const char *key, char *buf, size_t size)
+{
+	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
+	size_t klen = strlen(key);
+
+	if (proc_text(NULL, "cpuinfo", text, sizeof(text)) == -1)
+		return -1;
+	/* A whole line, from its start. */
+	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		*nl = '\0';
+		if (strncmp(p, key, klen) == 0 &&
+		    (p[klen] == ' ' || p[klen] == '\t') &&
+		    (colon = strchr(p, ':')) != NULL) {
+			snprintf(buf, size, " %s ", colon + 1);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Whether the kernel has the process-events connector, as its list of
+ * the connector's users says (Linux drivers/connector/connector.c).  An
+ * emulator that refuses the socket (qemu-user, which translates only a
+ * few netlink families) still shows the host kernel's /proc.
+ */
+int
+proc_has_connector(void)
+{
+	char buf[4096];
+
+	return proc_text(NULL, "net/connector", buf, sizeof(buf)) == 0 &&
+	    strstr(buf, "\ncn_proc ") != NULL;
+}
+
+/* Yama's ptrace_scope (0 to 3), or -1 where there is no Yama. */
+int
+proc_ptrace_scope(void)
+{
+	char buf[8];
+
+	if (proc_text(NULL, "sys/kernel/yama/ptrace_scope", buf,
+	        sizeof(buf)) == -1 ||
+	    buf[0] < '0' || buf[0] > '9')
+		return -1;
+	return buf[0] - '0';
+}
+
+/* p's parent, from its stat line: its PID, or 0 where it can't be read. */
+pid_t
+proc_ppid(const struct proc *p)
+{
+	uint64_t v;
+
+	return proc_stat(p, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
 }

@@ -7,7 +7,6 @@
  * that what is printed is the same as one thread would print.  While
  * the next slot is not ready, the calling thread reads ahead itself.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -18,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "scan.h"
-#include "src_proc.h"
 
 /*
  * Processes are claimed a chunk at a time, so that threads meet (and may
@@ -34,13 +33,6 @@
 
 /* Fewer processes than this are read by the calling thread alone. */
 #define SCAN_MIN 128
-
-struct slot {
-	struct source src;
-	struct src_proc proc;
-	struct diag d;
-	int rc;
-};
 
 struct chunk {
 	sem_t ready; /* posted when every slot holds its process */
@@ -65,6 +57,15 @@ struct scan {
 	struct chunk *ring;
 	size_t nring;
 };
+
+/* Makes sl ready for src_pid(): its source, with its room, and no diag. */
+void
+scan_slot_init(struct slot *sl)
+{
+	src_init(&sl->src);
+	sl->src.proc = &sl->proc;
+	memset(&sl->d, 0, sizeof(sl->d));
+}
 
 /*
  * Claims the next chunk of the list and reads its processes into its
@@ -92,9 +93,7 @@ read_next(struct scan *sc, int wait)
 		struct slot *sl = &ch->slot[i];
 		const struct cand *c = &sc->pids[k * SCAN_CHUNK + i];
 
-		src_init(&sl->src);
-		sl->src.proc = &sl->proc;
-		memset(&sl->d, 0, sizeof(sl->d));
+		scan_slot_init(sl);
 		if (c->err == 0) {
 			sl->rc = src_pid(&sl->src, sc->o, c->pid, &sl->d);
 			continue;
@@ -208,10 +207,12 @@ scan_named(pid_t pid, const char *names)
 {
 	char comm[AUXV_COMM_MAX];
 	const char *p, *end;
+	struct proc pr;
 	size_t len, n;
 
+	proc_at(&pr, pid, 0);
 	errno = 0;
-	if (src_comm(pid, comm, sizeof(comm)) == -1) {
+	if (proc_comm(&pr, comm, sizeof(comm)) == -1) {
 		if (errno == 0 || errno == ENOENT || errno == ESRCH ||
 		    errno == EACCES || errno == EPERM)
 			return 0;
@@ -230,55 +231,55 @@ scan_named(pid_t pid, const char *names)
 	}
 }
 
+/* The list of processes as it is gathered, for add_pid(). */
+struct list {
+	const struct opts *o;
+	struct cand *pids;
+	size_t n, cap;
+};
+
+/* A process of the list (-C: of the names given): 0, or -1 and errno. */
+static int
+add_pid(void *arg, pid_t pid)
+{
+	struct list *l = arg;
+	struct cand *np;
+	int named, nerr;
+
+	named = l->o->comms != NULL ? scan_named(pid, l->o->comms) : 1;
+	if (named == 0)
+		return 0;
+	nerr = named == -1 ? errno : 0;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		/* cap is bounded by AUXV_PID_MAX: no overflow. */
+		if ((np = realloc(l->pids, l->cap * sizeof(*np))) == NULL)
+			return -1;
+		l->pids = np;
+	}
+	l->pids[l->n++] = (struct cand){ pid, nerr };
+	return 0;
+}
+
 /*
- * Every process in /proc (with -C, those of the names given), in
- * ascending PID order, read and handed to fn as scan_pids() does: 0, or
- * -1 and errno when /proc can't be listed or there is no memory for the
- * list.
+ * Every process of the /proc layer's list (with -C, those of the names
+ * given), in ascending PID order, read and handed to fn as scan_pids()
+ * does: 0, or -1 and errno when /proc can't be listed or there is no
+ * memory for the list.
  */
 int
 scan_all(const struct opts *o, scan_fn *fn, void *arg)
 {
-	struct cand *pids = NULL, *np;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	char *end;
-	long v;
-	DIR *dir;
-	int rc = -1, e, named, nerr;
+	struct list l = { o, NULL, 0, 0 };
+	int rc = -1, e;
 
-	if ((dir = opendir("/proc")) == NULL)
-		return -1;
-	/* readdir() tells its end from an error only by errno. */
-	while ((errno = 0, de = readdir(dir)) != NULL) {
-		if (de->d_name[0] < '1' || de->d_name[0] > '9')
-			continue;
-		/* From a digit 1-9: 1 or more, LONG_MAX where too large. */
-		v = strtol(de->d_name, &end, 10);
-		if (*end != '\0' || v > AUXV_PID_MAX)
-			continue;
-		named = o->comms != NULL ? scan_named((pid_t)v, o->comms) : 1;
-		if (named == 0)
-			continue;
-		nerr = named == -1 ? errno : 0;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			/* cap is bounded by AUXV_PID_MAX: no overflow. */
-			if ((np = realloc(pids, cap * sizeof(*pids))) == NULL)
-				goto out;
-			pids = np;
-		}
-		pids[n++] = (struct cand){ (pid_t)v, nerr };
+	if (proc_pids(add_pid, &l) == 0) {
+		if (l.n > 0)
+			qsort(l.pids, l.n, sizeof(*l.pids), pid_cmp);
+		rc = scan_pids(l.pids, l.n, o, fn, arg);
 	}
-	if (errno != 0)
-		goto out;
-	if (n > 0)
-		qsort(pids, n, sizeof(*pids), pid_cmp);
-	rc = scan_pids(pids, n, o, fn, arg);
-out:
 	e = errno;
-	closedir(dir);
-	free(pids);
+	free(l.pids);
 	errno = e;
 	return rc;
 }

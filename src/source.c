@@ -1,10 +1,9 @@
 /*
- * What every source shares: setting up, tearing down, and reading target
- * memory through a file descriptor (/proc/PID/mem).
+ * What every source shares: setting up and tearing down, reading a file
+ * whole, and settling the layout of the vector read before parsing it.
  */
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -77,65 +76,6 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 }
 
 /*
- * The first size - 1 bytes of the file at path, NUL-terminated: 0, or -1
- * when it can't be opened (a read that fails reads as empty).
- */
-int
-src_read_text(const char *path, char *buf, size_t size)
-{
-	size_t len;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (src_read_full(fd, (unsigned char *)buf, size - 1, &len) == -1)
-		len = 0;
-	close(fd);
-	buf[len] = '\0';
-	return 0;
-}
-
-/*
- * The first n numbers after key (as "\nUid:") in the status file of dir
- * (/proc/PID/status, which anyone may read): 0, or -1 where it can't be
- * read or does not have them.  The lists of long lines come after the
- * IDs and TracerPid.
- */
-int
-src_status(const char *dir, const char *key, unsigned long *v, size_t n)
-{
-	char path[64], buf[4096], *p, *end;
-	size_t i;
-
-	snprintf(path, sizeof(path), "%s/status", dir);
-	if (src_read_text(path, buf, sizeof(buf)) == -1 ||
-	    (p = strstr(buf, key)) == NULL)
-		return -1;
-	for (p += strlen(key), i = 0; i < n; i++, p = end) {
-		v[i] = strtoul(p, &end, 10);
-		if (end == p)
-			return -1;
-	}
-	return 0;
-}
-
-/*
- * The path of the executable that the link (/proc/self/exe, a process's
- * or a live thread's) names, in s->exe and the vector, where it can be
- * read.
- */
-void
-src_exe(struct source *s, const char *link)
-{
-	ssize_t n;
-
-	if ((n = readlink(link, s->exe, sizeof(s->exe) - 1)) > 0) {
-		s->exe[n] = '\0';
-		s->vec.exe = s->exe;
-	}
-}
-
-/*
  * The word size, byte order and machine of a source's vector, where the
  * source left them open (s->lay): the host's, or the options'.
  */
@@ -183,7 +123,7 @@ src_parse(struct source *s, const struct opts *o, struct diag *d)
 		src_layout(s, o);
 		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
 	} else if (s->proc != NULL) {
-		/* A process read without its strings (src_pid_ahead()). */
+		/* A process read without its strings (procmem_ahead()). */
 		src_pid_machine(s);
 	}
 	v->arch = o->arch != NULL

@@ -5,8 +5,8 @@
  * the same for all.  A source never prints; it fills struct diag and
  * returns -1.
  *
- * auxv installs no signal handler, so none of its system calls fails with
- * EINTR (signal(7)): none is retried for it.
+ * auxv installs no signal handler, so no system call of a source fails
+ * with EINTR (signal(7)), and a source retries none for it.
  */
 #ifndef AUXV_SOURCE_H
 #define AUXV_SOURCE_H
@@ -62,10 +62,8 @@ int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_self_cpuid(uint32_t, uint32_t *);
+ssize_t src_self_vm_read(void *, uint64_t, size_t);
 int src_read_full(int, unsigned char *, size_t, size_t *);
-int src_read_text(const char *, char *, size_t);
-void src_exe(struct source *, const char *);
-int src_status(const char *, const char *, unsigned long *, size_t);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
 

@@ -25,10 +25,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "source.h"
 #include "src_proc.h"
-
-#define YAMA_SCOPE "/proc/sys/kernel/yama/ptrace_scope"
 
 /*
  * Why we may not trace our own child: someone traces it already (strace
@@ -39,14 +38,14 @@
 static const char *
 ptrace_denied(pid_t pid)
 {
-	char dir[32], buf[8];
 	unsigned long tracer;
+	struct proc p;
 
-	snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
-	if (src_status(dir, "\nTracerPid:", &tracer, 1) == 0 && tracer != 0)
+	proc_at(&p, pid, 0);
+	if (proc_status(&p, "\nTracerPid:", &tracer, 1) == 0 && tracer != 0)
 		return "ptrace not permitted: the command is traced already "
 		       "(by strace -f or a debugger)";
-	if (src_read_text(YAMA_SCOPE, buf, sizeof(buf)) == 0 && buf[0] == '3')
+	if (proc_ptrace_scope() == 3)
 		return "ptrace not permitted: kernel.yama.ptrace_scope is 3 "
 		       "(no process may be traced)";
 	if (prctl(PR_GET_SECCOMP, 0L, 0L, 0L, 0L) > 0)
@@ -206,6 +205,59 @@ await_exec(pid_t pid)
 	return e;
 }
 
+/*
+ * Forks the child that execs file once it is traced, every signal
+ * blocked in it; sv[1], its end of the socket, is closed here: its PID,
+ * or -1 and errno.
+ */
+static pid_t
+start_child(const char *file, char *const argv[], int sv[2])
+{
+	sigset_t all, old;
+	pid_t pid, self = getpid();
+	int e, masked;
+
+	sigfillset(&all);
+	/* Restored only if it was set: old is unset when that failed. */
+	masked = sigprocmask(SIG_SETMASK, &all, &old) == 0;
+	if ((pid = fork()) == 0) {
+		close(sv[0]);
+		child(file, argv, self, sv[1]);
+	}
+	e = errno;
+	if (masked)
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	close(sv[1]);
+	errno = e;
+	return pid;
+}
+
+/* Traces the child and tells it to exec (a byte on sock): 0, or -1 and *d. */
+static int
+trace_child(pid_t pid, int sock, struct diag *d)
+{
+	int e;
+
+	if (ptrace(PTRACE_SEIZE, pid, NULL,
+	        (void *)(long)(PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL)) == -1) {
+		e = errno;
+		diag_set(d, e,
+		    e == EPERM        ? ptrace_denied(pid)
+		        : e == ENOSYS ? "ptrace not available"
+		                      : NULL);
+		return -1;
+	}
+	/*
+	 * No SIGPIPE should the child be gone: await_exec() will tell.  Sent
+	 * nothing (ENOBUFS), the child would wait for it for ever.
+	 */
+	if (send(sock, "", 1, MSG_NOSIGNAL) == -1 && errno != EPIPE) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	return 0;
+}
+
 /* Names the source after the command, whatever src_pid() set. */
 static void
 name_source(struct source *s, char *const argv[])
@@ -221,9 +273,8 @@ src_exec(
     struct source *s, const struct opts *o, char *const argv[], struct diag *d)
 {
 	char file[PATH_MAX];
-	sigset_t all, old;
-	pid_t pid, self;
-	int sv[2], e, rc, masked;
+	pid_t pid;
+	int sv[2], e, rc;
 
 	name_source(s, argv);
 	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
@@ -234,40 +285,13 @@ src_exec(
 		diag_set(d, errno, NULL);
 		return -1;
 	}
-	self = getpid();
-	sigfillset(&all);
-	/* Restored only if it was set: old is unset when that failed. */
-	masked = sigprocmask(SIG_SETMASK, &all, &old) == 0;
-	if ((pid = fork()) == 0) {
-		close(sv[0]);
-		child(file, argv, self, sv[1]);
-	}
-	e = errno;
-	if (masked)
-		sigprocmask(SIG_SETMASK, &old, NULL);
-	close(sv[1]);
-	if (pid == -1) {
-		diag_set(d, e, NULL);
+	if ((pid = start_child(file, argv, sv)) == -1) {
+		diag_set(d, errno, NULL);
 		close(sv[0]);
 		return -1;
 	}
-	if (ptrace(PTRACE_SEIZE, pid, NULL,
-	        (void *)(long)(PTRACE_O_TRACEEXEC | PTRACE_O_EXITKILL)) == -1) {
-		e = errno;
-		diag_set(d, e,
-		    e == EPERM        ? ptrace_denied(pid)
-		        : e == ENOSYS ? "ptrace not available"
-		                      : NULL);
+	if (trace_child(pid, sv[0], d) == -1)
 		goto kill;
-	}
-	/*
-	 * No SIGPIPE should the child be gone: await_exec() will tell.  Sent
-	 * nothing (ENOBUFS), the child would wait for it for ever.
-	 */
-	if (send(sv[0], "", 1, MSG_NOSIGNAL) == -1 && errno != EPIPE) {
-		diag_set(d, errno, NULL);
-		goto kill;
-	}
 	if ((rc = await_exec(pid)) > 0) {
 		diag_set(d, rc, NULL);
 		goto fail;

@@ -8,8 +8,6 @@
 #endif
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -20,13 +18,13 @@
 #include "at.h"
 #include "opts.h"
 #include "proc.h"
+#include "procmem.h"
 #include "source.h"
 
 /*
  * A system call without libc, on the machine whose instructions are
- * counted (tests/bench): a libc call binds a symbol on every run
- * (process_vm_readv and getpid cost the default run 1,424 instructions,
- * callgrind), this costs a few.  Elsewhere, libc's.
+ * counted (tests/bench): a libc call binds a symbol on every run, this
+ * binds none.  Elsewhere, libc's.
  */
 #if defined(__x86_64__)
 static long
@@ -47,74 +45,16 @@ self_syscall(long nr, long a, long b, long c, long d, long e, long f)
 #endif
 
 /*
- * Our own memory where process_vm_readv is refused (a seccomp filter;
- * qemu-user, which does not implement it): read in the process itself,
- * only what /proc/self/maps says is readable (under an emulator, the
- * guest's map in the guest's addresses), and copied through a pipe, so
- * that a page that faults all the same (a file mapping past the file's
- * end raises SIGBUS on a plain copy) fails write(2) with EFAULT instead
- * of raising a signal; qemu-user checks the guest's page flags there
- * too.  Not /proc/self/mem: qemu-user passes it through untranslated,
- * and for a guest whose addresses are not the host's (a 32-bit one) it
- * would read the host's bytes, which look right and are not.
+ * process_vm_readv of len bytes of our own memory at addr into buf, for
+ * procmem.c: the bytes read, or -1 and errno.
  */
-static ssize_t
-self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
-{
-	struct source *s = m->ctx;
-	const unsigned char *from = (const void *)(uintptr_t)addr;
-	size_t n, want, got = 0;
-	ssize_t w;
-
-	if (addr != (uintptr_t)addr ||
-	    (n = proc_readable("/proc/self", addr, len)) == 0) {
-		errno = EFAULT;
-		return -1;
-	}
-	/*
-	 * pipe2 through syscall(2), which auxv binds anyway: libc's pipe2
-	 * is the one symbol of version GLIBC_2.9 auxv would need, and
-	 * checking that version cost every run 453 instructions (callgrind).
-	 */
-	if (s->pipe[0] == -1 &&
-	    syscall(SYS_pipe2, s->pipe, O_CLOEXEC | O_NONBLOCK) == -1)
-		return -1;
-	/* Never more than PIPE_BUF at a time: an empty pipe takes it whole. */
-	for (; got < n; got += (size_t)w) {
-		want = n - got < PIPE_BUF ? n - got : PIPE_BUF;
-		if ((w = write(s->pipe[1], from + got, want)) <= 0)
-			break;
-		if (read(s->pipe[0], (unsigned char *)buf + got, (size_t)w) !=
-		    w) {
-			/* Never seen; a pipe left holding bytes is not kept. */
-			close(s->pipe[0]);
-			close(s->pipe[1]);
-			s->pipe[0] = s->pipe[1] = -1;
-			errno = EIO;
-			break;
-		}
-	}
-	return got > 0 ? (ssize_t)got : -1;
-}
-
-/*
- * Our own memory, through the kernel, so that a pointer no mapping holds
- * (a loader of our own may put anything in the vector) is unreadable and
- * not a crash: process_vm_readv with our own PID, or where that is
- * refused, from then on, self_copy().
- */
-static ssize_t
-self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+ssize_t
+src_self_vm_read(void *buf, uint64_t addr, size_t len)
 {
 	struct iovec local = { buf, len };
 	struct iovec remote = { (void *)(uintptr_t)addr, len };
-	struct source *s = m->ctx;
 	long n;
 
-	if (addr != (uintptr_t)addr) {
-		errno = EFAULT;
-		return -1;
-	}
 #if defined(__x86_64__)
 	n = self_syscall(SYS_process_vm_readv,
 	    self_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0), (long)&local, 1,
@@ -126,10 +66,7 @@ self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 #else
 	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
 #endif
-	if (n != -1 || (errno != ENOSYS && errno != EPERM))
-		return (ssize_t)n;
-	s->vec.mem.read = self_copy;
-	return self_copy(m, addr, buf, len);
+	return (ssize_t)n;
 }
 
 /*
@@ -141,14 +78,18 @@ static void
 self_names(struct source *s, int exe)
 {
 	char comm[16]; /* TASK_COMM_LEN, as prctl(2) writes it */
+	struct proc self;
 
 	if (prctl(PR_GET_NAME, comm, 0L, 0L, 0L) == 0) {
 		comm[sizeof(comm) - 1] = '\0';
 		memcpy(s->comm, comm, sizeof(comm));
 		s->vec.comm = s->comm;
 	}
-	if (exe)
-		src_exe(s, "/proc/self/exe");
+	if (!exe)
+		return;
+	proc_at(&self, 0, 0);
+	if (proc_exe(&self, s->exe, sizeof(s->exe)) == 0)
+		s->vec.exe = s->exe;
 }
 
 /*
@@ -159,8 +100,8 @@ self_names(struct source *s, int exe)
  * many words before the kernel's.  A vector's first type is never
  * AT_NULL, so NULLs after envp's are envp's too where the vector after
  * them says AT_SECURE; else envp's NULL is taken (where only NULLs
- * follow, either gives an empty vector).  No libc call: getauxval's
- * binding alone cost every run 566 instructions (callgrind).
+ * follow, either gives an empty vector).  No libc call: getauxval
+ * would be one more symbol bound on every run.
  */
 static const unsigned char *
 self_auxv(char **envp)
@@ -204,8 +145,7 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;
 	s->vec.envp = (uint64_t)(uintptr_t)envp;
-	s->vec.mem.read = self_read;
-	s->vec.mem.ctx = s;
+	procmem_self(s);
 	return 0;
 }
 

@@ -42,9 +42,10 @@
 #include <linux/netlink.h>
 
 #include "at.h"
+#include "proc.h"
+#include "procmem.h"
 #include "scan.h"
 #include "source.h"
-#include "src_proc.h"
 #include "watch.h"
 
 /* Datagrams taken from the socket in one call. */
@@ -66,8 +67,8 @@
 
 /*
  * The socket's receive buffer where SO_RCVBUFFORCE is permitted (else
- * as much of it as net.core.rmem_max allows): no event was dropped with
- * it while 10,000 programs started back to back.
+ * as much of it as net.core.rmem_max allows): room for the events of
+ * programs started back to back while the listener reads a batch.
  */
 #define WATCH_RCVBUF (8 * 1024 * 1024)
 
@@ -86,14 +87,11 @@ struct cn_event {
 	struct proc_event ev;
 };
 
-/* A program of the batch and what was read of it. */
-struct slot {
-	struct source src;
-	struct src_proc proc;
-	struct diag d;
+/* A program of the batch: its process read, and what else is known. */
+struct prog {
+	struct slot sl;
 	struct watch_event ev;
-	int rc;
-	int skip; /* not of -C's names */
+	int skip; /* not of -C's names, or shown already */
 };
 
 struct watch {
@@ -104,7 +102,7 @@ struct watch {
 	struct sockaddr_nl from[WATCH_BATCH];
 	unsigned char buf[WATCH_BATCH][WATCH_MSG];
 	struct cn_event cn[WATCH_EVENTS];
-	struct slot slot[WATCH_EVENTS];
+	struct prog prog[WATCH_EVENTS];
 	struct {
 		pid_t pid;
 		unsigned char rnd[AUXV_RANDOM_LEN];
@@ -235,21 +233,6 @@ now_ns(clockid_t clock)
 }
 
 /*
- * Whether the kernel has the process-events connector, as its list of
- * the connector's users says (Linux drivers/connector/connector.c).  An
- * emulator that refuses the socket (qemu-user, which translates only a
- * few netlink families) still shows the host kernel's /proc.
- */
-static int
-kernel_has_cn_proc(void)
-{
-	char buf[4096];
-
-	return src_read_text("/proc/net/connector", buf, sizeof(buf)) == 0 &&
-	    strstr(buf, "\ncn_proc ") != NULL;
-}
-
-/*
  * The connector's socket, bound to its process-events group, with as
  * large a buffer as permitted: 0, or -1 and *d.
  */
@@ -266,7 +249,7 @@ open_connector(struct watch *w, struct diag *d)
 		e = errno;
 		if (e == EPROTONOSUPPORT || e == EAFNOSUPPORT)
 			diag_set(d, e,
-			    kernel_has_cn_proc() ? refused : no_connector);
+			    proc_has_connector() ? refused : no_connector);
 		else
 			diag_set(d, e, NULL);
 		return -1;
@@ -317,34 +300,27 @@ shown_before(struct watch *w, const struct source *s)
 }
 
 /*
- * Reads the programs of the exec events among n messages, every vector
- * before the memory it points to, and hands them to fn in order: nonzero
- * when fn asks to stop.  A program that exec'd again later in the batch
- * is counted as ended: the vector under its number is already the next
- * program's.
+ * Reads the vectors of the exec events among n messages, none of the
+ * memory they point to yet.  A program that exec'd again later in the
+ * batch is counted as ended: the vector under its number is already the
+ * next program's.
  */
-static int
-read_batch(
-    struct watch *w, size_t n, const struct opts *o, watch_fn *fn, void *arg)
+static void
+read_vectors(struct watch *w, size_t n, const struct opts *o)
 {
-	int64_t off = now_ns(CLOCK_REALTIME) - now_ns(CLOCK_MONOTONIC), t;
 	struct opts first = *o;
 	struct slot *sl;
 	size_t i, j;
-	int stop = 0;
 	pid_t pid;
 
-	/* The vectors first; what they point to once all are read. */
 	first.deref = 0;
 	for (i = 0; i < n; i++) {
-		sl = &w->slot[i];
-		src_init(&sl->src);
-		sl->src.proc = &sl->proc;
-		memset(&sl->d, 0, sizeof(sl->d));
+		sl = &w->prog[i].sl;
+		scan_slot_init(sl);
 		pid = exec_pid(&w->cn[i]);
-		sl->skip = pid == 0 ||
+		w->prog[i].skip = pid == 0 ||
 		    (o->comms != NULL && scan_named(pid, o->comms) != 1);
-		if (sl->skip)
+		if (w->prog[i].skip)
 			continue;
 		sl->rc = src_pid(&sl->src, &first, pid, &sl->d);
 		for (j = i + 1; j < n && exec_pid(&w->cn[j]) != pid; j++)
@@ -358,34 +334,86 @@ read_batch(
 			sl->src.vec.comm = sl->src.vec.exe = NULL;
 		}
 	}
+}
+
+/*
+ * Reads the programs of the exec events among n messages, every vector
+ * before the memory it points to, and hands them to fn in order: nonzero
+ * when fn asks to stop.
+ */
+static int
+read_batch(
+    struct watch *w, size_t n, const struct opts *o, watch_fn *fn, void *arg)
+{
+	int64_t off = now_ns(CLOCK_REALTIME) - now_ns(CLOCK_MONOTONIC), t;
+	struct prog *pg;
+	struct proc p;
+	size_t i;
+	int stop = 0;
+
+	read_vectors(w, n, o);
 	for (i = 0; i < n; i++) {
-		sl = &w->slot[i];
-		if (sl->skip)
+		pg = &w->prog[i];
+		if (pg->skip)
 			continue;
 		/*
 		 * Always: -w's formats all decode (main.c refuses the
 		 * others), and the AT_RANDOM bytes tell an exec shown already.
 		 */
-		if (sl->rc == 0)
-			src_pid_ahead(&sl->src);
-		if (sl->rc == 0 && shown_before(w, &sl->src)) {
-			sl->skip = 1;
+		if (pg->sl.rc == 0)
+			procmem_ahead(&pg->sl.src);
+		if (pg->sl.rc == 0 && shown_before(w, &pg->sl.src)) {
+			pg->skip = 1;
 			continue;
 		}
 		/* CLOCK_MONOTONIC, as the kernel stamps events. */
 		t = (int64_t)w->cn[i].ev.timestamp_ns + off;
-		pid = exec_pid(&w->cn[i]);
-		sl->ev =
-		    (struct watch_event){ pid, src_ppid(pid), t / 1000000000,
-			    (unsigned int)(t % 1000000000 / 1000000) };
+		proc_at(&p, exec_pid(&w->cn[i]), 0);
+		pg->ev = (struct watch_event){ p.pid, proc_ppid(&p),
+			t / 1000000000, (unsigned int)(t % 1000000000 / 1000000) };
 	}
 	for (i = 0; i < n; i++) {
-		sl = &w->slot[i];
-		if (!sl->skip && !stop)
-			stop = fn(arg, &sl->src, sl->rc, &sl->d, &sl->ev);
-		src_close(&sl->src);
+		pg = &w->prog[i];
+		if (!pg->skip && !stop)
+			stop = fn(arg, &pg->sl.src, pg->sl.rc, &pg->sl.d, &pg->ev);
+		src_close(&pg->sl.src);
 	}
 	return stop;
+}
+
+/*
+ * Whether the subscription's acknowledgement (the answer that carries
+ * ack + 1) is among n messages: 0 where it is not (the events that came
+ * before it are before our start); 1 where it is, and then exec events
+ * alone are asked for, and the lowest real-time priority; -1 and *d where
+ * the kernel refused.
+ */
+static int
+acknowledged(struct watch *w, size_t n, uint32_t ack, struct watch_stats *st,
+    struct diag *d)
+{
+	struct sched_param sp = { 0 };
+	size_t i;
+	int e;
+
+	for (i = 0; i < n; i++)
+		if (w->cn[i].ev.what == PROC_EVENT_NONE &&
+		    w->cn[i].ack == ack + 1)
+			break;
+	if (i == n)
+		return 0;
+	if ((e = (int)w->cn[i].ev.event_data.ack.err) != 0) {
+		diag_set(d, e, e == EPERM ? needs_cap : NULL);
+		return -1;
+	}
+	if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN, PROC_EVENT_EXEC) == -1) {
+		diag_set(d, errno, NULL);
+		return -1;
+	}
+	sp.sched_priority = sched_get_priority_min(SCHED_FIFO);
+	if (sched_setscheduler(0, SCHED_FIFO, &sp) == -1)
+		st->rt_err = errno;
+	return 1;
 }
 
 /*
@@ -399,8 +427,7 @@ listen_loop(struct watch *w, const struct opts *o, watch_fn *fn, void *arg,
 	uint32_t ack = (uint32_t)getpid();
 	struct pollfd pfd[2] = { { w->fd, POLLIN, 0 }, { w->sfd, POLLIN, 0 } };
 	int64_t end = now_ns(CLOCK_MONOTONIC) + WATCH_ACK_MS * 1000000LL, ms;
-	struct sched_param sp = { 0 };
-	ssize_t n, i;
+	ssize_t n;
 	int acked = 0, rc = -1, e;
 
 	if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN, 0) == -1) {
@@ -443,27 +470,9 @@ listen_loop(struct watch *w, const struct opts *o, watch_fn *fn, void *arg,
 			}
 			continue;
 		}
-		/* Events that came before the answer are before our start. */
-		for (i = 0; i < n; i++)
-			if (w->cn[i].ev.what == PROC_EVENT_NONE &&
-			    w->cn[i].ack == ack + 1)
-				break;
-		if (i == n)
-			continue;
-		if ((e = (int)w->cn[i].ev.event_data.ack.err) != 0) {
-			diag_set(d, e, e == EPERM ? needs_cap : NULL);
+		if ((e = acknowledged(w, (size_t)n, ack, st, d)) == -1)
 			break;
-		}
-		/* Acknowledged: now for exec events only. */
-		if (send_op(w->fd, ack, PROC_CN_MCAST_LISTEN,
-		        PROC_EVENT_EXEC) == -1) {
-			diag_set(d, errno, NULL);
-			break;
-		}
-		acked = 1;
-		sp.sched_priority = sched_get_priority_min(SCHED_FIFO);
-		if (sched_setscheduler(0, SCHED_FIFO, &sp) == -1)
-			st->rt_err = errno;
+		acked = e;
 	}
 	/* The kernel counts listeners: one fewer. */
 	if (acked)

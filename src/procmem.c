@@ -1,0 +1,342 @@
+/*
+ * The memory of a process, read through the kernel, so that a pointer
+ * no mapping holds reads as unreadable and never as a crash.
+ *
+ * Another process's: process_vm_readv, or its /proc/PID/mem where that is
+ * refused; the first read (procmem_ahead()) brings the pages of all its
+ * strings and random bytes in one call, so that -a costs little more
+ * than reading the /proc files.
+ *
+ * Our own: process_vm_readv with our own PID, or where that is refused,
+ * a copy made in the process itself through a pipe.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "at.h"
+#include "proc.h"
+#include "procmem.h"
+#include "source.h"
+#include "src_proc.h"
+
+static ssize_t
+mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	/* Past pread's offsets: as /proc/PID/mem says of memory not mapped. */
+	if (addr > (uint64_t)INT64_MAX || len > (uint64_t)INT64_MAX - addr) {
+		errno = EIO;
+		return -1;
+	}
+	return pread(m->fd, buf, len, (off_t)addr);
+}
+
+/* From now on, s's memory is read from the mem file: 0, or -1 and errno. */
+static int
+mem_file(struct source *s)
+{
+	if ((s->fd = proc_open(&s->proc->at, "mem")) == -1)
+		return -1;
+	s->vec.mem.read = mem_read;
+	s->vec.mem.fd = s->fd;
+	return 0;
+}
+
+/*
+ * From the bytes read ahead (procmem_ahead()) where they hold addr (as
+ * many as they have: the caller reads on for the rest), else one
+ * process_vm_readv; where that is refused (a seccomp filter, a kernel
+ * without it), the mem file, from now on.
+ */
+static ssize_t
+vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	struct source *s = m->ctx;
+	struct src_proc *p = s->proc;
+	struct iovec local = { buf, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
+	ssize_t n;
+	size_t i;
+
+	for (i = 0; i < p->nspan; i++) {
+		const struct procmem_span *sp = &p->span[i];
+		size_t off;
+
+		if (addr < sp->addr || addr - sp->addr >= sp->len)
+			continue;
+		off = (size_t)(addr - sp->addr);
+		n = (ssize_t)(sp->len - off < len ? sp->len - off : len);
+		memcpy(buf, sp->buf + off, (size_t)n);
+		return n;
+	}
+	if (addr != (uintptr_t)addr)
+		return -1;
+	n = process_vm_readv(p->at.tid, &local, 1, &remote, 1, 0);
+	if (n != -1 || (errno != ENOSYS && errno != EPERM))
+		return n;
+	if (mem_file(s) == -1)
+		return -1;
+	return mem_read(&s->vec.mem, addr, buf, len);
+}
+
+/* A span of memory to read ahead. */
+struct ahead {
+	uint64_t lo, hi;
+};
+
+/*
+ * Adds [lo, hi) to the spans to read ahead, sorted, merging it with one
+ * it overlaps or nearly touches (the kernel puts the platform strings and
+ * random bytes next to each other); with last, on its own after them all.
+ * No more than the window holds.
+ */
+static void
+ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi, int last)
+{
+	size_t i, total = 0;
+
+	if (hi <= lo || hi != (uintptr_t)hi)
+		return;
+	for (i = 0; i < *n && !last; i++)
+		if (lo <= r[i].hi + AUXV_PID_AHEAD / 4 &&
+		    r[i].lo <= hi + AUXV_PID_AHEAD / 4) {
+			lo = lo < r[i].lo ? lo : r[i].lo;
+			hi = hi > r[i].hi ? hi : r[i].hi;
+			r[i] = r[--*n];
+			i = (size_t)-1; /* the union may now meet another */
+		}
+	for (i = 0; i < *n; i++)
+		total += (size_t)(r[i].hi - r[i].lo);
+	if (*n == PROCMEM_SPANS || hi - lo > AUXV_PID_WINDOW - total)
+		return;
+	for (i = *n; i > 0 && !last && r[i - 1].lo > lo; i--)
+		r[i] = r[i - 1];
+	r[i] = (struct ahead){ lo, hi };
+	++*n;
+}
+
+/* Reads the spans r[0..n) in one process_vm_readv, for vm_read() to serve. */
+static void
+read_spans(struct src_proc *p, const struct ahead *r, size_t n)
+{
+	struct iovec local[PROCMEM_SPANS], remote[PROCMEM_SPANS];
+	size_t i, at = 0;
+	ssize_t got;
+
+	p->nspan = n;
+	for (i = 0; i < n; i++) {
+		size_t len = (size_t)(r[i].hi - r[i].lo);
+
+		p->span[i] = (struct procmem_span){ r[i].lo, 0, p->win + at };
+		local[i] = (struct iovec){ p->win + at, len };
+		remote[i] = (struct iovec){ (void *)(uintptr_t)r[i].lo, len };
+		at += len;
+	}
+	if (n == 0 ||
+	    (got = process_vm_readv(p->at.tid, local, n, remote, n, 0)) == -1)
+		got = 0;
+	/* The call fills its buffers in order and stops at a fault. */
+	for (i = 0; i < n; i++) {
+		size_t len = (size_t)(r[i].hi - r[i].lo);
+
+		p->span[i].len = len < (size_t)got ? len : (size_t)got;
+		got -= (ssize_t)p->span[i].len;
+	}
+}
+
+/*
+ * Reads ahead, in one call, what the parsed vector's strings and random
+ * bytes point to and, for the formats that follow them, the program
+ * headers with the rest of their block (the ELF header before them, the
+ * interpreter's name and the GNU properties after them, where a linker
+ * puts them) and the vDSO's first two blocks.  The vDSO's second block
+ * goes last: the call stops at a fault, and a vDSO of one block loses
+ * only that.  src_pid() calls it where opts->deref is set; --watch reads
+ * every vector of a batch first, then calls it for each.
+ */
+void
+procmem_ahead(struct source *s)
+{
+	const struct auxv_vec *v = &s->vec;
+	struct src_proc *p = s->proc;
+	struct ahead r[PROCMEM_SPANS];
+	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nent; i++) {
+		const struct auxv_ent *e = &v->ent[i];
+		const struct at_type *t = at_lookup(e->type, AF_ALL);
+
+		a = e->value;
+		/* Not past the block: a read stops there. */
+		end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
+		if (e->type == AT_NUM_PHDR)
+			phdr = a;
+		else if (e->type == AT_NUM_PHNUM)
+			phnum = a;
+		else if (e->type == AT_NUM_PHENT)
+			phent = a;
+		else if (t != NULL && t->form == F_RANDOM)
+			ahead_add(r, &n, a, a + AUXV_RANDOM_LEN, 0);
+		else if (t != NULL && t->form == F_STR && a != 0)
+			ahead_add(r, &n, a,
+			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD : end,
+			    0);
+		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR &&
+		    a != 0) {
+			ahead_add(r, &n, a, end, 0);
+			vdso = end;
+		}
+	}
+	if (p->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
+	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr)) {
+		a = phdr - phdr % AUXV_MEM_BLOCK;
+		end = phdr + phnum * phent;
+		ahead_add(r, &n, a,
+		    end < a + AUXV_MEM_BLOCK ? a + AUXV_MEM_BLOCK : end, 0);
+	}
+	if (vdso != 0)
+		ahead_add(r, &n, vdso, vdso + AUXV_MEM_BLOCK, 1);
+	/* The vDSO's ELF header, for its machine: last, on its own. */
+	else if (p->unsure && p->vdso != 0 && !p->follow)
+		ahead_add(r, &n, p->vdso, p->vdso + ELF_ID_LEN, 1);
+	read_spans(p, r, n);
+}
+
+/* Whether the bytes read ahead hold all of [addr, addr + len). */
+static int
+held(const struct src_proc *p, uint64_t addr, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < p->nspan; i++)
+		if (addr >= p->span[i].addr &&
+		    addr - p->span[i].addr <= p->span[i].len &&
+		    len <= p->span[i].len - (addr - p->span[i].addr))
+			return 1;
+	return 0;
+}
+
+/*
+ * The memsrc's ahead: what follow.c reads next, in one call, unless the
+ * first read already brought all of it (the common case).
+ */
+static void
+vm_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
+{
+	const struct source *s = m->ctx;
+	struct ahead r[PROCMEM_SPANS];
+	size_t i, k = 0;
+
+	for (i = 0; i < n && held(s->proc, sp[i].addr, sp[i].len); i++)
+		;
+	if (i == n)
+		return;
+	for (i = 0; i < n; i++)
+		if (sp[i].addr <= UINT64_MAX - sp[i].len)
+			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len, 0);
+	read_spans(s->proc, r, k);
+}
+
+/*
+ * Another process's memory, that of the thread s->proc names, for s's
+ * vector, with nothing read ahead yet.  A 32-bit build can't address a
+ * 64-bit process: it reads the mem file where it can be opened.
+ */
+void
+procmem_pid(struct source *s)
+{
+	s->proc->nspan = 0;
+	s->vec.mem =
+	    (struct memsrc){ .read = vm_read, .ahead = vm_ahead, .ctx = s };
+	if (UINTPTR_MAX < UINT64_MAX)
+		(void)mem_file(s);
+}
+
+/*
+ * Our own memory where process_vm_readv is refused (a seccomp filter;
+ * qemu-user, which does not implement it): read in the process itself,
+ * only what /proc/self/maps says is readable (under an emulator, the
+ * guest's map in the guest's addresses), and copied through a pipe, so
+ * that a page that faults all the same (a file mapping past the file's
+ * end raises SIGBUS on a plain copy) fails write(2) with EFAULT instead
+ * of raising a signal; qemu-user checks the guest's page flags there
+ * too.  Not /proc/self/mem: qemu-user passes it through untranslated,
+ * and for a guest whose addresses are not the host's (a 32-bit one) it
+ * would read the host's bytes, which look right and are not.
+ */
+static ssize_t
+self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	struct source *s = m->ctx;
+	const unsigned char *from = (const void *)(uintptr_t)addr;
+	struct proc self;
+	size_t n = 0, want, got = 0;
+	ssize_t w;
+
+	proc_at(&self, 0, 0);
+	if (addr != (uintptr_t)addr ||
+	    (n = proc_readable(&self, addr, len)) == 0) {
+		errno = EFAULT;
+		return -1;
+	}
+	/*
+	 * pipe2 through syscall(2), which auxv binds anyway: libc's pipe2
+	 * is the one symbol of version GLIBC_2.9 auxv would need.
+	 */
+	if (s->pipe[0] == -1 &&
+	    syscall(SYS_pipe2, s->pipe, O_CLOEXEC | O_NONBLOCK) == -1)
+		return -1;
+	/* Never more than PIPE_BUF at a time: an empty pipe takes it whole. */
+	for (; got < n; got += (size_t)w) {
+		want = n - got < PIPE_BUF ? n - got : PIPE_BUF;
+		if ((w = write(s->pipe[1], from + got, want)) <= 0)
+			break;
+		if (read(s->pipe[0], (unsigned char *)buf + got, (size_t)w) !=
+		    w) {
+			/* Never seen; a pipe left holding bytes is not kept. */
+			close(s->pipe[0]);
+			close(s->pipe[1]);
+			s->pipe[0] = s->pipe[1] = -1;
+			errno = EIO;
+			break;
+		}
+	}
+	return got > 0 ? (ssize_t)got : -1;
+}
+
+/*
+ * Our own memory, through the kernel, so that a pointer no mapping holds
+ * (a loader of our own may put anything in the vector) is unreadable and
+ * not a crash: process_vm_readv with our own PID, or where that is
+ * refused, from then on, self_copy().
+ */
+static ssize_t
+self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
+{
+	struct source *s = m->ctx;
+	ssize_t n;
+
+	if (addr != (uintptr_t)addr) {
+		errno = EFAULT;
+		return -1;
+	}
+	n = src_self_vm_read(buf, addr, len);
+	if (n != -1 || (errno != ENOSYS && errno != EPERM))
+		return n;
+	s->vec.mem.read = self_copy;
+	return self_copy(m, addr, buf, len);
+}
+
+/* Our own memory, for s's vector. */
+void
+procmem_self(struct source *s)
+{
+	s->vec.mem.read = self_read;
+	s->vec.mem.ctx = s;
+}
