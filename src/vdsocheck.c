@@ -16,10 +16,16 @@
 #include "elfcore.h"
 #include "vdsocheck.h"
 
+/*
+ * Names are arrays, not pointers, so that the table needs no relocation
+ * when auxv starts.
+ */
+#define VDSO_NAME 32
+
 /* A function the vDSO exports, or either of two where one may be left out. */
 struct vdso_fn {
-	const char *name;
-	const char *alt; /* or NULL */
+	char name[VDSO_NAME];
+	char alt[VDSO_NAME]; /* or "" */
 };
 
 #define VDSO_FNS 8
@@ -28,7 +34,7 @@ struct vdso_abi {
 	uint16_t machine;
 	uint8_t wordsize; /* 0: either */
 	uint64_t base;    /* an address other than 0 it was linked at, or 0 */
-	const char *version;         /* NULL: none asked */
+	char version[16];            /* "": none asked */
 	struct vdso_fn fn[VDSO_FNS]; /* up to the first without a name */
 };
 
@@ -47,73 +53,73 @@ static const struct vdso_abi vdso_abis[] = {
 	 * vdsox32.lds.S, x32's (4-byte words), the same since 3.4.
 	 */
 	{ EM_X86_64,	0, 0, "LINUX_2.6", {
-		{ "__vdso_clock_gettime", NULL },
-		{ "__vdso_gettimeofday", NULL },
-		{ "__vdso_time", NULL },
-		{ "__vdso_getcpu", NULL } } },
+		{ "__vdso_clock_gettime", "" },
+		{ "__vdso_gettimeofday", "" },
+		{ "__vdso_time", "" },
+		{ "__vdso_getcpu", "" } } },
 	/*
 	 * x86/entry/vdso/vdso32/vdso32.lds.S: LINUX_2.5's entry points, in
 	 * every i386 vDSO; LINUX_2.6's time functions came in 3.15.
 	 */
 	{ EM_386,	4, 0, "LINUX_2.5", {
-		{ "__kernel_vsyscall", NULL },
-		{ "__kernel_sigreturn", NULL },
-		{ "__kernel_rt_sigreturn", NULL } } },
+		{ "__kernel_vsyscall", "" },
+		{ "__kernel_sigreturn", "" },
+		{ "__kernel_rt_sigreturn", "" } } },
 	/* arm64/kernel/vdso/vdso.lds.S: since 3.7 (arm64's first). */
 	{ EM_AARCH64,	8, 0, "LINUX_2.6.39", {
-		{ "__kernel_rt_sigreturn", NULL },
-		{ "__kernel_gettimeofday", NULL },
-		{ "__kernel_clock_gettime", NULL },
-		{ "__kernel_clock_getres", NULL } } },
+		{ "__kernel_rt_sigreturn", "" },
+		{ "__kernel_gettimeofday", "" },
+		{ "__kernel_clock_gettime", "" },
+		{ "__kernel_clock_getres", "" } } },
 	/* arm/vdso/vdso.lds.S, arm64/kernel/vdso32/vdso.lds.S: since 4.1. */
 	{ EM_ARM,	4, 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
 	/* powerpc/kernel/vdso/vdso64.lds.S: since 2.6.15. */
 	{ EM_PPC64,	8, PPC_LBASE, "LINUX_2.6.15", {
-		{ "__kernel_get_syscall_map", NULL },
-		{ "__kernel_gettimeofday", NULL },
-		{ "__kernel_clock_gettime", NULL },
-		{ "__kernel_clock_getres", NULL },
-		{ "__kernel_get_tbfreq", NULL },
-		{ "__kernel_sync_dicache", NULL },
-		{ "__kernel_sigtramp_rt64", NULL } } },
+		{ "__kernel_get_syscall_map", "" },
+		{ "__kernel_gettimeofday", "" },
+		{ "__kernel_clock_gettime", "" },
+		{ "__kernel_clock_getres", "" },
+		{ "__kernel_get_tbfreq", "" },
+		{ "__kernel_sync_dicache", "" },
+		{ "__kernel_sigtramp_rt64", "" } } },
 	/* powerpc/kernel/vdso/vdso32.lds.S: since 2.6.15. */
 	{ EM_PPC,	4, PPC_LBASE, "LINUX_2.6.15", {
-		{ "__kernel_get_syscall_map", NULL },
-		{ "__kernel_get_tbfreq", NULL },
-		{ "__kernel_sync_dicache", NULL },
-		{ "__kernel_sigtramp32", NULL },
-		{ "__kernel_sigtramp_rt32", NULL } } },
+		{ "__kernel_get_syscall_map", "" },
+		{ "__kernel_get_tbfreq", "" },
+		{ "__kernel_sync_dicache", "" },
+		{ "__kernel_sigtramp32", "" },
+		{ "__kernel_sigtramp_rt32", "" } } },
 	/* s390/kernel/vdso/vdso.lds.S (vdso64/ before): since 2.6.29. */
 	{ EM_S390,	8, 0, "LINUX_2.6.29", {
-		{ "__kernel_gettimeofday", NULL },
-		{ "__kernel_clock_gettime", NULL },
-		{ "__kernel_clock_getres", NULL } } },
+		{ "__kernel_gettimeofday", "" },
+		{ "__kernel_clock_gettime", "" },
+		{ "__kernel_clock_getres", "" } } },
 	/*
 	 * riscv/kernel/vdso/vdso.lds.S: since 4.15 (riscv's first);
 	 * compat_vdso/compat_vdso.lds.S, 32-bit, the same script.
 	 */
 	{ EM_RISCV,	0, 0, "LINUX_4.15", {
-		{ "__vdso_rt_sigreturn", NULL },
-		{ "__vdso_getcpu", NULL },
-		{ "__vdso_flush_icache", NULL } } },
+		{ "__vdso_rt_sigreturn", "" },
+		{ "__vdso_getcpu", "" },
+		{ "__vdso_flush_icache", "" } } },
 	/* loongarch/vdso/vdso.lds.S: since 5.19 (loongarch's first). */
 	{ EM_LOONGARCH,	8, 0, "LINUX_5.10", {
-		{ "__vdso_getcpu", NULL },
-		{ "__vdso_clock_getres", NULL },
-		{ "__vdso_clock_gettime", NULL },
-		{ "__vdso_gettimeofday", NULL },
-		{ "__vdso_rt_sigreturn", NULL } } },
+		{ "__vdso_getcpu", "" },
+		{ "__vdso_clock_getres", "" },
+		{ "__vdso_clock_gettime", "" },
+		{ "__vdso_gettimeofday", "" },
+		{ "__vdso_rt_sigreturn", "" } } },
 	/*
 	 * mips/vdso/vdso.lds.S: its functions are left out where the
 	 * toolchain cannot build them (MIPS_DISABLE_VDSO): linked at 0 and
 	 * hashed only.
 	 */
-	{ EM_MIPS,	0, 0, NULL, { { NULL, NULL } } },
+	{ EM_MIPS,	0, 0, "", { { "", "" } } },
 	/* sparc/vdso/vdso.lds.S: since sparc64's first vDSO, in 4.x. */
 	{ EM_SPARCV9,	8, 0, "LINUX_2.6", {
-		{ "__vdso_clock_gettime", NULL },
-		{ "__vdso_gettimeofday", NULL } } },
+		{ "__vdso_clock_gettime", "" },
+		{ "__vdso_gettimeofday", "" } } },
 	/* sparc/vdso/vdso32/vdso32.lds.S: the same. */
 	{ EM_SPARC32PLUS, 4, 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
@@ -124,7 +130,7 @@ static const struct vdso_abi vdso_abis[] = {
 	 * since 5.18, its version string renamed since (LINUX_6.11 now):
 	 * linked at 0 and hashed only.
 	 */
-	{ EM_PARISC,	0, 0, NULL, { { NULL, NULL } } },
+	{ EM_PARISC,	0, 0, "", { { "", "" } } },
 };
 /* clang-format on */
 
@@ -226,7 +232,7 @@ exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
 	const char *found[VDSO_FNS] = { NULL };
 	size_t i, n = 0;
 
-	if (a->version == NULL) {
+	if (a->version[0] == '\0') {
 		put(b, ", no function asked of this architecture");
 		return 1;
 	}
@@ -234,11 +240,11 @@ exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
 		put(b, ", no version %s", a->version);
 		return 0;
 	}
-	for (i = 0; i < VDSO_FNS && a->fn[i].name != NULL; i++) {
+	for (i = 0; i < VDSO_FNS && a->fn[i].name[0] != '\0'; i++) {
 		f = &a->fn[i];
 		if (vdso_find(vi, f->name, a->version))
 			found[i] = f->name;
-		else if (f->alt != NULL && vdso_find(vi, f->alt, a->version))
+		else if (f->alt[0] != '\0' && vdso_find(vi, f->alt, a->version))
 			found[i] = f->alt;
 		else {
 			found[i] = NULL;
@@ -246,11 +252,11 @@ exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
 		}
 	}
 	put(b, ", %s%s", a->version, n > 0 ? " lacks" : "");
-	for (i = 0; i < VDSO_FNS && a->fn[i].name != NULL; i++) {
+	for (i = 0; i < VDSO_FNS && a->fn[i].name[0] != '\0'; i++) {
 		f = &a->fn[i];
 		if (n == 0)
 			put(b, " %s", found[i]);
-		else if (found[i] == NULL && f->alt != NULL)
+		else if (found[i] == NULL && f->alt[0] != '\0')
 			put(b, " %s (or %s)", f->name, f->alt);
 		else if (found[i] == NULL)
 			put(b, " %s", f->name);
