@@ -48,9 +48,9 @@ struct check_map {
  */
 struct check_env {
 	const struct auxv_vec *v; /* as given */
-	int live;     /* the vector of a running process: self, PID, -e */
+	int live;         /* the vector of a running process: self, PID, -e */
 	struct proc proc; /* a live source's: self, PID, or a live thread */
-	int maps_ok;  /* maps was read */
+	int maps_ok;      /* maps was read */
 	size_t nmaps;
 	/* [stack] and [vdso] (hi 0: none), kept when maps is full. */
 	struct check_map stack, vdso;

@@ -179,8 +179,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 	 * program it loads but leaves AT_BASE 0.  True, and said why.
 	 */
 	if (base == 0 && e->v->kind == SRC_SELF &&
-	    proc_exe_stat(&e->proc, &exe) == 0 &&
-	    exe.st_dev == st.st_dev && exe.st_ino == st.st_ino)
+	    proc_exe_stat(&e->proc, &exe) == 0 && exe.st_dev == st.st_dev &&
+	    exe.st_ino == st.st_ino)
 		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
 	return CHECK_FAIL;
 }

@@ -279,8 +279,8 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
  * strings, overlapping none of them, not all zero.
  */
 static enum check_res
-layout_random(
-    const struct check_env *e, struct check_result *r, const struct stack_walk *l)
+layout_random(const struct check_env *e, struct check_result *r,
+    const struct stack_walk *l)
 {
 	const struct auxv_vec *v = e->v;
 	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
@@ -292,8 +292,8 @@ layout_random(
 		return CHECK_OK;
 	rnd = d->value;
 	end = l->vec + vlen;
-	top = v->kind != SRC_SELF && e->arg_start != 0 ? e->arg_start
-	                                                : l->lo_str;
+	top =
+	    v->kind != SRC_SELF && e->arg_start != 0 ? e->arg_start : l->lo_str;
 	ev(r, "; AT_RANDOM 0x%" PRIx64, rnd);
 	if (rnd > UINT64_MAX - AUXV_RANDOM_LEN || rnd < end ||
 	    rnd + AUXV_RANDOM_LEN > top) {
@@ -383,8 +383,8 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 	if (v->kind != SRC_SELF)
 		return check_nodata(r, "not auxv's own vector");
 	for (i = 0; i < PROC_AUXV_WAYS; i++) {
-		if ((fd = proc_self_auxv((unsigned int)i, path, sizeof(path))) ==
-		    -1) {
+		if ((fd = proc_self_auxv(
+		         (unsigned int)i, path, sizeof(path))) == -1) {
 			ev(r, "%s not readable (%s)", path, strerror(errno));
 			return CHECK_NODATA;
 		}
@@ -392,8 +392,8 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 		close(fd);
 		if (rc != 0) {
 			ev(r, "%s%s%s not readable (%s)",
-			    i < 3 ? path : "openat(" PROC_ROOT ", ", i < 3 ? "" : path,
-			    i < 3 ? "" : ")", strerror(rc));
+			    i < 3 ? path : "openat(" PROC_ROOT ", ",
+			    i < 3 ? "" : path, i < 3 ? "" : ")", strerror(rc));
 			return CHECK_NODATA;
 		}
 		for (k = 0; k < n && k < vlen && buf[k] == v->raw[k]; k++)

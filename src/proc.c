@@ -45,8 +45,8 @@ void
 proc_path(const struct proc *p, char *buf, size_t size, const char *name,
     const char *rest)
 {
-	snprintf(buf, size, "%s/%s%s", p != NULL ? p->dir : PROC_ROOT, name,
-	    rest);
+	snprintf(
+	    buf, size, "%s/%s%s", p != NULL ? p->dir : PROC_ROOT, name, rest);
 }
 
 /*
@@ -71,8 +71,9 @@ proc_check(int *err)
 		return PROC_ROOT " is not mounted";
 	buf[n] = '\0';
 	if (strtol(buf, &end, 10) != (long)getpid() || *end != '\0')
-		return PROC_ROOT " is another PID namespace's (mount one of "
-		                 "this namespace, as unshare --mount-proc does)";
+		return PROC_ROOT
+		    " is another PID namespace's (mount one of "
+		    "this namespace, as unshare --mount-proc does)";
 	return NULL;
 }
 
@@ -92,8 +93,8 @@ proc_open(const struct proc *p, const char *name)
  * -1 and errno.
  */
 static ssize_t
-read_file(const struct proc *p, const char *name, void *buf, size_t size,
-    int whole)
+read_file(
+    const struct proc *p, const char *name, void *buf, size_t size, int whole)
 {
 	size_t len;
 	ssize_t n;
@@ -104,7 +105,8 @@ read_file(const struct proc *p, const char *name, void *buf, size_t size,
 	if (!whole)
 		n = read(fd, buf, size);
 	else
-		n = src_read_full(fd, buf, size, &len) == -1 ? -1 : (ssize_t)len;
+		n = src_read_full(fd, buf, size, &len) == -1 ? -1
+		                                             : (ssize_t)len;
 	e = errno;
 	close(fd);
 	errno = e;
@@ -242,6 +244,15 @@ proc_stat(const struct proc *p, int nth, uint64_t *val)
 		return -1;
 	*val = strtoull(s + 1, NULL, 10);
 	return 0;
+}
+
+/* p's parent, from its stat line: its PID, or 0 where it can't be read. */
+pid_t
+proc_ppid(const struct proc *p)
+{
+	uint64_t v;
+
+	return proc_stat(p, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
 }
 
 /*
@@ -589,18 +600,9 @@ proc_ptrace_scope(void)
 {
 	char buf[8];
 
-	if (proc_text(NULL, "sys/kernel/yama/ptrace_scope", buf,
-	        sizeof(buf)) == -1 ||
+	if (proc_text(NULL, "sys/kernel/yama/ptrace_scope", buf, sizeof(buf)) ==
+	        -1 ||
 	    buf[0] < '0' || buf[0] > '9')
 		return -1;
 	return buf[0] - '0';
-}
-
-/* p's parent, from its stat line: its PID, or 0 where it can't be read. */
-pid_t
-proc_ppid(const struct proc *p)
-{
-	uint64_t v;
-
-	return proc_stat(p, 2, &v) == 0 && v <= INT32_MAX ? (pid_t)v : 0;
 }

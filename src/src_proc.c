@@ -130,7 +130,7 @@ open_failed(struct diag *d, int err, const struct proc *p)
  * AT_PHENT the size of an Elf64_Phdr: the bytes of a 32-bit or
  * other-endian vector can't parse that way.  Which 64-bit machine it is
  * is not ours to assume (under an emulator, auxv reads the host's
- * processes): proc_machine() asks the vDSO's ELF header, read ahead with
+ * processes): src_pid_machine() asks the vDSO's ELF header, read ahead with
  * the strings, later.  Otherwise the vDSO's header, which the kernel
  * maps for the vector's ABI, must confirm the guess now, or else
  * /proc/PID/exe's header decides, where it can be read.
@@ -227,8 +227,8 @@ pid_comm(struct source *s)
  * says nothing of kernel threads: none needed.
  */
 static void
-pid_failed(struct source *s, const struct opts *o, enum proc_vec r,
-    struct diag *d)
+pid_failed(
+    struct source *s, const struct opts *o, enum proc_vec r, struct diag *d)
 {
 	const struct proc *p = &s->proc->at;
 	int gone, silent;

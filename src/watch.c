@@ -369,13 +369,15 @@ read_batch(
 		/* CLOCK_MONOTONIC, as the kernel stamps events. */
 		t = (int64_t)w->cn[i].ev.timestamp_ns + off;
 		proc_at(&p, exec_pid(&w->cn[i]), 0);
-		pg->ev = (struct watch_event){ p.pid, proc_ppid(&p),
-			t / 1000000000, (unsigned int)(t % 1000000000 / 1000000) };
+		pg->ev =
+		    (struct watch_event){ p.pid, proc_ppid(&p), t / 1000000000,
+			    (unsigned int)(t % 1000000000 / 1000000) };
 	}
 	for (i = 0; i < n; i++) {
 		pg = &w->prog[i];
 		if (!pg->skip && !stop)
-			stop = fn(arg, &pg->sl.src, pg->sl.rc, &pg->sl.d, &pg->ev);
+			stop =
+			    fn(arg, &pg->sl.src, pg->sl.rc, &pg->sl.d, &pg->ev);
 		src_close(&pg->sl.src);
 	}
 	return stop;
