@@ -255,12 +255,9 @@ execfn_other(const struct check_env *e, struct check_result *r,
 	unsigned char h[ELF_ID_LEN];
 	struct elf_id id;
 	ssize_t n;
-	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((n = src_read_path(path, h, sizeof(h), 0)) == -1)
 		return check_nodata(r, ": not readable");
-	n = read(fd, h, sizeof(h));
-	close(fd);
 	if (n >= 2 && h[0] == '#' && h[1] == '!') {
 		ev(r, " is a #! script its interpreter runs");
 		return CHECK_OK;

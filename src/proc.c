@@ -89,28 +89,16 @@ proc_open(const struct proc *p, const char *name)
 
 /*
  * Reads name of p's directory (of /proc where p is NULL), at most size
- * bytes: in one read where !whole, else to its end.  The bytes read, or
- * -1 and errno.
+ * bytes, as src_read_path() does.
  */
 static ssize_t
 read_file(
     const struct proc *p, const char *name, void *buf, size_t size, int whole)
 {
-	size_t len;
-	ssize_t n;
-	int fd, e;
+	char path[PATH_MAX];
 
-	if ((fd = proc_open(p, name)) == -1)
-		return -1;
-	if (!whole)
-		n = read(fd, buf, size);
-	else
-		n = src_read_full(fd, buf, size, &len) == -1 ? -1
-		                                             : (ssize_t)len;
-	e = errno;
-	close(fd);
-	errno = e;
-	return n;
+	proc_path(p, path, sizeof(path), name, "");
+	return src_read_path(path, buf, size, whole);
 }
 
 /*

@@ -4,6 +4,7 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +74,31 @@ src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
 		*len += (size_t)n;
 	}
 	return 0;
+}
+
+/*
+ * The file at path, at most size bytes of it: in one read where !whole
+ * (a file of one record hands over all it has at once; a header), else
+ * to its end.  The bytes read, or -1 and errno.
+ */
+ssize_t
+src_read_path(const char *path, void *buf, size_t size, int whole)
+{
+	size_t len;
+	ssize_t n;
+	int fd, e;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (!whole)
+		n = read(fd, buf, size);
+	else
+		n = src_read_full(fd, buf, size, &len) == -1 ? -1
+		                                             : (ssize_t)len;
+	e = errno;
+	close(fd);
+	errno = e;
+	return n;
 }
 
 /*

@@ -64,6 +64,7 @@ int src_exec(
 int src_self_cpuid(uint32_t, uint32_t *);
 ssize_t src_self_vm_read(void *, uint64_t, size_t);
 int src_read_full(int, unsigned char *, size_t, size_t *);
+ssize_t src_read_path(const char *, void *, size_t, int);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
 

@@ -103,13 +103,8 @@ static int
 is_elf(const char *path)
 {
 	unsigned char m[SELFMAG];
-	ssize_t n;
-	int fd;
+	ssize_t n = src_read_path(path, m, sizeof(m), 0);
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return 0;
-	n = read(fd, m, sizeof(m));
-	close(fd);
 	return n > 0 && elf_is_elf(m, (size_t)n);
 }
 
