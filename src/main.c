@@ -5,7 +5,6 @@
  * Options, the loop over sources and the exit status live here; this is
  * the only file that writes to standard error or exits.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -16,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "arch.h"
@@ -218,6 +218,62 @@ static const char help[] =
     "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
     "was absent or output failed, 2 usage error.  See auxv(1).\n";
 
+/*
+ * A message on standard error as warn(3) writes it, "auxv: " first
+ * whatever name auxv was run by (argv[0] may hold any bytes), and
+ * strerror(e) last where e is not 0: one write(2), and no stdio stream.
+ */
+static void __attribute__((format(printf, 2, 0)))
+vsay(int e, const char *fmt, va_list ap)
+{
+	char small[256], *buf = small;
+	struct iovec iov[5];
+	va_list again;
+	size_t len;
+	ssize_t w;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	len = n > 0 ? (size_t)n : 0;
+	/* A long name: formatted again where it fits whole, else cut. */
+	if (len >= sizeof(small) && (buf = malloc(len + 1)) != NULL)
+		(void)vsnprintf(buf, len + 1, fmt, again);
+	else if (len >= sizeof(small)) {
+		buf = small;
+		len = sizeof(small) - 1;
+	}
+	va_end(again);
+	iov[0] = (struct iovec){ "auxv: ", 6 };
+	iov[1] = (struct iovec){ buf, len };
+	iov[2] = (struct iovec){ ": ", e != 0 && len > 0 ? 2 : 0 };
+	iov[3] = (struct iovec){ e != 0 ? strerror(e) : "", 0 };
+	iov[3].iov_len = strlen(iov[3].iov_base);
+	iov[4] = (struct iovec){ "\n", 1 };
+	/* Where standard error fails there is nobody left to tell. */
+	w = writev(STDERR_FILENO, iov, 5);
+	(void)w;
+	if (buf != small)
+		free(buf);
+}
+
+static void __attribute__((format(printf, 2, 3)))
+say(int e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(e, fmt, ap);
+	va_end(ap);
+}
+
+/* What failed (or nothing), errno's text, and exit status 1. */
+static void __attribute__((noreturn)) die(const char *what)
+{
+	say(errno, "%s", what != NULL ? what : "");
+	exit(AUXV_EXIT_SOURCE);
+}
+
 /* A usage error: what is wrong, unless fmt is NULL, then the synopsis. */
 static void __attribute__((noreturn, format(printf, 1, 2)))
 usage(const char *fmt, ...)
@@ -226,7 +282,7 @@ usage(const char *fmt, ...)
 
 	if (fmt != NULL) {
 		va_start(ap, fmt);
-		vwarnx(fmt, ap);
+		vsay(0, fmt, ap);
 		va_end(ap);
 	}
 	/* No stdio: its stderr would cost a symbol lookup at every start. */
@@ -246,7 +302,7 @@ warn_name(struct work *w, const char *what, const char *reason)
 	out_flush(&w->out);
 	w->esc.len = 0;
 	esc_human(&w->esc, what, strlen(what));
-	warnx("%.*s: %s", (int)w->esc.len, w->esc.buf, reason);
+	say(0, "%.*s: %s", (int)w->esc.len, w->esc.buf, reason);
 }
 
 static void __attribute__((noreturn))
@@ -297,7 +353,7 @@ add_comms(struct opts *o, const char *arg)
 		usage("-C: empty name");
 	len = o->comms != NULL ? strlen(o->comms) : 0;
 	if ((c = realloc(o->comms, len + n + 2)) == NULL)
-		err(AUXV_EXIT_SOURCE, NULL);
+		die(NULL);
 	if (len > 0)
 		c[len++] = ',';
 	memcpy(c + len, arg, n + 1);
@@ -360,7 +416,7 @@ add_src(struct work *w, int argc)
 {
 	if (w->srcs == NULL &&
 	    (w->srcs = calloc((size_t)argc, sizeof(*w->srcs))) == NULL)
-		err(AUXV_EXIT_SOURCE, NULL);
+		die(NULL);
 	return &w->srcs[w->nsrc++];
 }
 
@@ -467,7 +523,7 @@ close_stdout(struct out *out, int status, int werr)
 	if (out_flush(out) == 0 || out->err == EPIPE)
 		return status;
 	errno = out->err;
-	warn("write error");
+	say(errno, "write error");
 	return werr;
 }
 
@@ -742,8 +798,8 @@ keep_novec(struct work *w, const struct source *s, const struct diag *d)
 	if (w->nnovec == w->capnovec) {
 		cap = w->capnovec ? 2 * w->capnovec : 16;
 		/* At most one per process: bounded by AUXV_PID_MAX. */
-		if ((nv = reallocarray(w->novec, cap, sizeof(*nv))) == NULL)
-			err(AUXV_EXIT_SOURCE, NULL);
+		if ((nv = realloc(w->novec, cap * sizeof(*nv))) == NULL)
+			die(NULL);
 		w->novec = nv;
 		w->capnovec = cap;
 	}
@@ -829,7 +885,7 @@ show_all(struct work *w)
 
 	if (scan_all(o, show_one, w) == -1) {
 		out_flush(&w->out);
-		warn(PROC_ROOT);
+		say(errno, "%s", PROC_ROOT);
 		return AUXV_EXIT_SOURCE;
 	}
 	if (o->comms != NULL && w->there == 0) {
@@ -841,7 +897,7 @@ show_all(struct work *w)
 	/* Counted where the format has no object for a failure only. */
 	if (w->perm > 0) {
 		out_flush(&w->out);
-		warnx("%lu process%s not readable: permission denied", w->perm,
+		say(0, "%lu process%s not readable: permission denied", w->perm,
 		    w->perm == 1 ? "" : "es");
 	}
 	/*
@@ -896,7 +952,7 @@ watch_all(struct work *w)
 	w->table.stream = 1;
 	if (watch_run(&w->o, watch_one, w, &st, &d) == -1) {
 		out_flush(&w->out);
-		warnx("-w: %s", diag_message(&d, msg, sizeof(msg)));
+		say(0, "-w: %s", diag_message(&d, msg, sizeof(msg)));
 		return AUXV_EXIT_SOURCE;
 	}
 	out_flush(&w->out);
@@ -908,13 +964,14 @@ watch_all(struct work *w)
 		snprintf(lost, sizeof(lost),
 		    "events lost: the kernel's buffer overflowed %lu time%s",
 		    st.overflows, st.overflows == 1 ? "" : "s");
-	warnx("%lu program%s shown, %lu ended before they could be read%s, %s",
+	say(0, "%lu program%s shown, %lu ended before they could be read%s, %s",
 	    w->shown, w->shown == 1 ? "" : "s", w->ended, msg,
 	    st.overflows == 0 ? "0 events lost" : lost);
 	/* Root without CAP_SYS_NICE is refused too: the capability counts. */
 	if (st.rt_err != 0)
-		warnx("not at real-time priority (SCHED_FIFO 1: %s%s): "
-		      "programs that end within a millisecond may be missed",
+		say(0,
+		    "not at real-time priority (SCHED_FIFO 1: %s%s): "
+		    "programs that end within a millisecond may be missed",
 		    strerror(st.rt_err),
 		    st.rt_err == EPERM ? ": needs CAP_SYS_NICE or ulimit -r 1"
 		                       : "");
@@ -938,11 +995,11 @@ open_std_fds(void)
 	size_t i;
 
 	if (poll(pfd, 3, 0) == -1)
-		err(AUXV_EXIT_SOURCE, "poll");
+		die("poll");
 	for (i = 0; i < 3; i++)
 		if ((pfd[i].revents & POLLNVAL) &&
 		    open("/dev/null", O_RDONLY) != (int)i)
-			err(AUXV_EXIT_SOURCE, "/dev/null");
+			die("/dev/null");
 	return (pfd[0].revents & POLLNVAL) != 0;
 }
 
@@ -954,7 +1011,7 @@ show_sources(struct work *w, const struct srcarg *self)
 	size_t i;
 
 	if (o->all && o->proc_err != NULL) {
-		warnx("%s: %s",
+		say(0, "%s: %s",
 		    o->watch ? "-w" : (o->comms != NULL ? "-C" : "-a"),
 		    o->proc_err);
 		w->status = AUXV_EXIT_SOURCE;
@@ -988,12 +1045,7 @@ main(int argc, char *argv[], char *envp[])
 	w->src[1].proc = &w->proc[1];
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
-	/*
-	 * Every message starts "auxv:", however auxv was run: warnx() names
-	 * libc's program_invocation_short_name, and getopt_long argv[0],
-	 * both of them the caller's argv[0], which may hold any bytes.
-	 */
-	program_invocation_short_name = prog;
+	/* getopt_long's messages name argv[0]: auxv, as say()'s do. */
 	if (argc > 1) { /* else there is nothing to parse */
 		argv[0] = prog;
 		parse_args(w, argc, argv, envp);
@@ -1007,7 +1059,7 @@ main(int argc, char *argv[], char *envp[])
 	if (o->printer->finish != NULL &&
 	    o->printer->finish(&w->out, &w->c) == -1) {
 		out_flush(&w->out);
-		warn("-o %s", o->printer->name);
+		say(errno, "-o %s", o->printer->name);
 		w->status = AUXV_EXIT_SOURCE;
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */
