@@ -93,7 +93,6 @@ struct work {
 	struct novec *novec; /* -C: those without one, in order */
 	size_t nnovec, capnovec;
 	unsigned long shown, ended, denied; /* -w: for the summary */
-	struct pr_watch ev;                 /* -w: the program shown */
 	struct source src[2];               /* the second for --diff */
 	struct src_proc proc[2]; /* each source's room as a process */
 	struct strpool pool[2];
@@ -922,8 +921,7 @@ watch_one(void *arg, struct source *s, int rc, const struct diag *d,
 {
 	struct work *w = arg;
 
-	w->ev = (struct pr_watch){ ev->sec, ev->msec, ev->ppid };
-	w->c.watch = &w->ev;
+	w->c.watch = ev;
 	if (rc == -1 && (d->flags & DIAG_VANISHED)) {
 		w->ended++;
 		failure_object(w, s, d);

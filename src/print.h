@@ -30,12 +30,10 @@ struct table {
 	struct out cell; /* scratch: the cell being written */
 };
 
-/* --watch: what is known of a program besides its vector. */
-struct pr_watch {
-	int64_t sec;       /* when it exec'd: UTC seconds, */
-	unsigned int msec; /* and milliseconds */
-	pid_t ppid;        /* 0 where it could not be read */
-};
+struct check_result;
+struct diff_ctx;
+struct pr_memo;
+struct watch_event;
 
 /* What a printer knows of the run besides the vector. */
 struct pr_ctx {
@@ -47,13 +45,9 @@ struct pr_ctx {
 	const struct followed *followed; /* for JSON and -v, or NULL */
 	struct table *table;             /* -o table's rows */
 	struct pr_memo *memo;            /* the last followed text written */
-	const struct pr_watch *watch;    /* --watch: the program's exec */
+	const struct watch_event *watch; /* --watch: the program's exec */
 	int summary; /* --check of many: a line for each that fails */
 };
-
-struct check_result;
-struct diff_ctx;
-struct pr_memo;
 
 struct printer {
 	const char *name; /* as given to -o */

@@ -61,19 +61,6 @@ differ(
 	return a->value != b->value;
 }
 
-static void
-put_name(struct out *f, const struct decoded *d)
-{
-	if (d->at != NULL) {
-		out_str(f, "AT_");
-		out_arr(f, d->at->name, d->at->namelen);
-	} else {
-		out_str(f, "AT_??? (0x");
-		out_hex(f, d->type);
-		out_char(f, ')');
-	}
-}
-
 /*
  * +name for each flag set in b and not in a, -name for the reverse (0x
  * and the bit where it has no name), each after first or sep and within
@@ -118,7 +105,7 @@ put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 
 	if (a == NULL || b == NULL)
 		out_str(f, a == NULL ? "+ " : "- ");
-	put_name(f, d);
+	pr_name(f, d->at, d->type);
 	out_str(f, ": ");
 	pr_value(f, d);
 	if (a != NULL && b != NULL) {
@@ -181,8 +168,8 @@ put_json_head(struct json *o, const struct decoded *d, const char *field,
 		out_str(f, "null");
 	jn_key(o, JN_NAME);
 	if (d != NULL && d->at != NULL) {
-		out_str(f, "\"AT_");
-		out_arr(f, d->at->name, d->at->namelen);
+		out_char(f, '"');
+		pr_name(f, d->at, d->type);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");

@@ -14,6 +14,7 @@
 #include "print_diff.h"
 #include "print_follow.h"
 #include "print_json.h"
+#include "watch.h"
 
 static const char kinds[][8] = {
 	[SRC_SELF] = "self",
@@ -50,7 +51,7 @@ put_digits(struct out *f, uint64_t v, int n)
  * milliseconds, and its parent.
  */
 static void
-json_watch(struct json *o, const struct pr_watch *w)
+json_watch(struct json *o, const struct watch_event *w)
 {
 	struct out *f = o->f;
 	time_t t = (time_t)w->sec;
@@ -167,9 +168,8 @@ json_entry(
 	*p++ = ',';
 	p = jn_at(p, JN_NAME);
 	if (d->at != NULL) {
-		p = lit_at(p, "\"AT_");
-		memcpy(p, d->at->name, sizeof(d->at->name));
-		p += d->at->namelen;
+		*p++ = '"';
+		p = pr_at_name(p, d->at);
 		*p++ = '"';
 	} else
 		p = lit_at(p, "null");
