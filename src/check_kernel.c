@@ -98,18 +98,18 @@ static uint64_t
 name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
     uint64_t cpu, int sign)
 {
-	uint64_t d;
-	unsigned int bit;
+	struct bits b;
 
-	for (d = val ^ cpu; d != 0; d &= d - 1) {
-		bit = (unsigned int)__builtin_ctzll(d);
-		ev(r, " %s%s",
-		    !sign                  ? ""
-		        : (val >> bit & 1) ? "+"
-		                           : "-",
-		    hwcap_names[t][bit][0] != '\0' ? hwcap_names[t][bit] : "?");
-		if (hwcap_names[t][bit][0] == '\0')
-			ev(r, "(bit %u)", bit);
+	bits_hwcap(&b, val ^ cpu, t);
+	while (bits_next(&b)) {
+		ev(r, " %s%.*s",
+		    !sign               ? ""
+		        : (val & b.bit) ? "+"
+		                        : "-",
+		    b.name != NULL ? (int)b.len : 1,
+		    b.name != NULL ? b.name : "?");
+		if (b.name == NULL)
+			ev(r, "(bit %u)", (unsigned int)__builtin_ctzll(b.bit));
 	}
 	return val ^ cpu;
 }
@@ -178,8 +178,8 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	uint64_t val, cpu, named, bad = 0;
 	enum hwcap_table t;
 	struct elf_id host;
-	unsigned int w, bit;
-	size_t len;
+	struct bits b;
+	unsigned int w;
 
 	elf_host(&host);
 	if (!x86 && v->machine != host.machine)
@@ -195,13 +195,11 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		if (r->ev[0] != '\0')
 			ev(r, "; ");
 		cpu = named = 0;
-		for (bit = 0; bit < HWCAP_BITS; bit++) {
-			len = name_len(hwcap_names[t][bit], HWCAP_NAME_LEN);
-			if (len == 0)
-				continue;
-			named |= 1ULL << bit;
-			if (has_word(flags, hwcap_names[t][bit], len))
-				cpu |= 1ULL << bit;
+		bits_hwcap(&b, ~(uint64_t)0, t);
+		while (bits_next(&b)) {
+			named |= b.name != NULL ? b.bit : 0;
+			if (b.name != NULL && has_word(flags, b.name, b.len))
+				cpu |= b.bit;
 		}
 		ev(r, "AT_%s 0x%" PRIx64 "; /proc/cpuinfo 0x%" PRIx64,
 		    at_lookup(words[w], AF_ALL)->name, val, cpu);

@@ -118,3 +118,11 @@ decode_keys_present(const struct opts *o, const struct auxv_vec *v)
 	}
 	return 1;
 }
+
+/* A walk over the bits of an HWCAP word, against table t's names. */
+void
+bits_hwcap(struct bits *w, uint64_t word, enum hwcap_table t)
+{
+	*w = (struct bits){ NULL, hwcap_names[t], HWCAP_NAME_LEN, word, 0, NULL,
+		0, 0 };
+}

@@ -84,15 +84,4 @@ out_fixed(struct out *o, const char *s, size_t size, size_t len)
 	o->len += len;
 }
 
-/* The length of a NUL-padded table name of at most size bytes. */
-static inline size_t
-name_len(const char *s, size_t size)
-{
-	size_t n = 0;
-
-	while (n < size && s[n] != '\0')
-		n++;
-	return n;
-}
-
 #endif

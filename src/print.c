@@ -107,49 +107,19 @@ pr_value(struct out *f, const struct decoded *d)
 	}
 }
 
-/* A walk over the bits of an HWCAP word, against table t's names. */
-void
-pr_bits_hwcap(struct pr_bits *w, uint64_t word, enum hwcap_table t)
-{
-	*w = (struct pr_bits){ NULL, hwcap_names[t], HWCAP_NAME_LEN, word, 0,
-		NULL, 0, 0 };
-}
-
-/* The next set bit of the walk: 0 when there is none. */
-int
-pr_bits_next(struct pr_bits *w)
-{
-	if (w->left == 0)
-		return 0;
-	w->bit = w->left & -w->left;
-	w->left &= w->left - 1;
-	/* A table of fixed-width names is read here, not through lookup. */
-	if (w->width != 0) {
-		w->name = (const char *)w->tab +
-		    (size_t)__builtin_ctzll(w->bit) * w->width;
-		if ((w->len = name_len(w->name, w->width)) == 0)
-			w->name = NULL;
-	} else
-		w->name = w->lookup(
-		    w->tab, (unsigned int)__builtin_ctzll(w->bit), &w->len);
-	if (w->name == NULL)
-		w->unknown |= w->bit;
-	return 1;
-}
-
 /*
  * The names, then unknown:0x and the bits without one: lead spaces before
  * the first, sep between them.
  */
 void
-pr_bits_text(struct out *f, struct pr_bits *w, size_t lead, char sep)
+pr_bits_text(struct out *f, struct bits *w, size_t lead, char sep)
 {
 	static const char spaces[2] = "  ";
-	struct pr_bits b = *w; /* not in memory that writes may touch */
+	struct bits b = *w; /* not in memory that writes may touch */
 	size_t n = 0;
 
 	w = &b;
-	while (pr_bits_next(w)) {
+	while (bits_next(w)) {
 		if (w->name == NULL)
 			continue;
 		if (n++ == 0)
@@ -174,13 +144,13 @@ pr_bits_text(struct out *f, struct pr_bits *w, size_t lead, char sep)
 
 /* The members "flags", the list of names, and "unknown_bits". */
 void
-pr_bits_json(struct json *o, struct pr_bits *w)
+pr_bits_json(struct json *o, struct bits *w)
 {
 	struct json l = { o->f, 0 };
 
 	json_key(o, "flags");
 	out_char(o->f, '[');
-	while (pr_bits_next(w)) {
+	while (bits_next(w)) {
 		if (w->name == NULL)
 			continue;
 		json_next(&l);

@@ -80,22 +80,6 @@ struct printer {
 };
 
 /*
- * The walk over a word's set bits, lowest first, behind every list of
- * flags: a name is width bytes at the bit's place in tab, or lookup
- * names a bit from tab; none (NULL) adds it to unknown.
- */
-struct pr_bits {
-	const char *(*lookup)(const void *, unsigned int, size_t *);
-	const void *tab;
-	size_t width;     /* names are arrays this wide in tab, or 0 */
-	uint64_t left;    /* set bits not walked yet */
-	uint64_t bit;     /* the bit just walked */
-	const char *name; /* its name, or NULL */
-	size_t len;
-	uint64_t unknown;
-};
-
-/*
  * An entry's name, "AT_" and its table's, the one spelling every format
  * writes: at p, which has room for PR_NAME_MAX bytes; returns its end.
  * The whole array is copied, a fixed size; only namelen bytes count.
@@ -119,9 +103,7 @@ void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
 void pr_name(struct out *, const struct at_type *, uint64_t);
-void pr_bits_hwcap(struct pr_bits *, uint64_t, enum hwcap_table);
-int pr_bits_next(struct pr_bits *);
-void pr_bits_text(struct out *, struct pr_bits *, size_t, char);
-void pr_bits_json(struct json *, struct pr_bits *);
+void pr_bits_text(struct out *, struct bits *, size_t, char);
+void pr_bits_json(struct json *, struct bits *);
 
 #endif

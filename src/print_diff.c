@@ -71,17 +71,17 @@ static void
 put_flags(struct out *f, const char *first, const char *sep, const char *q,
     const struct decoded *a, const struct decoded *b)
 {
-	struct pr_bits w[2];
+	struct bits w[2];
 	size_t i;
 
-	pr_bits_hwcap(&w[0], a->value & ~b->value, a->bits);
-	pr_bits_hwcap(&w[1], b->value & ~a->value, b->bits);
+	bits_hwcap(&w[0], a->value & ~b->value, a->bits);
+	bits_hwcap(&w[1], b->value & ~a->value, b->bits);
 	if (a->bits != b->bits) {
 		w[0].left = a->value;
 		w[1].left = b->value;
 	}
 	for (i = 0; i < 2; i++)
-		while (pr_bits_next(&w[i])) {
+		while (bits_next(&w[i])) {
 			out_str(f, first);
 			out_str(f, q);
 			out_char(f, "-+"[i]);

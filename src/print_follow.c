@@ -181,7 +181,7 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 		out_char(f, '}');
 }
 
-/* The names of a GNU property's bits, for struct pr_bits. */
+/* The names of a GNU property's bits, for struct bits. */
 struct prop_key {
 	uint16_t machine;
 	uint32_t type;
@@ -209,7 +209,7 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		const struct phdr_prop *pr = &pi->prop[i];
 		const char *name = phdr_prop_name(pi->machine, pr->type);
 		struct prop_key k = { pi->machine, pr->type };
-		struct pr_bits w = { prop_bit, &k, 0, pr->value, 0, NULL, 0,
+		struct bits w = { prop_bit, &k, 0, pr->value, 0, NULL, 0,
 			0 };
 		int bits = phdr_prop_bit(pi->machine, pr->type, 0) != NULL;
 		struct json p = { f, 0 };

@@ -16,7 +16,7 @@
 static void
 put_extras(struct out *f, const struct decoded *d)
 {
-	struct pr_bits w;
+	struct bits w;
 
 	if ((d->form == F_STR || d->form == F_RANDOM) && !d->readable)
 		out_str(f, "  (unreadable)");
@@ -26,7 +26,7 @@ put_extras(struct out *f, const struct decoded *d)
 		out_str(f, "  ");
 		out_hexbytes(f, d->bytes, sizeof(d->bytes));
 	} else if (at_is_hwcap(d->form)) {
-		pr_bits_hwcap(&w, d->value, d->bits);
+		bits_hwcap(&w, d->value, d->bits);
 		pr_bits_text(f, &w, 2, ' ');
 	}
 }

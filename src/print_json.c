@@ -157,7 +157,7 @@ json_entry(
     struct out *f, const struct pr_ctx *c, const struct decoded *d, size_t i)
 {
 	struct json o = { f, 1 };
-	struct pr_bits w;
+	struct bits w;
 	char *p, *start;
 
 	/* Type, name, value and hex: written at once in reserved room. */
@@ -194,7 +194,7 @@ json_entry(
 		json_hexbytes(
 		    f, d->readable ? d->bytes : NULL, sizeof(d->bytes));
 	} else if (at_is_hwcap(d->form)) {
-		pr_bits_hwcap(&w, d->value, d->bits);
+		bits_hwcap(&w, d->value, d->bits);
 		pr_bits_json(&o, &w);
 	}
 	if (c->followed != NULL)
