@@ -16,6 +16,7 @@
 #include "at.h"
 #include "check_rule.h"
 #include "proc.h"
+#include "readfile.h"
 #include "source.h"
 
 /*
@@ -256,7 +257,7 @@ execfn_other(const struct check_env *e, struct check_result *r,
 	struct elf_id id;
 	ssize_t n;
 
-	if ((n = src_read_path(path, h, sizeof(h), 0)) == -1)
+	if ((n = read_path(path, h, sizeof(h), 0)) == -1)
 		return check_nodata(r, ": not readable");
 	if (n >= 2 && h[0] == '#' && h[1] == '!') {
 		ev(r, " is a #! script its interpreter runs");

@@ -17,6 +17,7 @@
 #include "at.h"
 #include "check_rule.h"
 #include "proc.h"
+#include "readfile.h"
 #include "source.h"
 #include "vdsocheck.h"
 
@@ -388,7 +389,7 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 			ev(r, "%s not readable (%s)", path, strerror(errno));
 			return CHECK_NODATA;
 		}
-		rc = src_read_full(fd, buf, sizeof(buf), &n) == -1 ? errno : 0;
+		rc = read_full(fd, buf, sizeof(buf), &n) == -1 ? errno : 0;
 		close(fd);
 		if (rc != 0) {
 			ev(r, "%s%s%s not readable (%s)",

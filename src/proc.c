@@ -16,8 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bounds.h"
 #include "proc.h"
-#include "source.h"
+#include "readfile.h"
 
 /*
  * Names a process: pid 0 is ourself (/proc/self); a tid other than 0 or
@@ -89,7 +90,7 @@ proc_open(const struct proc *p, const char *name)
 
 /*
  * Reads name of p's directory (of /proc where p is NULL), at most size
- * bytes, as src_read_path() does.
+ * bytes, as read_path() does.
  */
 static ssize_t
 read_file(
@@ -98,7 +99,7 @@ read_file(
 	char path[PATH_MAX];
 
 	proc_path(p, path, sizeof(path), name, "");
-	return src_read_path(path, buf, size, whole);
+	return read_path(path, buf, size, whole);
 }
 
 /*
@@ -405,7 +406,7 @@ proc_maps(const struct proc *pr, size_t limit, proc_map_fn *fn, void *arg)
 	if ((fd = proc_open(pr, "maps")) == -1)
 		return -1;
 	while (stop == 0 && total < limit &&
-	    (rc = src_read_full(fd, (unsigned char *)buf + len,
+	    (rc = read_full(fd, (unsigned char *)buf + len,
 	         sizeof(buf) - 1 - len, &n)) == 0 &&
 	    n > 0) {
 		total += n;

@@ -20,10 +20,9 @@
 #include <unistd.h>
 
 #include "at.h"
+#include "elfcore.h"
 #include "proc.h"
 #include "procmem.h"
-#include "source.h"
-#include "src_proc.h"
 
 static ssize_t
 mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -36,14 +35,14 @@ mem_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	return pread(m->fd, buf, len, (off_t)addr);
 }
 
-/* From now on, s's memory is read from the mem file: 0, or -1 and errno. */
+/* From now on, pm's memory is read from the mem file: 0, or -1 and errno. */
 static int
-mem_file(struct source *s)
+mem_file(struct procmem *pm)
 {
-	if ((s->fd = proc_open(&s->proc->at, "mem")) == -1)
+	if ((pm->fd = proc_open(pm->at, "mem")) == -1)
 		return -1;
-	s->vec.mem.read = mem_read;
-	s->vec.mem.fd = s->fd;
+	pm->mem->read = mem_read;
+	pm->mem->fd = pm->fd;
 	return 0;
 }
 
@@ -56,8 +55,7 @@ mem_file(struct source *s)
 static ssize_t
 vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	struct source *s = m->ctx;
-	struct src_proc *p = s->proc;
+	struct procmem *p = m->ctx;
 	struct iovec local = { buf, len };
 	struct iovec remote = { (void *)(uintptr_t)addr, len };
 	ssize_t n;
@@ -76,12 +74,12 @@ vm_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	}
 	if (addr != (uintptr_t)addr)
 		return -1;
-	n = process_vm_readv(p->at.tid, &local, 1, &remote, 1, 0);
+	n = process_vm_readv(p->at->tid, &local, 1, &remote, 1, 0);
 	if (n != -1 || (errno != ENOSYS && errno != EPERM))
 		return n;
-	if (mem_file(s) == -1)
+	if (mem_file(p) == -1)
 		return -1;
-	return mem_read(&s->vec.mem, addr, buf, len);
+	return mem_read(p->mem, addr, buf, len);
 }
 
 /* A span of memory to read ahead. */
@@ -122,7 +120,7 @@ ahead_add(struct ahead *r, size_t *n, uint64_t lo, uint64_t hi, int last)
 
 /* Reads the spans r[0..n) in one process_vm_readv, for vm_read() to serve. */
 static void
-read_spans(struct src_proc *p, const struct ahead *r, size_t n)
+read_spans(struct procmem *p, const struct ahead *r, size_t n)
 {
 	struct iovec local[PROCMEM_SPANS], remote[PROCMEM_SPANS];
 	size_t i, at = 0;
@@ -138,7 +136,7 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 		at += len;
 	}
 	if (n == 0 ||
-	    (got = process_vm_readv(p->at.tid, local, n, remote, n, 0)) == -1)
+	    (got = process_vm_readv(p->at->tid, local, n, remote, n, 0)) == -1)
 		got = 0;
 	/* The call fills its buffers in order and stops at a fault. */
 	for (i = 0; i < n; i++) {
@@ -150,20 +148,18 @@ read_spans(struct src_proc *p, const struct ahead *r, size_t n)
 }
 
 /*
- * Reads ahead, in one call, what the parsed vector's strings and random
- * bytes point to and, for the formats that follow them, the program
- * headers with the rest of their block (the ELF header before them, the
- * interpreter's name and the GNU properties after them, where a linker
- * puts them) and the vDSO's first two blocks.  The vDSO's second block
- * goes last: the call stops at a fault, and a vDSO of one block loses
- * only that.  src_pid() calls it where opts->deref is set; --watch reads
- * every vector of a batch first, then calls it for each.
+ * Reads ahead, in one call, what the strings and random bytes of v (the
+ * parsed vector) point to and, for the formats that follow them, the
+ * program headers with the rest of their block (the ELF header before
+ * them, the interpreter's name and the GNU properties after them, where
+ * a linker puts them) and the vDSO's first two blocks.  The vDSO's
+ * second block goes last: the call stops at a fault, and a vDSO of one
+ * block loses only that.  src_pid() calls it where opts->deref is set;
+ * --watch reads every vector of a batch first, then calls it for each.
  */
 void
-procmem_ahead(struct source *s)
+procmem_ahead(struct procmem *p, const struct auxv_vec *v)
 {
-	const struct auxv_vec *v = &s->vec;
-	struct src_proc *p = s->proc;
 	struct ahead r[PROCMEM_SPANS];
 	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
 	size_t i, n = 0;
@@ -203,14 +199,14 @@ procmem_ahead(struct source *s)
 	if (vdso != 0)
 		ahead_add(r, &n, vdso, vdso + AUXV_MEM_BLOCK, 1);
 	/* The vDSO's ELF header, for its machine: last, on its own. */
-	else if (p->unsure && p->vdso != 0 && !p->follow)
+	else if (p->vdso != 0 && !p->follow)
 		ahead_add(r, &n, p->vdso, p->vdso + ELF_ID_LEN, 1);
 	read_spans(p, r, n);
 }
 
 /* Whether the bytes read ahead hold all of [addr, addr + len). */
 static int
-held(const struct src_proc *p, uint64_t addr, size_t len)
+held(const struct procmem *p, uint64_t addr, size_t len)
 {
 	size_t i;
 
@@ -229,33 +225,38 @@ held(const struct src_proc *p, uint64_t addr, size_t len)
 static void
 vm_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 {
-	const struct source *s = m->ctx;
+	struct procmem *p = m->ctx;
 	struct ahead r[PROCMEM_SPANS];
 	size_t i, k = 0;
 
-	for (i = 0; i < n && held(s->proc, sp[i].addr, sp[i].len); i++)
+	for (i = 0; i < n && held(p, sp[i].addr, sp[i].len); i++)
 		;
 	if (i == n)
 		return;
 	for (i = 0; i < n; i++)
 		if (sp[i].addr <= UINT64_MAX - sp[i].len)
 			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len, 0);
-	read_spans(s->proc, r, k);
+	read_spans(p, r, k);
 }
 
 /*
- * Another process's memory, that of the thread s->proc names, for s's
- * vector, with nothing read ahead yet.  A 32-bit build can't address a
- * 64-bit process: it reads the mem file where it can be opened.
+ * Another process's memory, that of the thread at names, into mem, with
+ * nothing read ahead yet; with follow, procmem_ahead() reads ahead what
+ * follow.c reads too.  A 32-bit build can't address a 64-bit process: it
+ * reads the mem file where it can be opened.
  */
 void
-procmem_pid(struct source *s)
+procmem_pid(
+    struct procmem *pm, struct memsrc *mem, const struct proc *at, int follow)
 {
-	s->proc->nspan = 0;
-	s->vec.mem =
-	    (struct memsrc){ .read = vm_read, .ahead = vm_ahead, .ctx = s };
+	pm->mem = mem;
+	pm->at = at;
+	pm->follow = follow;
+	pm->vdso = 0;
+	pm->nspan = 0;
+	*mem = (struct memsrc){ .read = vm_read, .ahead = vm_ahead, .ctx = pm };
 	if (UINTPTR_MAX < UINT64_MAX)
-		(void)mem_file(s);
+		(void)mem_file(pm);
 }
 
 /*
@@ -273,7 +274,7 @@ procmem_pid(struct source *s)
 static ssize_t
 self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	struct source *s = m->ctx;
+	struct procmem *pm = m->ctx;
 	const unsigned char *from = (const void *)(uintptr_t)addr;
 	struct proc self;
 	size_t n = 0, want, got = 0;
@@ -289,20 +290,20 @@ self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 	 * pipe2 through syscall(2), which auxv binds anyway: libc's pipe2
 	 * is the one symbol of version GLIBC_2.9 auxv would need.
 	 */
-	if (s->pipe[0] == -1 &&
-	    syscall(SYS_pipe2, s->pipe, O_CLOEXEC | O_NONBLOCK) == -1)
+	if (pm->pipe[0] == -1 &&
+	    syscall(SYS_pipe2, pm->pipe, O_CLOEXEC | O_NONBLOCK) == -1)
 		return -1;
 	/* Never more than PIPE_BUF at a time: an empty pipe takes it whole. */
 	for (; got < n; got += (size_t)w) {
 		want = n - got < PIPE_BUF ? n - got : PIPE_BUF;
-		if ((w = write(s->pipe[1], from + got, want)) <= 0)
+		if ((w = write(pm->pipe[1], from + got, want)) <= 0)
 			break;
-		if (read(s->pipe[0], (unsigned char *)buf + got, (size_t)w) !=
+		if (read(pm->pipe[0], (unsigned char *)buf + got, (size_t)w) !=
 		    w) {
 			/* Never seen; a pipe left holding bytes is not kept. */
-			close(s->pipe[0]);
-			close(s->pipe[1]);
-			s->pipe[0] = s->pipe[1] = -1;
+			close(pm->pipe[0]);
+			close(pm->pipe[1]);
+			pm->pipe[0] = pm->pipe[1] = -1;
 			errno = EIO;
 			break;
 		}
@@ -319,24 +320,52 @@ self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 static ssize_t
 self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 {
-	struct source *s = m->ctx;
+	struct procmem *pm = m->ctx;
 	ssize_t n;
 
 	if (addr != (uintptr_t)addr) {
 		errno = EFAULT;
 		return -1;
 	}
-	n = src_self_vm_read(buf, addr, len);
+	n = pm->self(buf, addr, len);
 	if (n != -1 || (errno != ENOSYS && errno != EPERM))
 		return n;
-	s->vec.mem.read = self_copy;
+	pm->mem->read = self_copy;
 	return self_copy(m, addr, buf, len);
 }
 
-/* Our own memory, for s's vector. */
+/* Our own memory into mem, read by vm (process_vm_readv) where it can. */
 void
-procmem_self(struct source *s)
+procmem_self(struct procmem *pm, struct memsrc *mem, procmem_vm_fn *vm)
 {
-	s->vec.mem.read = self_read;
-	s->vec.mem.ctx = s;
+	pm->mem = mem;
+	pm->self = vm;
+	mem->read = self_read;
+	mem->ctx = pm;
+}
+
+/* Nothing opened, nothing read ahead: for procmem_pid() or procmem_self(). */
+void
+procmem_init(struct procmem *pm)
+{
+	pm->mem = NULL;
+	pm->at = NULL;
+	pm->self = NULL;
+	pm->fd = -1;
+	pm->pipe[0] = pm->pipe[1] = -1;
+	pm->follow = 0;
+	pm->vdso = 0;
+	pm->nspan = 0;
+}
+
+/* Closes what pm opened; procmem_init() makes it ready again. */
+void
+procmem_close(struct procmem *pm)
+{
+	if (pm->fd != -1)
+		close(pm->fd);
+	if (pm->pipe[0] != -1) {
+		close(pm->pipe[0]);
+		close(pm->pipe[1]);
+	}
 }

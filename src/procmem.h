@@ -2,15 +2,19 @@
  * The memory of a process, for mem.c to read what its vector points to:
  * another process's (process_vm_readv, else its /proc/PID/mem, with what
  * it points to read ahead in one call), or our own (process_vm_readv,
- * else a copy through a pipe).
+ * else a copy through a pipe).  It works on its own state, struct
+ * procmem, and fills the memsrc it is given.
  */
 #ifndef AUXV_PROCMEM_H
 #define AUXV_PROCMEM_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
-struct source;
+#include "bounds.h"
+#include "proc.h"
+#include "vec.h"
 
 /* Bytes of a process's memory read ahead: len of them, from addr. */
 struct procmem_span {
@@ -26,8 +30,35 @@ struct procmem_span {
  */
 #define PROCMEM_SPANS 12
 
-void procmem_pid(struct source *);
-void procmem_ahead(struct source *);
-void procmem_self(struct source *);
+/*
+ * process_vm_readv of our own memory, len bytes at addr into buf: the
+ * bytes read, or -1 and errno.
+ */
+typedef ssize_t procmem_vm_fn(void *, uint64_t, size_t);
+
+/*
+ * A reader of one process's memory: the memsrc it filled (switched to
+ * another way of reading where one is refused), what it opened, and the
+ * bytes read ahead.  Held beside the vector it reads for (in struct
+ * source), so that nothing is allocated on the way of a vector.
+ */
+struct procmem {
+	struct memsrc *mem;    /* the memsrc filled */
+	const struct proc *at; /* another process: the thread read */
+	procmem_vm_fn *self;   /* our own: process_vm_readv */
+	int fd;                /* another process: its mem file; -1 */
+	int pipe[2];           /* our own: copies our memory; -1 */
+	int follow;            /* read ahead for follow.c too */
+	uint64_t vdso;         /* a vDSO, its ELF header read ahead alone; 0 */
+	struct procmem_span span[PROCMEM_SPANS];
+	size_t nspan;
+	unsigned char win[AUXV_PID_WINDOW];
+};
+
+void procmem_init(struct procmem *);
+void procmem_close(struct procmem *);
+void procmem_pid(struct procmem *, struct memsrc *, const struct proc *, int);
+void procmem_ahead(struct procmem *, const struct auxv_vec *);
+void procmem_self(struct procmem *, struct memsrc *, procmem_vm_fn *);
 
 #endif

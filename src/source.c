@@ -1,10 +1,8 @@
 /*
- * What every source shares: setting up and tearing down, reading a file
- * whole, and settling the layout of the vector read before parsing it.
+ * What every source shares: setting up and tearing down, and settling
+ * the layout of the vector read before parsing it.
  */
 #include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,7 +14,6 @@
 #include "arch.h"
 #include "opts.h"
 #include "source.h"
-#include "src_proc.h"
 
 void
 src_init(struct source *s)
@@ -27,8 +24,9 @@ src_init(struct source *s)
 	s->vec.label = s->label;
 	s->label[0] = '\0';
 	s->fd = -1;
-	s->pipe[0] = s->pipe[1] = -1;
 	s->child = 0;
+	s->settle = NULL;
+	procmem_init(&s->pm);
 	s->data = NULL;
 	s->datalen = 0;
 	s->loads = NULL;
@@ -46,59 +44,13 @@ src_close(struct source *s)
 	}
 	if (s->fd != -1)
 		close(s->fd);
-	if (s->pipe[0] != -1) {
-		close(s->pipe[0]);
-		close(s->pipe[1]);
-	}
+	procmem_close(&s->pm);
 	/* Not free(NULL): a call binds free, self has nothing to free. */
 	if (s->data != NULL)
 		free(s->data);
 	if (s->loads != NULL)
 		free(s->loads);
 	src_init(s);
-}
-
-/* Reads up to size bytes, fewer only at end of file; -1 and errno. */
-int
-src_read_full(int fd, unsigned char *buf, size_t size, size_t *len)
-{
-	ssize_t n;
-
-	*len = 0;
-	while (*len < size) {
-		n = read(fd, buf + *len, size - *len);
-		if (n == -1)
-			return -1;
-		if (n == 0)
-			break;
-		*len += (size_t)n;
-	}
-	return 0;
-}
-
-/*
- * The file at path, at most size bytes of it: in one read where !whole
- * (a file of one record hands over all it has at once; a header), else
- * to its end.  The bytes read, or -1 and errno.
- */
-ssize_t
-src_read_path(const char *path, void *buf, size_t size, int whole)
-{
-	size_t len;
-	ssize_t n;
-	int fd, e;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (!whole)
-		n = read(fd, buf, size);
-	else
-		n = src_read_full(fd, buf, size, &len) == -1 ? -1
-		                                             : (ssize_t)len;
-	e = errno;
-	close(fd);
-	errno = e;
-	return n;
 }
 
 /*
@@ -148,9 +100,9 @@ src_parse(struct source *s, const struct opts *o, struct diag *d)
 	if (s->lay != LAY_PARSED) {
 		src_layout(s, o);
 		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
-	} else if (s->proc != NULL) {
+	} else if (s->settle != NULL) {
 		/* A process read without its strings (procmem_ahead()). */
-		src_pid_machine(s);
+		s->settle(s);
 	}
 	v->arch = o->arch != NULL
 	    ? o->arch

@@ -17,6 +17,7 @@
 
 #include "bounds.h"
 #include "elfcore.h"
+#include "procmem.h"
 #include "vec.h"
 
 struct opts;
@@ -43,11 +44,16 @@ struct source {
 	char comm[AUXV_COMM_MAX];
 	char exe[PATH_MAX];
 	char why[64];          /* a diag reason that names a bound */
-	int fd;                /* /proc/PID/mem, or a core; -1 */
-	int pipe[2];           /* self: copies our own memory; -1 */
+	int fd;                /* a core; -1 */
 	pid_t child;           /* -e: traced child to kill; 0 */
 	struct src_proc *proc; /* src_pid()'s room: the holder's, kept */
-	unsigned char *data;   /* a file held in memory (malloc) */
+	/*
+	 * Called once by src_parse(), for what the source left open until
+	 * its memory was read ahead (a process's machine); NULL: nothing.
+	 */
+	void (*settle)(struct source *);
+	struct procmem pm;   /* a process's memory, PID or self */
+	unsigned char *data; /* a file held in memory (malloc) */
 	size_t datalen;
 	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
@@ -62,9 +68,6 @@ int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_self_cpuid(uint32_t, uint32_t *);
-ssize_t src_self_vm_read(void *, uint64_t, size_t);
-int src_read_full(int, unsigned char *, size_t, size_t *);
-ssize_t src_read_path(const char *, void *, size_t, int);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
 

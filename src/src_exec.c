@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "readfile.h"
 #include "source.h"
 #include "src_proc.h"
 
@@ -103,7 +104,7 @@ static int
 is_elf(const char *path)
 {
 	unsigned char m[SELFMAG];
-	ssize_t n = src_read_path(path, m, sizeof(m), 0);
+	ssize_t n = read_path(path, m, sizeof(m), 0);
 
 	return n > 0 && elf_is_elf(m, (size_t)n);
 }

@@ -20,6 +20,7 @@
 
 #include "elfcore.h"
 #include "opts.h"
+#include "readfile.h"
 #include "source.h"
 #include "src_json.h"
 
@@ -39,7 +40,7 @@ more(int fd)
 	unsigned char b;
 	size_t n;
 
-	if (src_read_full(fd, &b, 1, &n) == -1)
+	if (read_full(fd, &b, 1, &n) == -1)
 		return -1;
 	return n == 1;
 }
@@ -121,7 +122,7 @@ slurp(struct source *s, int fd, size_t len, struct diag *d)
 		goto nomem;
 	memcpy(s->data, s->rawbuf, len);
 	for (;;) {
-		if (src_read_full(fd, s->data + len, cap - len, &n) == -1)
+		if (read_full(fd, s->data + len, cap - len, &n) == -1)
 			goto fail;
 		len += n;
 		if (len < cap)
@@ -318,7 +319,7 @@ src_file(
 	s->vec.label = path;
 	if ((fd = open_input(s, o, path, d)) == -1)
 		return -1;
-	if (src_read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
+	if (read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		diag_set(d, errno, NULL);
 	else if (json_is_json(s->rawbuf, len))
 		rc = open_json(s, o, fd, len, d);

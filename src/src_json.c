@@ -15,6 +15,7 @@
 
 #include "json_names.h"
 #include "json_tok.h"
+#include "readfile.h"
 #include "source.h"
 #include "src_json.h"
 
@@ -412,7 +413,7 @@ more(struct jbuf *b, struct diag *d)
 		}
 		b->buf = p;
 	}
-	if (src_read_full(b->fd, (unsigned char *)b->buf + b->have,
+	if (read_full(b->fd, (unsigned char *)b->buf + b->have,
 	        b->cap - b->have, &got) == -1) {
 		diag_set(d, errno, NULL);
 		return -1;

@@ -122,6 +122,40 @@ open_failed(struct diag *d, int err, const struct proc *p)
 }
 
 /*
+ * The machine of a vector whose words proc_layout() settled, where it
+ * left it open: that of the vDSO's ELF header (from the bytes read ahead
+ * where they hold it, else one read, /proc/PID/mem where process_vm_readv
+ * is refused), else that of /proc/PID/exe's, either only where its class
+ * and byte order are the vector's; where neither can be read, the
+ * build's own stays, as for a 32-bit vector.  Once per source, from
+ * src_parse() (s->settle): after the read ahead, which --watch makes
+ * late.
+ */
+static void
+pid_machine(struct source *s)
+{
+	const struct src_proc *p = s->proc;
+	struct auxv_vec *v = &s->vec;
+	uint64_t vdso = s->pm.vdso;
+	unsigned char h[ELF_ID_LEN];
+	struct elf_id id;
+
+	s->settle = NULL;
+	s->pm.vdso = 0;
+	if (vdso != 0 &&
+	    mem_get(&v->mem, vdso, h, sizeof(h), NULL) == sizeof(h) &&
+	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
+	    id.wordsize == v->wordsize && id.bigendian == v->bigendian) {
+		v->machine = id.machine;
+		return;
+	}
+	if (proc_read(&p->at, "exe", h, sizeof(h)) == (ssize_t)sizeof(h) &&
+	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
+	    id.wordsize == v->wordsize && id.bigendian == v->bigendian)
+		v->machine = id.machine;
+}
+
+/*
  * The layout of a process's vector, settled here for src_parse() to take
  * as given: the host's byte order, and 4-byte words where its first type,
  * read as a 64-bit word, is not small.  That guess is parsed (src_parse()
@@ -130,13 +164,13 @@ open_failed(struct diag *d, int err, const struct proc *p)
  * AT_PHENT the size of an Elf64_Phdr: the bytes of a 32-bit or
  * other-endian vector can't parse that way.  Which 64-bit machine it is
  * is not ours to assume (under an emulator, auxv reads the host's
- * processes): src_pid_machine() asks the vDSO's ELF header, read ahead with
+ * processes): pid_machine() asks the vDSO's ELF header, read ahead with
  * the strings, later.  Otherwise the vDSO's header, which the kernel
  * maps for the vector's ABI, must confirm the guess now, or else
  * /proc/PID/exe's header decides, where it can be read.
  */
 static void
-proc_layout(struct source *s, struct src_proc *p)
+proc_layout(struct source *s, const struct src_proc *p)
 {
 	struct auxv_vec *v = &s->vec;
 	unsigned char h[ELF_ID_LEN];
@@ -156,8 +190,8 @@ proc_layout(struct source *s, struct src_proc *p)
 	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &vdso);
 	(void)vec_find(v, AT_NUM_PHENT, &phent);
 	if (guess.wordsize == 8 && phent == sizeof(Elf64_Phdr)) {
-		p->vdso = vdso;
-		p->unsure = 1;
+		s->pm.vdso = vdso;
+		s->settle = pid_machine;
 		return;
 	}
 	if (vdso == 0 ||
@@ -174,39 +208,6 @@ proc_layout(struct source *s, struct src_proc *p)
 	v->bigendian = id.bigendian;
 	if (id.wordsize != guess.wordsize || id.bigendian != guess.bigendian)
 		s->lay = LAY_GIVEN;
-}
-
-/*
- * The machine of a vector whose words proc_layout() settled, where it
- * left it open: that of the vDSO's ELF header (from the bytes read ahead
- * where they hold it, else one read, /proc/PID/mem where process_vm_readv
- * is refused), else that of /proc/PID/exe's, either only where its class
- * and byte order are the vector's; where neither can be read, the
- * build's own stays, as for a 32-bit vector.  Once per source, from
- * src_parse(): after the read ahead, which --watch makes late.
- */
-void
-src_pid_machine(struct source *s)
-{
-	struct src_proc *p = s->proc;
-	struct auxv_vec *v = &s->vec;
-	unsigned char h[ELF_ID_LEN];
-	struct elf_id id;
-
-	if (!p->unsure)
-		return;
-	p->unsure = 0;
-	if (p->vdso != 0 &&
-	    mem_get(&v->mem, p->vdso, h, sizeof(h), NULL) == sizeof(h) &&
-	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
-	    id.wordsize == v->wordsize && id.bigendian == v->bigendian) {
-		v->machine = id.machine;
-		return;
-	}
-	if (proc_read(&p->at, "exe", h, sizeof(h)) == (ssize_t)sizeof(h) &&
-	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
-	    id.wordsize == v->wordsize && id.bigendian == v->bigendian)
-		v->machine = id.machine;
 }
 
 /* The process's name, not a live thread's (which may have its own). */
@@ -254,7 +255,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
-	p->unsure = 0;
+	s->settle = NULL;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
 	proc_at(&p->at, pid, 0);
 	if (o->proc_err != NULL) {
@@ -273,12 +274,11 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.tid = p->at.tid;
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = n;
-	p->follow = o->follow;
-	procmem_pid(s);
+	procmem_pid(&s->pm, &s->vec.mem, &p->at, o->follow);
 	proc_layout(s, p);
 	/* Here, on -a's reader threads: what the vector points to, at once. */
 	if (o->deref)
-		procmem_ahead(s);
+		procmem_ahead(&s->pm, &s->vec);
 	if (o->names > 0)
 		pid_comm(s);
 	/* For formats that show it, the executable (of a live thread's dir). */

@@ -48,8 +48,8 @@ self_syscall(long nr, long a, long b, long c, long d, long e, long f)
  * process_vm_readv of len bytes of our own memory at addr into buf, for
  * procmem.c: the bytes read, or -1 and errno.
  */
-ssize_t
-src_self_vm_read(void *buf, uint64_t addr, size_t len)
+static ssize_t
+self_vm_read(void *buf, uint64_t addr, size_t len)
 {
 	struct iovec local = { buf, len };
 	struct iovec remote = { (void *)(uintptr_t)addr, len };
@@ -145,7 +145,7 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;
 	s->vec.envp = (uint64_t)(uintptr_t)envp;
-	procmem_self(s);
+	procmem_self(&s->pm, &s->vec.mem, self_vm_read);
 	return 0;
 }
 

@@ -361,7 +361,7 @@ read_batch(
 		 * others), and the AT_RANDOM bytes tell an exec shown already.
 		 */
 		if (pg->sl.rc == 0)
-			procmem_ahead(&pg->sl.src);
+			procmem_ahead(&pg->sl.src.pm, &pg->sl.src.vec);
 		if (pg->sl.rc == 0 && shown_before(w, &pg->sl.src)) {
 			pg->skip = 1;
 			continue;
