@@ -1,11 +1,13 @@
 /*
- * The table of formats and what the text formats share.
+ * The table of formats and what the formats share.
  */
 #include "print.h"
 #include <string.h>
 
+#include "arch.h"
 #include "check.h"
 #include "esc.h"
+#include "json_names.h"
 
 static const struct printer *const printers[] = {
 	&pr_human,
@@ -148,7 +150,7 @@ pr_bits_json(struct json *o, struct bits *w)
 {
 	struct json l = { o->f, 0 };
 
-	json_key(o, "flags");
+	jn_key(o, JN_FLAGS);
 	out_char(o->f, '[');
 	while (bits_next(w)) {
 		if (w->name == NULL)
@@ -157,6 +159,63 @@ pr_bits_json(struct json *o, struct bits *w)
 		json_lit(o->f, w->name, w->len);
 	}
 	out_char(o->f, ']');
-	json_key(o, "unknown_bits");
+	jn_key(o, JN_UNKNOWN_BITS);
 	out_dec(o->f, w->unknown);
+}
+
+static const char kinds[][8] = {
+	[SRC_SELF] = "self",
+	[SRC_PID] = "pid",
+	[SRC_FILE] = "file",
+	[SRC_CORE] = "core",
+	[SRC_EXEC] = "exec",
+};
+
+/* A PID, or null where it is not known. */
+void
+pr_json_id(struct out *f, pid_t id)
+{
+	if (id > 0)
+		out_dec(f, (uint64_t)id);
+	else
+		out_str(f, "null");
+}
+
+/* The members that say what a vector is, in the order they are written. */
+static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
+	JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
+	JN_BYTE_ORDER };
+
+/*
+ * The members of the set which that say what v is (JN_BIT), in the order above:
+ * the head of an object, its layout, and each side of --diff.
+ */
+void
+pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
+{
+	/* The values that are strings, by member. */
+	const char *const text[JN_COUNT] = { [JN_SOURCE] = kinds[v->kind],
+		[JN_LABEL] = v->label,
+		[JN_COMM] = v->comm,
+		[JN_EXE] = v->exe,
+		[JN_PATH] = v->path,
+		[JN_COMMAND] = v->path,
+		[JN_ARCH] = v->arch != NULL ? v->arch->name : NULL };
+	struct out *f = o->f;
+	size_t i;
+	unsigned int n;
+
+	for (i = 0; i < NITEMS(vec_members); i++) {
+		if ((which & (uint64_t)1 << (n = vec_members[i])) == 0)
+			continue;
+		jn_key(o, n);
+		if (n == JN_PID)
+			pr_json_id(f, v->pid);
+		else if (n == JN_MACHINE || n == JN_WORD_SIZE)
+			out_dec(f, n == JN_MACHINE ? v->machine : v->wordsize);
+		else if (n == JN_BYTE_ORDER)
+			out_str(f, v->bigendian ? "\"big\"" : "\"little\"");
+		else
+			json_strz(f, text[n]);
+	}
 }

@@ -103,6 +103,8 @@ void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
 void pr_name(struct out *, const struct at_type *, uint64_t);
+void pr_json_id(struct out *, pid_t);
+void pr_json_vec(struct json *, const struct auxv_vec *, uint64_t);
 void pr_bits_text(struct out *, struct bits *, size_t, char);
 void pr_bits_json(struct json *, struct bits *);
 

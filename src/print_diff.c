@@ -12,7 +12,6 @@
 #include "esc.h"
 #include "json_names.h"
 #include "print_diff.h"
-#include "print_json.h"
 
 /* The entry of type after the k-th earlier one of it, or NULL. */
 static const struct decoded *

@@ -9,6 +9,7 @@
 
 #include "at.h"
 #include "esc.h"
+#include "json_names.h"
 #include "print.h"
 #include "print_follow.h"
 
@@ -41,8 +42,7 @@ next(struct json *l, const struct json *o, const char *first, char sep)
 }
 
 /* A member's key in JSON, the words that stand for it in text. */
-#define KEY(o, f, k, text)                                                     \
-	((o) != NULL ? json_key((o), k) : out_str((f), (text)))
+#define KEY(o, f, k, text) ((o) != NULL ? jn_key((o), k) : out_str((f), (text)))
 
 /* A name of our tables, or in 0x hex the number that has none. */
 static void
@@ -61,15 +61,19 @@ static void
 put_bad(struct out *f, const struct json *o, const char *what, int has_off,
     uint64_t off)
 {
+	struct json e = { f, 0 };
+	struct json *eo = o != NULL ? &e : NULL;
+
 	if (what == NULL) {
 		if (o != NULL)
 			out_str(f, "null");
 		return;
 	}
-	out_str(f, o != NULL ? "{\"message\":" : " (malformed: ");
+	out_str(f, o != NULL ? "{" : " (malformed: ");
+	KEY(eo, f, JN_MESSAGE, "");
 	put_str(f, o, what, strlen(what));
 	if (has_off) {
-		out_str(f, o != NULL ? ",\"offset\":" : " at offset ");
+		KEY(eo, f, JN_OFFSET, " at offset ");
 		out_dec(f, off);
 	}
 	out_char(f, o != NULL ? '}' : ')');
@@ -92,14 +96,14 @@ static void
 put_vdso_ids(struct out *f, struct json *v, const struct vdso_info *vi)
 {
 	if (v != NULL) {
-		json_key(v, "size");
+		jn_key(v, JN_SIZE);
 		out_dec(f, vi->len);
-		json_key(v, "soname");
+		jn_key(v, JN_SONAME);
 		json_str(f,
 		    vi->has_soname ? (const char *)vi->img + vi->soname.off
 		                   : NULL,
 		    vi->soname.len);
-		json_key(v, "build_id");
+		jn_key(v, JN_BUILD_ID);
 		json_hexbytes(f, vi->build_id, vi->build_id_len);
 		return;
 	}
@@ -130,16 +134,16 @@ put_vdso_sym(struct out *f, const struct json *o, const struct vdso_info *vi,
 		return;
 	}
 	out_char(f, '{');
-	json_key(&s, "name");
+	jn_key(&s, JN_NAME);
 	put_img(f, o, vi, &y->name);
-	json_key(&s, "version");
+	jn_key(&s, JN_VERSION);
 	if (y->ver >= 0)
 		put_img(f, o, vi, &vi->ver[y->ver].name);
 	else
 		out_str(f, "null");
-	json_key(&s, "default");
+	jn_key(&s, JN_DEFAULT);
 	out_str(f, y->hidden ? "false" : "true");
-	json_key(&s, "weak");
+	jn_key(&s, JN_WEAK);
 	out_str(f, y->weak ? "true}" : "false}");
 }
 
@@ -150,10 +154,10 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 	size_t i;
 
 	if (o != NULL) {
-		json_key(o, "vdso");
+		jn_key(o, JN_VDSO);
 		out_char(f, '{');
 		put_vdso_ids(f, &v, vi);
-		json_key(&v, "versions");
+		jn_key(&v, JN_VERSIONS);
 		out_char(f, '[');
 	} else
 		put_vdso_ids(f, NULL, vi);
@@ -165,7 +169,7 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 	}
 	if (o != NULL) {
 		out_char(f, ']');
-		json_key(&v, "functions");
+		jn_key(&v, JN_FUNCTIONS);
 		out_char(f, '[');
 	}
 	for (i = 0, l.n = 0; i < vi->nsym; i++) {
@@ -174,7 +178,7 @@ put_vdso(struct out *f, struct json *o, const struct vdso_info *vi)
 	}
 	if (o != NULL) {
 		out_char(f, ']');
-		json_key(&v, "error");
+		jn_key(&v, JN_ERROR);
 	}
 	put_bad(f, o, vi->bad, 1, vi->badoff);
 	if (o != NULL)
@@ -209,19 +213,18 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 		const struct phdr_prop *pr = &pi->prop[i];
 		const char *name = phdr_prop_name(pi->machine, pr->type);
 		struct prop_key k = { pi->machine, pr->type };
-		struct bits w = { prop_bit, &k, 0, pr->value, 0, NULL, 0,
-			0 };
+		struct bits w = { prop_bit, &k, 0, pr->value, 0, NULL, 0, 0 };
 		int bits = phdr_prop_bit(pi->machine, pr->type, 0) != NULL;
 		struct json p = { f, 0 };
 
 		next(&l, o, "", ';');
 		if (o != NULL) {
 			out_char(f, '{');
-			json_key(&p, "type");
+			jn_key(&p, JN_TYPE);
 			out_dec(f, pr->type);
-			json_key(&p, "name");
+			jn_key(&p, JN_NAME);
 			json_strz(f, name);
-			json_key(&p, "value");
+			jn_key(&p, JN_VALUE);
 			out_dec(f, pr->value);
 			if (bits)
 				pr_bits_json(&p, &w);
@@ -243,8 +246,8 @@ put_props(struct out *f, struct json *o, const struct phdrs_info *pi)
 static void
 put_pflags(struct out *f, const struct json *o, uint32_t flags)
 {
-	static const char letters[8][4] = { "", "X", "W", "WX", "R", "RX",
-		"RW", "RWX" };
+	static const char letters[8][4] = { "", "X", "W", "WX", "R", "RX", "RW",
+		"RWX" };
 	const char *c = letters[flags & 7];
 	struct json l = { f, 0 };
 
@@ -269,18 +272,18 @@ put_phdr_more(struct out *f, struct json *eo, const struct phdrs_info *pi,
 {
 	switch (ph->type) {
 	case PT_INTERP:
-		KEY(eo, f, "interp", "=");
+		KEY(eo, f, JN_INTERP, "=");
 		if (pi->interp_state == FW_OK)
 			put_str(f, eo, pi->interp, pi->interplen);
 		else
 			put_state(f, eo, pi->interp_state);
 		break;
 	case PT_TLS:
-		KEY(eo, f, "tls_size", "=size:");
+		KEY(eo, f, JN_TLS_SIZE, "=size:");
 		out_dec(f, ph->memsz);
 		break;
 	case PT_GNU_PROPERTY:
-		KEY(eo, f, "properties", "=");
+		KEY(eo, f, JN_PROPERTIES, "=");
 		if (pi->prop_state == FW_OK)
 			put_props(f, eo, pi);
 		else
@@ -306,26 +309,26 @@ put_phdr(struct out *f, const struct json *o, const struct phdrs_info *pi,
 		return;
 	}
 	out_char(f, '{');
-	json_key(&e, "type");
+	jn_key(&e, JN_TYPE);
 	out_dec(f, ph->type);
-	json_key(&e, "name");
+	jn_key(&e, JN_NAME);
 	if (name != NULL) {
 		out_str(f, "\"PT_");
 		out_str(f, name);
 		out_char(f, '"');
 	} else
 		out_str(f, "null");
-	json_key(&e, "flags");
+	jn_key(&e, JN_FLAGS);
 	put_pflags(f, o, ph->flags);
-	json_key(&e, "offset");
+	jn_key(&e, JN_OFFSET);
 	out_dec(f, ph->offset);
-	json_key(&e, "vaddr");
+	jn_key(&e, JN_VADDR);
 	out_dec(f, ph->vaddr);
-	json_key(&e, "filesz");
+	jn_key(&e, JN_FILESZ);
 	out_dec(f, ph->filesz);
-	json_key(&e, "memsz");
+	jn_key(&e, JN_MEMSZ);
 	out_dec(f, ph->memsz);
-	json_key(&e, "align");
+	jn_key(&e, JN_ALIGN);
 	out_dec(f, ph->align);
 	put_phdr_more(f, &e, pi, ph);
 	out_char(f, '}');
@@ -338,7 +341,7 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 	size_t i;
 
 	if (o != NULL) {
-		json_key(o, "phdrs");
+		jn_key(o, JN_PHDRS);
 		out_char(f, '[');
 	} else
 		out_char(f, ' ');
@@ -348,7 +351,7 @@ put_phdrs(struct out *f, struct json *o, const struct phdrs_info *pi)
 	}
 	if (o != NULL) {
 		out_char(f, ']');
-		json_key(o, "phdrs_error");
+		jn_key(o, JN_PHDRS_ERROR);
 	}
 	put_bad(f, o, pi->bad, 0, 0);
 }
@@ -410,10 +413,10 @@ pr_follow(struct out *f, struct json *o, const struct followed *fo,
 		put_memo(f, o, fo, 0, memo != NULL ? &memo->phdrs : NULL,
 		    fo->phdrs_same);
 	else if (o != NULL && d->type == AT_NUM_SYSINFO_EHDR) {
-		json_key(o, "vdso");
+		jn_key(o, JN_VDSO);
 		out_str(f, "null");
 	} else if (o != NULL && d->type == AT_NUM_PHDR) {
-		json_key(o, "phdrs");
+		jn_key(o, JN_PHDRS);
 		out_str(f, "null");
 	} else if (o == NULL && (i == fo->vdso_at || i == fo->phdrs_at))
 		out_str(f, "  (unreadable)");

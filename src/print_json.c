@@ -13,26 +13,7 @@
 #include "print.h"
 #include "print_diff.h"
 #include "print_follow.h"
-#include "print_json.h"
 #include "watch.h"
-
-static const char kinds[][8] = {
-	[SRC_SELF] = "self",
-	[SRC_PID] = "pid",
-	[SRC_FILE] = "file",
-	[SRC_CORE] = "core",
-	[SRC_EXEC] = "exec",
-};
-
-/* A PID, or null where it is not known. */
-static void
-put_id(struct out *f, pid_t id)
-{
-	if (id > 0)
-		out_dec(f, (uint64_t)id);
-	else
-		out_str(f, "null");
-}
 
 /* n decimal digits of v, zero-padded. */
 static void
@@ -76,52 +57,13 @@ json_watch(struct json *o, const struct watch_event *w)
 		out_str(f, "Z\"");
 	}
 	jn_key(o, JN_PPID);
-	put_id(f, w->ppid);
+	pr_json_id(f, w->ppid);
 }
-
-/* The members that say what a vector is, in the order they are written. */
-static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
-	JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
-	JN_BYTE_ORDER };
 
 /* Its layout. */
 #define LAYOUT                                                                 \
 	(JN_BIT(ARCH) | JN_BIT(MACHINE) | JN_BIT(WORD_SIZE) |                  \
 	    JN_BIT(BYTE_ORDER))
-
-/*
- * The members of the set which that say what v is, in the order above:
- * the head of an object, its layout, and each side of --diff.
- */
-void
-pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
-{
-	/* The values that are strings, by member. */
-	const char *const text[JN_COUNT] = { [JN_SOURCE] = kinds[v->kind],
-		[JN_LABEL] = v->label,
-		[JN_COMM] = v->comm,
-		[JN_EXE] = v->exe,
-		[JN_PATH] = v->path,
-		[JN_COMMAND] = v->path,
-		[JN_ARCH] = v->arch != NULL ? v->arch->name : NULL };
-	struct out *f = o->f;
-	size_t i;
-	unsigned int n;
-
-	for (i = 0; i < NITEMS(vec_members); i++) {
-		if ((which & (uint64_t)1 << (n = vec_members[i])) == 0)
-			continue;
-		jn_key(o, n);
-		if (n == JN_PID)
-			put_id(f, v->pid);
-		else if (n == JN_MACHINE || n == JN_WORD_SIZE)
-			out_dec(f, n == JN_MACHINE ? v->machine : v->wordsize);
-		else if (n == JN_BYTE_ORDER)
-			out_str(f, v->bigendian ? "\"big\"" : "\"little\"");
-		else
-			json_strz(f, text[n]);
-	}
-}
 
 /* The source, and with --watch its exec time and parent. */
 static void
