@@ -355,6 +355,9 @@ def build_vdso(ws, endian, faults=()):
         syms[1] = (0x10000,) + syms[1][1:]
     if "versym_oob" in faults:
         syms[2] = syms[2][:4] + (7,)
+    if "unversioned" in faults:  # __vdso_foo VER_NDX_GLOBAL, bar LOCAL
+        syms[1] = syms[1][:4] + (1,)
+        syms[2] = syms[2][:4] + (0,)
     if "many_syms" in faults:  # 129 functions, one more than auxv keeps
         syms += [(so[b"bar"], GLOBAL, STT_FUNC, 1, 0)] * (129 - 3)
     if "long_names" in faults:  # 125 more of LONG_NAME

@@ -604,3 +604,49 @@ vdsocheck() {
 	run -1 vdsocheck "$T/junk" 62 8
 	assert_output --partial "no PT_LOAD"
 }
+
+# Functions whose .gnu.version entry names no definition (fault
+# unversioned: __vdso_foo's is 1, VER_NDX_GLOBAL; bar's 0, VER_NDX_LOCAL):
+# the bare name in -v, "version": null in JSON, as readelf shows them.
+@test "vDSO functions of no version (versym 1 and 0): bare in -v, version null in JSON" {
+	need jq
+	local ws
+	for ws in 8 4; do
+		"$MKFIXTURE" crafted-vdso "$T/v.so" "$ws" little unversioned
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 unversioned
+		readelf -W --dyn-syms "$T/v.so" | grep -q ' __vdso_foo$'
+		readelf -W --dyn-syms "$T/v.so" | grep -q ' bar$'
+		"$AUXV" --json -f "$T/core" >"$T/c.json"
+		$PY check-vdso "$T/c.json" "$T/v.so"
+		jq -e '.entries[] | select(.name == "AT_SYSINFO_EHDR") |
+		    [.vdso.functions[] | [.name, .version]] ==
+		    [["__vdso_foo", null], ["bar", null], ["baz", "LINUX_9.9"]]' \
+		    "$T/c.json" >/dev/null
+		"$AUXV" -v -f "$T/core" >"$T/c.txt"
+		$PY check-human "$T/c.txt" "$T/v.so"
+		grep -q ' functions=__vdso_foo,bar,baz@LINUX_9.9  # ' "$T/c.txt"
+	done
+}
+
+# No base definition (fault no_base_verdef): LINUX_9.9, index 2, is the
+# only and so the first version definition, which every function names.
+@test "vDSO without a base version definition: functions of the first definition keep its name, -v and JSON" {
+	need jq
+	local ws
+	for ws in 8 4; do
+		"$MKFIXTURE" crafted-vdso "$T/v.so" "$ws" little no_base_verdef
+		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 no_base_verdef
+		run -0 readelf -W -V "$T/v.so"
+		assert_output --partial "'.gnu.version_d' contains 1 entry:"
+		assert_output --partial "Flags: none  Index: 2  Cnt: 1  Name: LINUX_9.9"
+		"$AUXV" --json -f "$T/core" >"$T/c.json"
+		$PY check-vdso "$T/c.json" "$T/v.so"
+		jq -e '.entries[] | select(.name == "AT_SYSINFO_EHDR") |
+		    [.vdso.functions[] | [.name, .version, .default]] ==
+		    [["__vdso_foo", "LINUX_9.9", true], ["bar", "LINUX_9.9", true],
+		     ["baz", "LINUX_9.9", false]]' "$T/c.json" >/dev/null
+		"$AUXV" -v -f "$T/core" >"$T/c.txt"
+		$PY check-human "$T/c.txt" "$T/v.so"
+		grep -q ' functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9  # ' "$T/c.txt"
+	done
+}
