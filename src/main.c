@@ -1035,7 +1035,13 @@ main(int argc, char *argv[], char *envp[])
 	const struct opts *o = &w->o; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
 
-	w->o.stdin_closed = open_std_fds();
+	/*
+	 * The bare auxv reads its own memory and opens no descriptor that
+	 * could take a closed one's place (procmem.c keeps its pipe above
+	 * them): the check is left to every other run.
+	 */
+	if (argc > 1)
+		w->o.stdin_closed = open_std_fds();
 	out_init(&w->out, STDOUT_FILENO);
 	out_init(&w->esc, -1);
 	out_init(&w->table.cell, -1);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "bounds.h"
@@ -526,7 +527,11 @@ proc_self_auxv(unsigned int way, char *name, size_t size)
 		return open(name, O_RDONLY | O_CLOEXEC);
 	if ((dir = open(PROC_ROOT, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return -1;
-	fd = openat(dir, name, O_RDONLY | O_CLOEXEC);
+	/*
+	 * openat through syscall(2), which auxv binds anyway: libc's openat
+	 * is the one symbol of version GLIBC_2.4 auxv would need.
+	 */
+	fd = (int)syscall(SYS_openat, dir, name, O_RDONLY | O_CLOEXEC);
 	close(dir);
 	return fd;
 }

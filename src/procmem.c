@@ -260,6 +260,35 @@ procmem_pid(
 }
 
 /*
+ * The pipe of self_copy(), both ends above standard error: the bare auxv
+ * does not open /dev/null where standard input, output or error is closed
+ * (main.c), and an end there would take standard output's place.  pipe2
+ * and fcntl through syscall(2), which auxv binds anyway: libc's are of
+ * versions GLIBC_2.9 and GLIBC_2.28, which auxv would need for them alone.
+ */
+static int
+self_pipe(int fd[2])
+{
+	int i, hi;
+
+	if (syscall(SYS_pipe2, fd, O_CLOEXEC | O_NONBLOCK) == -1)
+		return -1;
+	for (i = 0; i < 2; i++)
+		if (fd[i] < 3) { /* 0, 1, 2: standard input, output, error */
+			hi = (int)syscall(SYS_fcntl, fd[i], F_DUPFD_CLOEXEC, 3);
+			close(fd[i]);
+			fd[i] = hi;
+		}
+	if (fd[0] != -1 && fd[1] != -1)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (fd[i] != -1)
+			close(fd[i]);
+	fd[0] = fd[1] = -1;
+	return -1;
+}
+
+/*
  * Our own memory where process_vm_readv is refused (a seccomp filter;
  * qemu-user, which does not implement it): read in the process itself,
  * only what /proc/self/maps says is readable (under an emulator, the
@@ -286,12 +315,7 @@ self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		errno = EFAULT;
 		return -1;
 	}
-	/*
-	 * pipe2 through syscall(2), which auxv binds anyway: libc's pipe2
-	 * is the one symbol of version GLIBC_2.9 auxv would need.
-	 */
-	if (pm->pipe[0] == -1 &&
-	    syscall(SYS_pipe2, pm->pipe, O_CLOEXEC | O_NONBLOCK) == -1)
+	if (pm->pipe[0] == -1 && self_pipe(pm->pipe) == -1)
 		return -1;
 	/* Never more than PIPE_BUF at a time: an empty pipe takes it whole. */
 	for (; got < n; got += (size_t)w) {

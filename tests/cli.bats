@@ -670,6 +670,23 @@ PY
 	[ "$(cat "$d/err")" = "auxv: -: $(strerror EBADF)" ]
 }
 
+# The bare auxv opens no /dev/null in their place (it opens nothing), but
+# where process_vm_readv is refused it copies its own memory through a
+# pipe, whose ends must not land on a closed standard output or input.
+@test "bare auxv, its memory copied through a pipe, standard input and output closed: the pipe is not standard output, a write error (strace)" {
+	need strace
+	"$NOVMREAD" true 2>/dev/null ||
+	    skip "seccomp filters cannot be installed here"
+	local d=$BATS_TEST_TMPDIR rc=0
+	(strace -qq -f -e trace=pipe2,write -e signal=none -o "$d/trace" \
+	    "$NOVMREAD" "$AUXV" <&- >&-) 2>"$d/err" || rc=$?
+	[ "$rc" -eq 1 ]
+	[ "$(cat "$d/err")" = "auxv: write error: $(strerror EBADF)" ]
+	# The pipe was made (the copy ran), and the lines went to fd 1, closed.
+	grep -q 'pipe2(\[[01], [0-9]*\]' "$d/trace"
+	grep -q '^[0-9]* *write(1, "AT_.* = -1 EBADF' "$d/trace"
+}
+
 # Issue 39: whether a user without CAP_NET_ADMIN may listen to the
 # connector depends on the kernel's build (SPEC), not on its version.
 @test "docs: the connector's permission is said to depend on the kernel's build, in the unit, the man page and the README" {
