@@ -239,8 +239,8 @@ wait_writer(struct source *s, int fd, struct diag *d)
  * address, as a core's is.
  */
 static int
-open_json(struct source *s, const struct opts *o, int fd, size_t len,
-    struct diag *d)
+open_json(
+    struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
 {
 	if (json_read(s, s->rawbuf, len, fd, o->json_pid, d) == -1)
 		return -1;
@@ -252,8 +252,8 @@ open_json(struct source *s, const struct opts *o, int fd, size_t len,
 
 /* Raw words, in the options' layout (src_parse() decides the same). */
 static int
-open_raw(struct source *s, const struct opts *o, int fd, size_t len,
-    struct diag *d)
+open_raw(
+    struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
 {
 	size_t end;
 	int rc = 0;
@@ -269,8 +269,9 @@ open_raw(struct source *s, const struct opts *o, int fd, size_t len,
 		diag_set(d, errno, NULL);
 		return -1;
 	}
-	if (rc == 1 && (end = vec_null_end(s->rawbuf, len, s->vec.wordsize,
-	                    s->vec.bigendian)) != 0)
+	if (rc == 1 &&
+	    (end = vec_null_end(
+	         s->rawbuf, len, s->vec.wordsize, s->vec.bigendian)) != 0)
 		len = end;
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = len;
@@ -283,8 +284,8 @@ open_raw(struct source *s, const struct opts *o, int fd, size_t len,
  * usual, and end at once without one.
  */
 static int
-open_input(struct source *s, const struct opts *o, const char *path,
-    struct diag *d)
+open_input(
+    struct source *s, const struct opts *o, const char *path, struct diag *d)
 {
 	int fd;
 

@@ -34,7 +34,7 @@ struct vdso_abi {
 	uint16_t machine;
 	uint8_t wordsize; /* 0: either */
 	uint64_t base;    /* an address other than 0 it was linked at, or 0 */
-	char version[16];            /* "": none asked */
+	char version[16]; /* "": none asked */
 	struct vdso_fn fn[VDSO_FNS]; /* up to the first without a name */
 };
 
