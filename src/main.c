@@ -222,27 +222,30 @@ static const char help[] =
  * whatever name auxv was run by (argv[0] may hold any bytes), and
  * strerror(e) last where e is not 0: one write(2), and no stdio stream.
  */
-static void __attribute__((format(printf, 2, 0)))
-vsay(int e, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 2, 3)))
+say(int e, const char *fmt, ...)
 {
 	char small[256], *buf = small;
 	struct iovec iov[5];
-	va_list again;
+	va_list ap;
 	size_t len;
 	ssize_t w;
 	int n;
 
-	va_copy(again, ap);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_start(ap, fmt);
+	/* clang-tidy 14's analyzer takes ap for uninitialized: it is not. */
+	n = vsnprintf(small, sizeof(small), fmt, ap); // NOLINT(*valist*)
+	va_end(ap);
 	len = n > 0 ? (size_t)n : 0;
 	/* A long name: formatted again where it fits whole, else cut. */
-	if (len >= sizeof(small) && (buf = malloc(len + 1)) != NULL)
-		(void)vsnprintf(buf, len + 1, fmt, again);
-	else if (len >= sizeof(small)) {
+	if (len >= sizeof(small) && (buf = malloc(len + 1)) != NULL) {
+		va_start(ap, fmt);
+		(void)vsnprintf(buf, len + 1, fmt, ap);
+		va_end(ap);
+	} else if (len >= sizeof(small)) {
 		buf = small;
 		len = sizeof(small) - 1;
 	}
-	va_end(again);
 	iov[0] = (struct iovec){ "auxv: ", 6 };
 	iov[1] = (struct iovec){ buf, len };
 	iov[2] = (struct iovec){ ": ", e != 0 && len > 0 ? 2 : 0 };
@@ -256,16 +259,6 @@ vsay(int e, const char *fmt, va_list ap)
 		free(buf);
 }
 
-static void __attribute__((format(printf, 2, 3)))
-say(int e, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay(e, fmt, ap);
-	va_end(ap);
-}
-
 /* What failed (or nothing), errno's text, and exit status 1. */
 static void __attribute__((noreturn)) die(const char *what)
 {
@@ -273,22 +266,17 @@ static void __attribute__((noreturn)) die(const char *what)
 	exit(AUXV_EXIT_SOURCE);
 }
 
-/* A usage error: what is wrong, unless fmt is NULL, then the synopsis. */
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage(const char *fmt, ...)
+/* The synopsis after a usage error, and exit status 2. */
+static void __attribute__((noreturn)) synopsis_exit(void)
 {
-	va_list ap;
-
-	if (fmt != NULL) {
-		va_start(ap, fmt);
-		vsay(0, fmt, ap);
-		va_end(ap);
-	}
 	/* No stdio: its stderr would cost a symbol lookup at every start. */
 	if (write(STDERR_FILENO, synopsis, sizeof(synopsis) - 1) == -1)
 		exit(AUXV_EXIT_USAGE);
 	exit(AUXV_EXIT_USAGE);
 }
+
+/* A usage error: what is wrong, as say() writes it, then the synopsis. */
+#define usage(...) (say(0, __VA_ARGS__), synopsis_exit())
 
 /*
  * "auxv: WHAT: REASON" where WHAT is untrusted (a file or command name,
@@ -308,7 +296,7 @@ static void __attribute__((noreturn))
 usage_name(struct work *w, const char *what, const char *reason)
 {
 	warn_name(w, what, reason);
-	usage(NULL);
+	synopsis_exit();
 }
 
 /*
@@ -654,7 +642,8 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			exit(close_stdout(
 			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
-			usage(NULL); /* getopt_long has said what is wrong */
+			synopsis_exit(); /* getopt_long has said what is wrong
+			                  */
 		}
 	}
 	/* After "--", the rest are process IDs. */
