@@ -294,14 +294,14 @@ exec_since(const struct check_env *e)
 	    memcmp(now, e->v->raw, (size_t)n) != 0;
 }
 /*
- * Gathers what the rules read and runs them all into res (CHECK_RULES
- * rows).  For self the memory is read only where our map says it is
- * readable.  Returns the number of rules that fail.
+ * Gathers what the rules read besides the vector, its ndec entries
+ * decoded and what they point to followed (as show() has them), and runs
+ * the rules into res (CHECK_RULES rows).  Returns the number that fail.
  */
 size_t
 check_vector(struct check_env *e, const struct auxv_vec *v,
-    const struct opts *o, struct decoded *dec, struct strpool *pool,
-    struct followed *fo, struct check_result *res)
+    const struct decoded *dec, size_t ndec, const struct followed *fo,
+    struct check_result *res)
 {
 	const char *why;
 	size_t i, nfail = 0;
@@ -334,8 +334,7 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 			e->arg_start = 0;
 	}
 	e->dec = dec;
-	e->ndec = decode_all(v, o, dec, pool);
-	follow_vector(v, dec, e->ndec, fo);
+	e->ndec = ndec;
 	e->fo = fo;
 	for (i = 0; i < CHECK_RULES; i++) {
 		res[i].name = rules[i].name;

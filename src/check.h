@@ -79,7 +79,7 @@ struct check_env {
 };
 
 size_t check_vector(struct check_env *, const struct auxv_vec *,
-    const struct opts *, struct decoded *, struct strpool *, struct followed *,
+    const struct decoded *, size_t, const struct followed *,
     struct check_result *);
 
 #endif

@@ -475,8 +475,10 @@ show(struct work *w, struct source *s)
 		return;
 	}
 	if (o->check) {
-		if (check_vector(&w->check, v, o, w->dec[0], &w->pool[0],
-		        &w->followed, w->checks) > 0)
+		n = decode_all(v, o, w->dec[0], &w->pool[0]);
+		follow_vector(v, w->dec[0], n, &w->followed);
+		if (check_vector(&w->check, v, w->dec[0], n, &w->followed,
+		        w->checks) > 0)
 			w->status = w->checkfail = AUXV_EXIT_SOURCE;
 		c->summary = o->all;
 		o->printer->check(&w->out, c, v, w->checks, CHECK_RULES);
