@@ -605,6 +605,24 @@ vdsocheck() {
 	assert_output --partial "no PT_LOAD"
 }
 
+# A crafted vDSO of fault $1 and word size $2 in a core, read by auxv as
+# JSON ($T/c.json) and as -v text ($T/c.txt), each held to readelf's view
+# of the image (vdso.py); the caller adds what the fault is about.
+crafted_read() {
+	"$MKFIXTURE" crafted-vdso "$T/v.so" "$2" little "$1"
+	"$MKFIXTURE" crafted-core "$T/core" "$2" little 62 "$1"
+	"$AUXV" --json -f "$T/core" >"$T/c.json"
+	$PY check-vdso "$T/c.json" "$T/v.so"
+	"$AUXV" -v -f "$T/core" >"$T/c.txt"
+	$PY check-human "$T/c.txt" "$T/v.so"
+}
+
+# [name, version, default] of each function of the JSON's vDSO.
+crafted_functions() {
+	jq -c '.entries[] | select(.name == "AT_SYSINFO_EHDR") |
+	    [.vdso.functions[] | [.name, .version, .default]]' "$T/c.json"
+}
+
 # Functions whose .gnu.version entry names no definition (fault
 # unversioned: __vdso_foo's is 1, VER_NDX_GLOBAL; bar's 0, VER_NDX_LOCAL):
 # the bare name in -v, "version": null in JSON, as readelf shows them.
@@ -612,18 +630,10 @@ vdsocheck() {
 	need jq
 	local ws
 	for ws in 8 4; do
-		"$MKFIXTURE" crafted-vdso "$T/v.so" "$ws" little unversioned
-		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 unversioned
+		crafted_read unversioned "$ws"
 		readelf -W --dyn-syms "$T/v.so" | grep -q ' __vdso_foo$'
 		readelf -W --dyn-syms "$T/v.so" | grep -q ' bar$'
-		"$AUXV" --json -f "$T/core" >"$T/c.json"
-		$PY check-vdso "$T/c.json" "$T/v.so"
-		jq -e '.entries[] | select(.name == "AT_SYSINFO_EHDR") |
-		    [.vdso.functions[] | [.name, .version]] ==
-		    [["__vdso_foo", null], ["bar", null], ["baz", "LINUX_9.9"]]' \
-		    "$T/c.json" >/dev/null
-		"$AUXV" -v -f "$T/core" >"$T/c.txt"
-		$PY check-human "$T/c.txt" "$T/v.so"
+		[ "$(crafted_functions)" = '[["__vdso_foo",null,true],["bar",null,true],["baz","LINUX_9.9",false]]' ]
 		grep -q ' functions=__vdso_foo,bar,baz@LINUX_9.9  # ' "$T/c.txt"
 	done
 }
@@ -634,19 +644,11 @@ vdsocheck() {
 	need jq
 	local ws
 	for ws in 8 4; do
-		"$MKFIXTURE" crafted-vdso "$T/v.so" "$ws" little no_base_verdef
-		"$MKFIXTURE" crafted-core "$T/core" "$ws" little 62 no_base_verdef
+		crafted_read no_base_verdef "$ws"
 		run -0 readelf -W -V "$T/v.so"
 		assert_output --partial "'.gnu.version_d' contains 1 entry:"
 		assert_output --partial "Flags: none  Index: 2  Cnt: 1  Name: LINUX_9.9"
-		"$AUXV" --json -f "$T/core" >"$T/c.json"
-		$PY check-vdso "$T/c.json" "$T/v.so"
-		jq -e '.entries[] | select(.name == "AT_SYSINFO_EHDR") |
-		    [.vdso.functions[] | [.name, .version, .default]] ==
-		    [["__vdso_foo", "LINUX_9.9", true], ["bar", "LINUX_9.9", true],
-		     ["baz", "LINUX_9.9", false]]' "$T/c.json" >/dev/null
-		"$AUXV" -v -f "$T/core" >"$T/c.txt"
-		$PY check-human "$T/c.txt" "$T/v.so"
+		[ "$(crafted_functions)" = '[["__vdso_foo","LINUX_9.9",true],["bar","LINUX_9.9",true],["baz","LINUX_9.9",false]]' ]
 		grep -q ' functions=__vdso_foo@@LINUX_9.9,bar@@LINUX_9.9,baz@LINUX_9.9  # ' "$T/c.txt"
 	done
 }
