@@ -196,7 +196,7 @@ reused() {
 	human_status=$status human_err=$stderr human_out=$output
 	run --separate-stderr timeout 10 "$AUXV" --json "$p"
 	! [ -e "/proc/$p" ] || skip "PID $p was taken again meanwhile"
-	echo "human: status $human_status, stderr: $human_err"
+	echo "human: status $human_status, stdout: $human_out, stderr: $human_err"
 	echo "json: status $status, stdout: $output, stderr: $stderr"
 	[ "$human_status" -lt 124 ]
 	[ "$status" -lt 124 ]
