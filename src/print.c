@@ -193,14 +193,6 @@ static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
 void
 pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
 {
-	/* The values that are strings, by member. */
-	const char *const text[JN_COUNT] = { [JN_SOURCE] = kinds[v->kind],
-		[JN_LABEL] = v->label,
-		[JN_COMM] = v->comm,
-		[JN_EXE] = v->exe,
-		[JN_PATH] = v->path,
-		[JN_COMMAND] = v->path,
-		[JN_ARCH] = v->arch != NULL ? v->arch->name : NULL };
 	struct out *f = o->f;
 	size_t i;
 	unsigned int n;
@@ -209,13 +201,37 @@ pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
 		if ((which & (uint64_t)1 << (n = vec_members[i])) == 0)
 			continue;
 		jn_key(o, n);
-		if (n == JN_PID)
+		switch (n) {
+		case JN_SOURCE:
+			json_strz(f, kinds[v->kind]);
+			break;
+		case JN_LABEL:
+			json_strz(f, v->label);
+			break;
+		case JN_PID:
 			pr_json_id(f, v->pid);
-		else if (n == JN_MACHINE || n == JN_WORD_SIZE)
-			out_dec(f, n == JN_MACHINE ? v->machine : v->wordsize);
-		else if (n == JN_BYTE_ORDER)
+			break;
+		case JN_COMM:
+			json_strz(f, v->comm);
+			break;
+		case JN_EXE:
+			json_strz(f, v->exe);
+			break;
+		case JN_ARCH:
+			json_strz(f, v->arch != NULL ? v->arch->name : NULL);
+			break;
+		case JN_MACHINE:
+			out_dec(f, v->machine);
+			break;
+		case JN_WORD_SIZE:
+			out_dec(f, v->wordsize);
+			break;
+		case JN_BYTE_ORDER:
 			out_str(f, v->bigendian ? "\"big\"" : "\"little\"");
-		else
-			json_strz(f, text[n]);
+			break;
+		default: /* JN_PATH, JN_COMMAND: the file, or the command run */
+			json_strz(f, v->path);
+			break;
+		}
 	}
 }
