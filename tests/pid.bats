@@ -1001,3 +1001,17 @@ except PermissionError:
 	run -1 --separate-stderr unshare -U --map-root-user "$AUXV" "$BG_PID"
 	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 }
+
+# The executable's link is read where a format shows it (JSON), not for
+# the human headers of several PIDs, which name each by comm alone.
+@test "several PIDs in human: headers by comm, no executable link read; JSON reads it (strace)" {
+	need strace
+	local t=$BATS_TEST_TMPDIR/trace
+	strace -f -qq -e trace=readlink,readlinkat -o "$t" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" $$ "$PPID" >/dev/null
+	! grep -E "\"/proc/($$|$PPID)/exe\"" "$t" || false
+	strace -f -qq -e trace=readlink,readlinkat -o "$t" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --json $$ "$PPID" >/dev/null
+	grep -q "\"/proc/$$/exe\"" "$t"
+	grep -q "\"/proc/$PPID/exe\"" "$t"
+}
