@@ -23,7 +23,7 @@ start_bg() {
 	local i exe self
 	# The program's fork first: hostile.bats' start_at hands it the next
 	# PID, which the command substitution's fork would take.
-	"$@" >"$BATS_TEST_TMPDIR/bg.out" 2>&1 &
+	"$@" >"$BATS_TEST_TMPDIR/bg.out" 2>&1 8<&- &
 	BG_PID=$!
 	self=$(readlink /proc/$$/exe)
 	for i in $(seq 1 250); do
@@ -57,6 +57,23 @@ spawn_many() {
 	EXTRA_PIDS="${EXTRA_PIDS:-} $(tr '\n' ' ' <"$f")"
 	[ "$(wc -l <"$f")" -eq "$n" ] ||
 	    { echo "spawn_many: $n processes not started in 20 s"; return 1; }
+}
+
+# pid_lock: holds, until the test ends, the lock that orders the cases
+# which hand out PIDs (hostile.bats' start_at writes ns_last_pid) or need
+# a freed PID not handed out again.  Two runs of the suite at once (the
+# cross stage runs two guests' at a time) otherwise give each other's
+# freed PIDs back: one run's PID-1, written to ns_last_pid, lets its
+# next forks take the PIDs the other run has just freed.  The lock is
+# flock(2) on that sysctl, the one file every run on the machine opens
+# alike, whatever its TMPDIR or user; where it is absent nothing writes
+# it and there is nothing to order.  On fd 8, which start_bg's programs
+# do not inherit (they would hold the lock while they live).
+pid_lock() {
+	[ -e /proc/sys/kernel/ns_last_pid ] || return 0
+	exec 8</proc/sys/kernel/ns_last_pid
+	flock -w 120 8 ||
+	    { echo "pid_lock: ns_last_pid's lock not had in 120 s"; return 1; }
 }
 
 stop_bg() {

@@ -149,6 +149,7 @@ reused() {
 	shift 2
 	while [ "$1" != -- ]; do a+=("$1"); shift; done
 	shift
+	pid_lock
 	start_bg "${a[@]}"
 	p=$BG_PID
 	aexe=$(readlink "/proc/$p/exe")
@@ -188,6 +189,7 @@ reused() {
 }
 
 @test "a freed PID not reused: no such process, status 1, bounded" {
+	pid_lock
 	start_bg sleep 1000
 	p=$BG_PID
 	stop_bg
