@@ -43,6 +43,7 @@ static const struct arch arches[] = {
 	{ "riscv64",	EM_RISCV,		8, 0, 0,	P4K,	HWCAPS_RISCV },
 	{ "riscv32",	EM_RISCV,		4, 0, 0,	P4K,	HWCAPS_RISCV },
 	{ "loongarch64", EM_LOONGARCH,		8, 0, 0,	P4K | P16K | P64K,	HWCAPS_LOONGARCH },
+	{ "loongarch32", EM_LOONGARCH,		4, 0, 0,	P4K | P16K | P64K,	HWCAPS_LOONGARCH },
 	{ "mips64",	EM_MIPS,		8, ARCH_ANY_ENDIAN, 0,	P4K | P8K | P16K | P32K | P64K,	HWCAPS_MIPS },
 	{ "mips",	EM_MIPS,		4, ARCH_ANY_ENDIAN, 0,	P4K | P8K | P16K | P32K | P64K,	HWCAPS_MIPS },
 	{ "sparc64",	EM_SPARCV9,		8, 1, AF_SPARC,	P8K,	HWCAPS_SPARC },

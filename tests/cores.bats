@@ -41,6 +41,7 @@ ARCHES='
 243	64	little	riscv64		EM_RISCV
 243	32	little	riscv32		EM_RISCV
 258	64	little	loongarch64	EM_LOONGARCH
+258	32	little	loongarch32	EM_LOONGARCH
 8	64	big	mips64		EM_MIPS
 8	64	little	mips64		EM_MIPS
 8	32	big	mips		EM_MIPS

@@ -732,6 +732,12 @@ assert d["word_size"] == 8 and pairs == [[6, 65536], [16, 3]], d'
 	pycheck "$output" '
 assert d["arch"] == "i386" and d["word_size"] == 4, d
 assert pairs == [[6, 4096]], pairs'
+	# LoongArch's 32-bit kernels (Linux 7.3's CONFIG_32BIT: uname -m
+	# loongarch32) and 64-bit ones share EM_LOONGARCH.
+	run -0 --separate-stderr "$AUXV" -f "$T/raw4" --arch loongarch32 --json
+	pycheck "$output" '
+assert d["arch"] == "loongarch32" and d["word_size"] == 4, d
+assert d["byte_order"] == "little" and pairs == [[6, 4096]], d'
 }
 
 @test "raw from standard input (-f -), pipe and redirection" {
