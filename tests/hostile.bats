@@ -154,7 +154,7 @@ reused() {
 	p=$BG_PID
 	aexe=$(readlink "/proc/$p/exe")
 	stop_bg
-	[ ! -e "/proc/$p" ]
+	[ ! -e "/proc/$p" ] || { echo "A's PID $p taken again at once"; return 1; }
 	start_at "$p" "$@"
 	bexe=$(readlink "/proc/$p/exe")
 	echo "PID $p: A $aexe, B $bexe"
@@ -193,7 +193,7 @@ reused() {
 	start_bg sleep 1000
 	p=$BG_PID
 	stop_bg
-	[ ! -e "/proc/$p" ]
+	[ ! -e "/proc/$p" ] || { echo "PID $p taken again at once"; return 1; }
 	run --separate-stderr timeout 10 "$AUXV" "$p"
 	human_status=$status human_err=$stderr human_out=$output
 	run --separate-stderr timeout 10 "$AUXV" --json "$p"
