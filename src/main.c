@@ -474,9 +474,12 @@ show(struct work *w, struct source *s)
 		failed(w, s, &d);
 		return;
 	}
-	if (o->check) {
+	if (o->check || (o->printer->flags & PR_DECODE))
 		n = decode_all(v, o, w->dec[0], &w->pool[0]);
+	/* What AT_SYSINFO_EHDR and AT_PHDR point to: --check, JSON and -v. */
+	if (o->check || o->follow)
 		follow_vector(v, w->dec[0], n, &w->followed);
+	if (o->check) {
 		if (check_vector(&w->check, v, w->dec[0], n, &w->followed,
 		        w->checks) > 0)
 			w->status = w->checkfail = AUXV_EXIT_SOURCE;
@@ -487,12 +490,7 @@ show(struct work *w, struct source *s)
 	}
 	c->partial = bad ? &d : NULL;
 	c->partial_msg = bad ? diag_message(&d, msg, sizeof(msg)) : NULL;
-	if (o->printer->flags & PR_DECODE)
-		n = decode_all(v, o, w->dec[0], &w->pool[0]);
-	/* What AT_SYSINFO_EHDR and AT_PHDR point to, for JSON and -v. */
 	c->followed = o->follow ? &w->followed : NULL;
-	if (o->follow)
-		follow_vector(v, w->dec[0], n, &w->followed);
 	o->printer->vector(&w->out, c, v, w->dec[0], n);
 	c->first = 0;
 	if (bad)
@@ -644,8 +642,8 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			exit(close_stdout(
 			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
-			synopsis_exit(); /* getopt_long has said what is wrong
-			                  */
+			/* getopt_long has said what is wrong. */
+			synopsis_exit();
 		}
 	}
 	/* After "--", the rest are process IDs. */

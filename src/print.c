@@ -187,8 +187,9 @@ static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
 	JN_BYTE_ORDER };
 
 /*
- * The members of the set which that say what v is (JN_BIT), in the order above:
- * the head of an object, its layout, and each side of --diff.
+ * Writes the members in which (a set of JN_BIT(x)) that say what v is,
+ * in the order above: the head of an object, its layout, and each side
+ * of --diff.
  */
 void
 pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
