@@ -437,6 +437,8 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	uint32_t a = 0;
 	size_t i, nsaved = 0;
 	int vdso = check_special(e, &e->vdso) != NULL;
+	/* The running kernel made it: self's and -e's, not a PID's. */
+	const int fresh = e->live && v->kind != SRC_PID;
 	char saved[320] = "";
 
 	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
@@ -458,7 +460,7 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		/* What depends on the vDSO or kernel is known of a live one. */
 		if ((expected[i].cond & C_VDSO) && !vdso)
 			continue;
-		if (!e->live &&
+		if (!fresh &&
 		    (expected[i].since != 0 || (expected[i].cond & C_RSEQ))) {
 			t = at_lookup(expected[i].type, AF_ALL);
 			(void)snprintf(saved + strlen(saved),
@@ -478,8 +480,10 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		    v->nent, v->arch->name);
 	if (nsaved > 0)
 		ev(r,
-		    "; no data for %s (a saved vector: they depend on the "
-		    "kernel's version or build)",
-		    saved);
+		    "; no data for %s (%s: they depend on the kernel's "
+		    "version or build)",
+		    saved,
+		    e->live ? "a PID's vector may be another kernel's"
+		            : "a saved vector");
 	return res;
 }

@@ -33,7 +33,13 @@ enum {
 	N_BIAS = 8, /* the executable found in the map: its load bias */
 	N_CPU =
 	    16, /* this machine's CPU: a live vector, its architecture known */
-	N_ARCH = 32 /* the vector's architecture */
+	N_ARCH = 32, /* the vector's architecture */
+	/*
+	 * Held to the running kernel or this CPU: a PID's vector may be
+	 * another machine's (a CRIU restore, PR_SET_MM_MAP), so there it
+	 * confirms but never fails (see the provenance table in check.c).
+	 */
+	N_HERE = 64
 };
 typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
 
