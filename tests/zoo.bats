@@ -1,0 +1,231 @@
+# The zoo: every legitimately odd process at once, one for each fact of
+# --check's provenance table (src/check.c) that a process can change
+# after its exec, then `auxv -a --check` over the machine and `auxv
+# --check PID` of each: no FAIL, and every "no data" says why.  A member
+# this machine cannot make (no qemu-x86_64, no user namespaces) is left
+# out and named on the TAP stream; the oracle that each member is what it
+# claims is the kernel's own view (/proc/PID/exe, maps, status, uid_map).
+
+load common
+
+teardown() {
+	local p
+	{
+		for p in ${ZOO_PIDS:-}; do
+			pkill -9 -P "$p" || true
+			kill -9 "$p" || true
+		done
+		for p in ${ZOO_PIDS:-}; do
+			wait "$p" || true
+		done
+	} 2>/dev/null
+}
+
+# zoo_note TEXT: said on the TAP stream (bats' fd 3).
+zoo_note() {
+	echo "# zoo: $*" >&3
+}
+
+# zoo_add NAME CMD...: starts CMD in the background, output in
+# $Z/NAME.out, as member NAME.
+zoo_add() {
+	local name=$1
+	shift
+	# Not on bats' descriptors 3 and 8 (its TAP stream, pid_lock's).
+	"$@" >"$Z/$name.out" 2>&1 </dev/null 3>&- 8<&- &
+	ZOO_PIDS+=" $!"
+	ZOO_NAMES[$!]=$name
+}
+
+# zoo_wait PID [TEXT]: until PID has exec'd past bash (its exe is not our
+# shell's) and, with TEXT, its output holds TEXT; 5 s at most, then the
+# member is dropped, said why.  TEXT "-": until its main thread has
+# ended (the exe link then reads nothing), another running.
+zoo_wait() {
+	local p=$1 text=${2:-} self exe
+	self=$(readlink /proc/$$/exe)
+	for _ in $(seq 250); do
+		if [ "$text" = - ]; then
+			[ "$(ls "/proc/$p/task" 2>/dev/null | wc -l)" -ne 2 ] ||
+			    ! grep -q '^State:.*Z' "/proc/$p/status" || return 0
+			sleep 0.02
+			continue
+		fi
+		exe=$(readlink "/proc/$p/exe" 2>/dev/null) || exe=
+		if [ -n "$exe" ] && [ "$exe" != "$self" ] &&
+		    { [ -z "$text" ] ||
+		        grep -q "$text" "$Z/${ZOO_NAMES[$p]}.out"; }; then
+			return 0
+		fi
+		sleep 0.02
+	done
+	zoo_note "${ZOO_NAMES[$p]} did not start:" \
+	    "$(head -c 200 "$Z/${ZOO_NAMES[$p]}.out" | tr '\n' ' ')"
+	unset "ZOO_NAMES[$p]"
+	return 0
+}
+
+
+@test "the zoo: every odd process at once, no FAIL by PID or by -a, each no data with its reason" {
+	need jq
+	Z=$BATS_TEST_TMPDIR
+	declare -gA ZOO_NAMES=()
+	ZOO_PIDS=
+	local sleep_bin p interp n
+	sleep_bin=$(command -v sleep)
+	interp=$(readelf -lW "$sleep_bin" 2>/dev/null |
+	    sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+
+	# The executable replaced by an upgrade (mv over it: the old file is
+	# deleted), renamed away with another file at its path, reached by
+	# a symbolic link flipped since (update-alternatives).
+	cp "$sleep_bin" "$Z/replaced"
+	zoo_add replaced "$Z/replaced" 1000
+	cp "$sleep_bin" "$Z/renamed"
+	zoo_add renamed "$Z/renamed" 1000
+	cp "$sleep_bin" "$Z/flip-a"
+	ln -s "$Z/flip-a" "$Z/flip"
+	zoo_add flipped "$Z/flip" 1000
+	# A #! script its interpreter runs.
+	printf '#!/bin/sh\nsleep 1000\n:\n' >"$Z/script"
+	chmod 755 "$Z/script"
+	zoo_add script "$Z/script"
+	# The dynamic loader run as a program.
+	if [ -n "$interp" ] && [ -x "$interp" ]; then
+		zoo_add ldso "$interp" "$sleep_bin" 1000
+	else
+		zoo_note "no PT_INTERP in $sleep_bin: no ld.so run as a program"
+	fi
+	# Strings rewritten (setproctitle: perl's $0 rewrites argv's area).
+	if command -v perl >/dev/null; then
+		zoo_add proctitle perl -e '$0 = "renamed " x 40; print "set\n"; $| = 1; sleep 1000'
+	else
+		zoo_note "no perl: no rewritten strings"
+	fi
+	# IDs dropped after exec (as root only: else there is none to drop).
+	if [ "$(id -u)" -eq 0 ]; then
+		zoo_add dropped python3 -c 'import os, time
+os.setgroups([]); os.setgid(65534); os.setuid(65534)
+print("dropped", flush=True); time.sleep(1000)'
+	fi
+	# chroot(2) after exec, into a directory that holds nothing: no
+	# interpreter, no AT_EXECFN there.
+	mkdir "$Z/empty"
+	if [ "$(id -u)" -eq 0 ]; then
+		zoo_add chrooted python3 -c 'import os, sys, time
+os.chroot(sys.argv[1]); os.chdir("/")
+print("chrooted", flush=True); time.sleep(1000)' "$Z/empty"
+	fi
+	# fexecve (AT_EXECFN /dev/fd/N), a memfd launcher (the same, the
+	# executable a memfd), and a re-exec through /proc/self/exe.
+	zoo_add fexecve python3 -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+os.execve(fd, ["sleep", "1000"], dict(os.environ))' "$sleep_bin"
+	zoo_add memfd python3 -c 'import os, sys
+fd = os.memfd_create("zoo", 0)
+os.write(fd, open(sys.argv[1], "rb").read())
+os.execve(fd, ["sleep", "1000"], dict(os.environ))' "$sleep_bin"
+	zoo_add selfexe python3 -c 'import os, sys
+os.execv("/proc/self/exe", [sys.executable, "-c",
+    "import time; print(\"reexec\", flush=True); time.sleep(1000)"])'
+	# Another user namespace, whose IDs map differently: a user's
+	# process that made one after its exec.
+	if unshare -U true 2>/dev/null && has setpriv; then
+		zoo_add userns setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    python3 -c 'import ctypes, os, time
+if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) != 0:
+    raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWUSER)")
+print("unshared", flush=True); time.sleep(1000)'
+	else
+		zoo_note "no user namespaces for nobody (unshare -U)"
+	fi
+	# The main thread ended, another running.
+	if command -v cc >/dev/null &&
+	    printf '%s\n' '#include <pthread.h>' '#include <unistd.h>' \
+	        'static void *run(void *a) { (void)a; for (;;) pause(); }' \
+	        'int main(void) { pthread_t t; pthread_create(&t, 0, run, 0);' \
+	        '	pthread_exit(0); }' >"$Z/mt.c" &&
+	    cc -pthread -o "$Z/mt" "$Z/mt.c" 2>/dev/null; then
+		zoo_add mainexit "$Z/mt"
+	else
+		zoo_note "no C compiler: no process whose main thread ended"
+	fi
+	# Emulators: qemu-user (its guest's loader mapped twice) and
+	# valgrind (the vDSO gone, argv on its own stack).
+	if [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null; then
+		zoo_add qemu qemu-x86_64 "$sleep_bin" 1000
+	else
+		zoo_note "no qemu-x86_64 on an x86-64 machine"
+	fi
+	if command -v valgrind >/dev/null; then
+		zoo_add valgrind valgrind -q --tool=none "$sleep_bin" 1000
+	else
+		zoo_note "no valgrind"
+	fi
+	# tests/exec/oddproc's memory made odd after exec.
+	if [ -x "${ODDPROC:-}" ]; then
+		[ -z "$interp" ] || zoo_add mapinterp "$ODDPROC" mapat "$interp"
+		for m in unvdso movevdso argvnull nostack farsegs; do
+			zoo_add "$m" "$ODDPROC" "$m"
+		done
+	else
+		zoo_note "no oddproc helper built"
+	fi
+
+	# Each started, then the files changed under the running ones.
+	for p in ${!ZOO_NAMES[@]}; do
+		case ${ZOO_NAMES[$p]} in
+		proctitle) zoo_wait "$p" set ;;
+		dropped) zoo_wait "$p" dropped ;;
+		chrooted) zoo_wait "$p" chrooted ;;
+		userns) zoo_wait "$p" unshared ;;
+		selfexe) zoo_wait "$p" reexec ;;
+		mainexit) zoo_wait "$p" - ;;
+		mapinterp) zoo_wait "$p" mapped ;;
+		unvdso | movevdso | argvnull | nostack | farsegs)
+			zoo_wait "$p" . ;;
+		*) zoo_wait "$p" ;;
+		esac
+	done
+	cp /bin/true "$Z/new" && mv "$Z/new" "$Z/replaced"
+	mv "$Z/renamed" "$Z/renamed.old" && cp /bin/true "$Z/renamed"
+	ln -sfn /bin/true "$Z/flip"
+	# The kernel's view that each is what it claims.
+	for p in ${!ZOO_NAMES[@]}; do
+		case ${ZOO_NAMES[$p]} in
+		replaced) [[ "$(readlink "/proc/$p/exe")" == *" (deleted)" ]] ;;
+		dropped) grep -q "^Uid:.*65534" "/proc/$p/status" ;;
+		chrooted) [ "$(readlink "/proc/$p/root")" = "$Z/empty" ] ;;
+		userns) [ "$(readlink "/proc/$p/ns/user")" != "$(readlink /proc/self/ns/user)" ] ;;
+		memfd) [[ "$(readlink "/proc/$p/exe")" == /memfd:zoo* ]] ;;
+		esac
+	done
+	[ "${#ZOO_NAMES[@]}" -ge 8 ]
+
+	# Each by PID: no FAIL; each no data says why.  Every member's
+	# verdicts are said before the case fails.
+	local bad=0
+	for p in ${!ZOO_NAMES[@]}; do
+		n=${ZOO_NAMES[$p]}
+		run --separate-stderr "$AUXV" --check --json "$p"
+		if [ "$status" -gt 1 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
+			echo "zoo member $n (PID $p): status $status: $stderr"
+			bad=1
+		elif ! jq -e '[.checks[] | select(.result == "FAIL" or
+		    (.result == "no data" and .evidence == ""))] | length == 0' \
+		    <<<"$output" >/dev/null; then
+			echo "zoo member $n (PID $p), exe $(readlink "/proc/$p/exe"):"
+			jq -r '.checks[] | select(.result == "FAIL" or .evidence == "") |
+			    "  \(.name) \(.result): \(.evidence)"' <<<"$output"
+			bad=1
+		fi
+	done
+	[ "$bad" -eq 0 ]
+	# And every process of the machine, the zoo among them.
+	run --separate-stderr "$AUXV" -a --check --json
+	[ "$status" -eq 0 ] || {
+		echo "auxv -a --check: status $status"
+		jq -c 'select(.failures > 0) | {pid, comm, f: [.checks[] | select(.result == "FAIL") | .name + ": " + .evidence]}' <<<"$output"
+		false
+	}
+}
