@@ -144,19 +144,64 @@ kernel_version(void)
 	return (unsigned int)(maj * 1000 + (min < 1000 ? min : 999));
 }
 /*
+ * An ELF file's header and its program headers (at most cap), through
+ * the ELF layer: 0, or -1 where it is no readable ELF file.
+ */
+static int
+read_elf(const struct elf_reader *r, struct elf_id *id, struct elf_phdr *ph,
+    size_t cap)
+{
+	unsigned char h[sizeof(Elf64_Ehdr)];
+	unsigned char buf[AUXV_MAX_PHDRS_MEM * sizeof(Elf64_Phdr)];
+	size_t i, sz;
+
+	if (elf_read(r, 0, h, sizeof(h)) < (ssize_t)ELF_ID_LEN ||
+	    elf_header(h, sizeof(h), id) == -1 || !id->whole)
+		return -1;
+	sz = elf_size(id->wordsize, ELF_PHDR);
+	if (id->phentsize != sz || id->phnum > cap ||
+	    id->phnum > AUXV_MAX_PHDRS_MEM ||
+	    elf_read(r, id->phoff, buf, id->phnum * sz) !=
+	        (ssize_t)(id->phnum * sz))
+		return -1;
+	for (i = 0; i < id->phnum; i++)
+		elf_phdr(id, buf + i * sz, &ph[i]);
+	return 0;
+}
+/*
+ * The ELF header and first PT_LOAD (gABI: they ascend by p_vaddr) of
+ * the file open at fd, as read_exe() reads the executable's: the
+ * interpreter's, for the base rule.  0, or -1 where it has none.
+ */
+int
+check_first_load(int fd, struct elf_id *id, struct elf_phdr *load)
+{
+	struct elf_phdr ph[AUXV_MAX_PHDRS_MEM];
+	struct elf_reader r;
+	size_t i;
+
+	elf_reader_fd(&r, fd);
+	if (read_elf(&r, id, ph, NITEMS(ph)) == -1)
+		return -1;
+	for (i = 0; i < id->phnum; i++)
+		if (ph[i].type == PT_LOAD) {
+			*load = ph[i];
+			return 0;
+		}
+	return -1;
+}
+/*
  * The executable's ELF header, program headers and interpreter, through
  * the ELF layer; and its load bias, from where maps has its first page.
  */
 static void
 read_exe(struct check_env *e)
 {
-	unsigned char h[sizeof(Elf64_Ehdr)];
-	unsigned char buf[AUXV_MAX_PHDRS_MEM * sizeof(Elf64_Phdr)];
 	const struct check_map *m;
 	struct elf_reader r;
 	struct stat st;
 	uint64_t lo = UINT64_MAX, pg;
-	size_t i, sz;
+	size_t i;
 	int fd;
 
 	fd = e->exe_path[0] != '\0' ? open(e->exe_path, O_RDONLY | O_CLOEXEC)
@@ -170,16 +215,9 @@ read_exe(struct check_env *e)
 	elf_reader_fd(&r, fd);
 	e->exe_why = "executable is not a readable ELF file";
 	if (fstat(fd, &st) == -1 ||
-	    elf_read(&r, 0, h, sizeof(h)) < (ssize_t)ELF_ID_LEN ||
-	    elf_header(h, sizeof(h), &e->exe) == -1 || !e->exe.whole)
-		goto out;
-	sz = elf_size(e->exe.wordsize, ELF_PHDR);
-	if (e->exe.phentsize != sz || e->exe.phnum > NITEMS(e->ph) ||
-	    elf_read(&r, e->exe.phoff, buf, e->exe.phnum * sz) !=
-	        (ssize_t)(e->exe.phnum * sz))
+	    read_elf(&r, &e->exe, e->ph, NITEMS(e->ph)) == -1)
 		goto out;
 	for (i = 0; i < e->exe.phnum; i++) {
-		elf_phdr(&e->exe, buf + i * sz, &e->ph[i]);
 		if (e->ph[i].type == PT_LOAD && e->ph[i].vaddr < lo)
 			lo = e->ph[i].vaddr;
 		/*

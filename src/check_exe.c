@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arch.h"
@@ -67,15 +69,28 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 
 /*
  * AT_PHDR, AT_PHENT, AT_PHNUM: the executable's e_phentsize, e_phnum and
- * headers, at the address the kernel computes (binfmt_elf.c: e_phoff in
- * the PT_LOAD that holds it, plus the load bias).
+ * headers, at an address a kernel computes (fs/binfmt_elf.c
+ * load_elf_binary), plus the load bias:
+ *   Linux 5.18 to 7.3 (commit 0da1d5002745, "Fix AT_PHDR for unusual ELF
+ *   files"): e_phoff within the last PT_LOAD whose file bytes hold it, or
+ *   the load bias alone where none does (phdr_addr stays 0);
+ *   Linux 2.6 to 5.17: the first PT_LOAD's p_vaddr - p_offset, plus
+ *   e_phoff, held or not.
+ * Either is accepted: a vector of a checkpoint restored, or of an
+ * emulator, need not be this kernel's.  Headers no PT_LOAD holds are not
+ * in memory to compare.
+ *
+ * What it reads, and whether the process can change it after exec: the
+ * executable's file (replaced: the exe link says "(deleted)", and it is
+ * read through the link), the memory map and the headers in memory
+ * (mprotect, munmap, a write: headers in memory that differ fail).
  */
 enum check_res
 rule_phdr(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
-	uint64_t phdr = 0, phent = 0, phnum = 0, want;
-	size_t i;
+	uint64_t phdr = 0, phent = 0, phnum = 0, want = 0, old = 0;
+	size_t i, first = e->nph, last = e->nph;
 
 	if (!vec_find(v, AT_NUM_PHDR, &phdr) ||
 	    !vec_find(v, AT_NUM_PHENT, &phent) ||
@@ -90,21 +105,44 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		    phent, phnum, e->exe.phentsize, e->exe.phnum);
 		return CHECK_FAIL;
 	}
-	for (i = 0; i < e->nph; i++)
-		if (e->ph[i].type == PT_LOAD &&
-		    e->ph[i].offset <= e->exe.phoff &&
+	for (i = 0; i < e->nph; i++) {
+		if (e->ph[i].type != PT_LOAD)
+			continue;
+		if (first == e->nph)
+			first = i;
+		if (e->ph[i].offset <= e->exe.phoff &&
 		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz)
-			break;
-	/* Headers no PT_LOAD holds have no address to compare with. */
-	want = i == e->nph
-	    ? phdr
-	    : e->exe.phoff - e->ph[i].offset + e->ph[i].vaddr + e->bias;
-	if (e->have_bias && phdr != want) {
+			last = i;
+	}
+	/* Without a PT_LOAD the headers have no address to compare with. */
+	if (!e->have_bias || first == e->nph)
+		return phdr_mem(e, r, phdr);
+	want = e->bias +
+	    (last == e->nph
+	            ? 0
+	            : e->exe.phoff - e->ph[last].offset + e->ph[last].vaddr);
+	old = e->ph[first].vaddr - e->ph[first].offset + e->exe.phoff + e->bias;
+	if (phdr != want && phdr != old) {
 		ev(r,
 		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
-		    " is loaded at 0x%" PRIx64 " (load bias 0x%" PRIx64 ")",
-		    phdr, e->exe.phoff, want, e->bias);
+		    " is loaded at 0x%" PRIx64 " (Linux 5.18 on) or 0x%" PRIx64
+		    " (before), load bias 0x%" PRIx64,
+		    phdr, e->exe.phoff, want, old, e->bias);
 		return CHECK_FAIL;
+	}
+	/*
+	 * Headers no PT_LOAD holds: before 5.18 the address may still hold
+	 * them (a PT_LOAD's page past its file bytes), compared where so.
+	 */
+	if (last == e->nph && (phdr == want || e->fo->phdrs != FOLLOW_READ)) {
+		ev(r,
+		    "AT_PHDR 0x%" PRIx64 ": no PT_LOAD holds e_phoff 0x%" PRIx64
+		    ", the kernel gives %s",
+		    phdr, e->exe.phoff,
+		    phdr == want ? "the load bias (Linux 5.18 on)"
+		                 : "the first PT_LOAD's address of e_phoff "
+		                   "(before Linux 5.18)");
+		return CHECK_OK;
 	}
 	return phdr_mem(e, r, phdr);
 }
@@ -122,18 +160,150 @@ rule_entry(const struct check_env *e, struct check_result *r)
 	    entry, e->exe.entry, e->bias, e->exe.entry + e->bias);
 	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
 }
+/* The interpreter's file as rule_base reads it. */
+struct interp_file {
+	struct stat st;
+	struct elf_id id;
+	struct elf_phdr load; /* its first PT_LOAD */
+	int elf;              /* id and load were read */
+};
+
 /*
- * AT_BASE: where the file PT_INTERP names is mapped (its first page: the
- * interpreters of every architecture are linked at 0), 0 without one.
+ * Opens path and reads its ELF header and first PT_LOAD: 0 (f->elf 0
+ * where it is no ELF file with one), or -1 and errno.
+ */
+static int
+interp_open(const char *path, struct interp_file *f)
+{
+	int fd, e;
+
+	memset(f, 0, sizeof(*f));
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &f->st) == -1) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	f->elf = check_first_load(fd, &f->id, &f->load) == 0 &&
+	    (f->id.type == ET_DYN || f->id.type == ET_EXEC);
+	close(fd);
+	return 0;
+}
+
+static int
+same_file(const struct check_map *m, const struct stat *st)
+{
+	return m->ino == st->st_ino && m->major == major(st->st_dev) &&
+	    m->minor == minor(st->st_dev);
+}
+/*
+ * The AT_BASE the kernel gives for the interpreter f where m maps its
+ * first PT_LOAD (fs/binfmt_elf.c load_elf_interp, alike from Linux 2.6
+ * to 7.3): the mapping's address less PAGESTART of that PT_LOAD's
+ * p_vaddr for an ET_DYN interpreter, 0 for an ET_EXEC one, which is
+ * mapped where it is linked.  0, or -1 where m maps another part of f.
+ */
+static int
+interp_base(const struct check_env *e, const struct interp_file *f,
+    const struct check_map *m, uint64_t *base)
+{
+	uint64_t pg = e->kernel.pagesz != 0 ? e->kernel.pagesz : 4096;
+
+	if (!f->elf || !same_file(m, &f->st) ||
+	    m->off != (f->load.offset & ~(pg - 1)))
+		return -1;
+	*base = f->id.type == ET_EXEC ? 0 : m->lo - (f->load.vaddr & ~(pg - 1));
+	return 0;
+}
+/*
+ * The mapping of f's first PT_LOAD of which AT_BASE is base: any of
+ * them, as a file may be mapped again (qemu-user maps the guest's
+ * interpreter, the host's path, beside its own); NULL where none is.
+ * *mapped tells whether f is mapped at all.
+ */
+static const struct check_map *
+interp_at(const struct check_env *e, const struct interp_file *f, uint64_t base,
+    int *mapped)
+{
+	uint64_t b;
+	size_t i;
+
+	*mapped = 0;
+	for (i = 0; i < e->nmaps; i++) {
+		if (!same_file(&e->maps[i], &f->st))
+			continue;
+		*mapped = 1;
+		if (interp_base(e, f, &e->maps[i], &b) == 0 && b == base)
+			return &e->maps[i];
+	}
+	return NULL;
+}
+
+/* What maps_path() looks for, and the path it found. */
+struct path_at {
+	uint64_t lo;
+	char path[PATH_MAX];
+};
+
+static int
+path_line(const struct proc_map *pm, void *arg)
+{
+	struct path_at *a = arg;
+
+	if (pm->lo != a->lo)
+		return 0;
+	if (pm->path[0] == '/' && strlen(pm->path) < sizeof(a->path))
+		memcpy(a->path, pm->path, strlen(pm->path) + 1);
+	return 1;
+}
+/*
+ * The interpreter found through the mapping m at AT_BASE, where
+ * PT_INTERP's path does not lead to it now: maps names m's file in our
+ * root (the kernel writes the path as the reader sees it, fs/seq_file.c
+ * seq_path), the same file where its device and inode are m's, and the
+ * kernel's AT_BASE for it there is base.  1 if so, with f read.
+ */
+static int
+interp_by_map(const struct check_env *e, const struct check_map *m,
+    uint64_t base, struct interp_file *f, struct path_at *a)
+{
+	uint64_t b;
+
+	a->lo = m->lo;
+	a->path[0] = '\0';
+	return !m->anon && !m->deleted && m->ino != 0 &&
+	    proc_maps(&e->proc, AUXV_CHECK_MAPS_BYTES, path_line, a) >= 0 &&
+	    a->path[0] != '\0' && interp_open(a->path, f) == 0 &&
+	    interp_base(e, f, m, &b) == 0 && b == base;
+}
+/*
+ * AT_BASE: where the kernel loaded the file PT_INTERP names (its first
+ * PT_LOAD's mapping, as load_elf_interp computes it), 0 without one.
+ *
+ * What it reads, and whether the process can change it after exec:
+ * PT_INTERP (the executable's file: replaced, the exe link and the
+ * mapping say "(deleted)"); the file at PT_INTERP's path now, in the
+ * process's root or, relative, its working directory (chroot(2),
+ * chdir(2), a package upgrade: a PID's is never evidence against the
+ * vector, only for it); the memory map (munmap, mmap: the interpreter
+ * may be mapped again elsewhere).  Self and -e have changed neither
+ * root nor directory since their exec.  A PID fails only where nothing
+ * is mapped at AT_BASE and the file at PT_INTERP's absolute path is
+ * mapped nowhere: it would have had to unmap its interpreter.
  */
 enum check_res
 rule_base(const struct check_env *e, struct check_result *r)
 {
-	const struct check_map *m;
+	const struct check_map *m, *hit;
+	const int pid = e->v->kind == SRC_PID, rel = e->interp[0] != '/';
 	char path[PATH_MAX + 64];
-	uint64_t base = 0;
-	struct stat st, exe;
-	int err;
+	struct interp_file f, g;
+	struct path_at *a;
+	struct stat exe;
+	uint64_t base = 0, want;
+	int err, mapped = 0, by_map;
 
 	if (!vec_find(e->v, AT_NUM_BASE, &base))
 		return check_absent(r, AT_NUM_BASE);
@@ -143,49 +313,162 @@ rule_base(const struct check_env *e, struct check_result *r)
 		    base);
 		return base == 0 ? CHECK_OK : CHECK_FAIL;
 	}
-	/* Another process's paths are in its root. */
+	/*
+	 * Another process's paths are in its root or, relative (the kernel
+	 * opens PT_INTERP as it is, fs/binfmt_elf.c open_exec), in its
+	 * working directory at exec.
+	 */
 	if (e->v->kind == SRC_SELF)
 		snprintf(path, sizeof(path), "%s", e->interp);
 	else
-		proc_path(&e->proc, path, sizeof(path), "root", e->interp);
+		proc_path(&e->proc, path, sizeof(path), rel ? "cwd/" : "root",
+		    e->interp);
 	ev(r, "AT_BASE 0x%" PRIx64, base);
-	err = proc_stat_path(path, &st) == -1 ? errno : 0;
+	err = interp_open(path, &f) == -1 ? errno : 0;
 	if (err != 0 && err != ENOENT && err != ENOTDIR) {
 		ev(r, "; interpreter %s not readable (%s)", e->interp,
 		    strerror(err));
 		return CHECK_NODATA;
 	}
+	m = check_map_at(e, base);
 	/*
 	 * Its file replaced since exec (an upgrade of libc): the mapping at
 	 * AT_BASE is of a deleted file.
 	 */
-	if ((m = check_map_at(e, base)) != NULL && m->deleted &&
-	    m->lo == base) {
+	if (m != NULL && m->deleted && m->lo == base) {
 		ev(r,
 		    "; a deleted file mapped there: interpreter %s replaced "
 		    "since exec",
 		    e->interp);
 		return CHECK_NODATA;
 	}
-	if (err != 0 || (m = check_map_file(e, st.st_dev, st.st_ino)) == NULL) {
+	if (err == 0 && (hit = interp_at(e, &f, base, &mapped)) != NULL) {
+		ev(r, "; %s mapped at 0x%" PRIx64, e->interp, hit->lo);
+		if (f.id.type == ET_EXEC)
+			ev(r, " (ET_EXEC: AT_BASE 0)");
+		else if ((f.load.vaddr & ~(uint64_t)4095) != 0)
+			ev(r, " (linked at 0x%" PRIx64 ")", f.load.vaddr);
+		return CHECK_OK;
+	}
+	if (err == 0 && !f.elf) {
+		ev(r, "; interpreter %s is no ELF program with a PT_LOAD",
+		    e->interp);
+		return CHECK_NODATA;
+	}
+	/*
+	 * Not at PT_INTERP's path now (a chroot since, another file there,
+	 * a relative path): the file at AT_BASE, as maps names it.
+	 */
+	if (m != NULL && (a = malloc(sizeof(*a))) != NULL) {
+		by_map = interp_by_map(e, m, base, &g, a);
+		if (by_map)
+			ev(r, "; %s mapped there, the interpreter (%s)",
+			    a->path,
+			    err != 0 ? "PT_INTERP's path does not resolve now"
+			             : "PT_INTERP's path now leads to another "
+			               "file");
+		free(a);
+		if (by_map)
+			return CHECK_OK;
+	}
+	/*
+	 * Self and -e have the root and directory of their exec: no file
+	 * there is no file the kernel could have opened.
+	 */
+	if (err != 0 && pid) {
+		ev(r,
+		    "; interpreter %s: no such file now in the process's "
+		    "%s, which may have changed since exec",
+		    e->interp, rel ? "directory" : "root");
+		return CHECK_NODATA;
+	}
+	if (!mapped) {
 		ev(r, "; interpreter %s not mapped", e->interp);
+		/* A path looked up now is no evidence but for the above. */
+		if (pid && (rel || m != NULL)) {
+			ev(r,
+			    " (the file at its path now: the process's %s may "
+			    "have changed since exec)",
+			    rel ? "directory" : "root");
+			return CHECK_NODATA;
+		}
 		return CHECK_FAIL;
 	}
-	ev(r, "; %s mapped at 0x%" PRIx64, e->interp, m->lo);
-	if (base == m->lo)
-		return CHECK_OK;
+	hit = check_map_file(e, f.st.st_dev, f.st.st_ino);
+	ev(r, "; %s mapped at 0x%" PRIx64, e->interp, hit->lo);
+	if (pid) {
+		if (interp_base(e, &f, hit, &want) == 0)
+			ev(r, " (AT_BASE 0x%" PRIx64 " there)", want);
+		ev(r,
+		    ", not at AT_BASE: the file at its path now may not "
+		    "be the one exec loaded");
+		return CHECK_NODATA;
+	}
 	/*
 	 * The kernel ran the interpreter itself (ld.so run as a program):
 	 * glibc's ld.so rewrites AT_PHDR, AT_ENTRY and AT_EXECFN for the
 	 * program it loads but leaves AT_BASE 0.  True, and said why.
 	 */
 	if (base == 0 && e->v->kind == SRC_SELF &&
-	    proc_exe_stat(&e->proc, &exe) == 0 && exe.st_dev == st.st_dev &&
-	    exe.st_ino == st.st_ino)
+	    proc_exe_stat(&e->proc, &exe) == 0 && exe.st_dev == f.st.st_dev &&
+	    exe.st_ino == f.st.st_ino)
 		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
 	return CHECK_FAIL;
 }
 
+/*
+ * id, of our user namespace (status shows the reader's: fs/proc/array.c
+ * from_kuid_munged), as the process's namespace names it, through map,
+ * its uid_map or gid_map ("inside outside count" lines, the outside as
+ * the reader sees it: user_namespaces(7)): 0, or -1 where none maps it.
+ */
+static int
+ns_id(const char *map, unsigned long id, unsigned long *in)
+{
+	unsigned long first, lower, count;
+	int n;
+
+	while (sscanf(map, " %lu %lu %lu%n", &first, &lower, &count, &n) == 3) {
+		if (id >= lower && id - lower < count) {
+			*in = first + (id - lower);
+			return 0;
+		}
+		map += n;
+	}
+	return -1;
+}
+/*
+ * The IDs of status (id: real, effective, saved; user then group) put in
+ * the process's user namespace where it is another than ours: 1 if so,
+ * 0 where it is ours (or the maps can't be read), -1 where an ID has no
+ * name there.
+ */
+static int
+ids_in_ns(const struct check_env *e, unsigned long id[2][3])
+{
+	static const char files[2][8] = { "uid_map", "gid_map" };
+	char map[2][4096];
+	unsigned long first, lower, count;
+	size_t i, j;
+	int n, ident = 1;
+
+	for (i = 0; i < 2; i++) {
+		if (proc_text(&e->proc, files[i], map[i], sizeof(map[i])) == -1)
+			return 0;
+		/* The initial namespace's: one line, every ID itself. */
+		ident &= sscanf(map[i], " %lu %lu %lu%n", &first, &lower,
+		             &count, &n) == 3 &&
+		    first == 0 && lower == 0 && count == 4294967295UL &&
+		    map[i][n + (int)strspn(map[i] + n, " \n")] == '\0';
+	}
+	if (ident)
+		return 0;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 3; j++)
+			if (ns_id(map[i], id[i][j], &id[i][j]) == -1)
+				return -1;
+	return 1;
+}
 /*
  * AT_UID, AT_EUID, AT_GID, AT_EGID: the process's IDs (at exec: a
  * process that changed them since, its saved IDs still the vector's
@@ -200,7 +483,7 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	/* The IDs now (status's Uid:, Gid:): real, effective, saved. */
 	unsigned long id[2][3];
 	size_t i;
-	int same = 1;
+	int same = 1, ns = 0;
 
 	for (i = 0; i < 4; i++)
 		if (!vec_find(e->v, types[i], &at[i]))
@@ -213,10 +496,18 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	} else if (proc_status(&e->proc, "\nUid:", id[0], 3) == -1 ||
 	    proc_status(&e->proc, "\nGid:", id[1], 3) == -1)
 		return check_nodata(r, "process status not readable");
+	else if ((ns = ids_in_ns(e, id)) == -1)
+		return check_nodata(r,
+		    "the process is in another user namespace, whose "
+		    "uid_map or gid_map names none of its IDs");
 	ev(r,
 	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
 	    "; the process %lu/%lu/%lu/%lu",
 	    at[0], at[1], at[2], at[3], id[0][0], id[0][1], id[1][0], id[1][1]);
+	if (ns == 1)
+		ev(r,
+		    " in its user namespace (status's IDs mapped by its "
+		    "uid_map and gid_map)");
 	for (i = 0; i < 4; i++)
 		same &= at[i] == id[i / 2][i % 2];
 	(void)vec_find(e->v, AT_NUM_SECURE, &secure);
@@ -245,17 +536,69 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	return CHECK_NODATA;
 }
 /*
+ * Why a name the kernel wrote for a descriptor or a /proc file is not
+ * resolved in our view, or NULL: each is the calling process's own at
+ * exec (fs/exec.c do_execveat_common: "/dev/fd/N" for fexecve's
+ * execveat(fd, "", AT_EMPTY_PATH), "/dev/fd/N/name" for a name under a
+ * directory descriptor), and its descriptors may be closed since (a
+ * close-on-exec one is, by the exec itself); /proc/self is whoever
+ * reads it.
+ */
+static const char *
+execfn_foreign(const char *name)
+{
+	if (strncmp(name, "/dev/fd/", 8) == 0)
+		return strchr(name + 8, '/') != NULL
+		    ? ": names a file under a directory descriptor of the "
+		      "process at exec (execveat)"
+		    : ": names a descriptor of the process at exec (fexecve)";
+	if (strcmp(name, "/proc/self/exe") == 0 ||
+	    strcmp(name, "/proc/thread-self/exe") == 0)
+		return ": names the executable of the process that called "
+		       "exec (/proc/self/exe), not ours";
+	if (strncmp(name, "/proc/", 6) == 0 && strstr(name, "/fd/") != NULL)
+		return ": names a descriptor of the process at exec "
+		       "(fexecve through /proc)";
+	if (strncmp(name, "/proc/", 6) == 0)
+		return ": names a file of /proc, which each process sees "
+		       "its own way";
+	return NULL;
+}
+/*
+ * Whether self's executable may have been renamed or removed since our
+ * exec: its inode changed (ctime: rename(2), unlink(2) and link(2) set
+ * it) at or after our start, less a second for file systems that keep
+ * whole seconds.
+ */
+static int
+self_exe_changed(const struct check_env *e, const struct stat *xs)
+{
+	struct timespec now, up;
+	uint64_t start;
+	long tck = sysconf(_SC_CLK_TCK);
+
+	if (tck <= 0 || proc_stat(&e->proc, 20, &start) == -1 ||
+	    clock_gettime(CLOCK_REALTIME, &now) == -1 ||
+	    clock_gettime(CLOCK_BOOTTIME, &up) == -1)
+		return 1;
+	return xs->st_ctim.tv_sec + 1 >=
+	    now.tv_sec - (up.tv_sec - (time_t)(start / (uint64_t)tck));
+}
+/*
  * AT_EXECFN's file at path, which is not the executable: a #! script, a
- * file binfmt_misc hands to an interpreter, or (a relative name, where
- * the process's directory may have changed: no data) another program.
+ * file binfmt_misc hands to an interpreter, or another program, which
+ * fails only where the file at the path cannot have changed since exec:
+ * -e, and self where its executable is neither removed nor renamed.
  */
 static enum check_res
 execfn_other(const struct check_env *e, struct check_result *r,
-    const char *path, int relative)
+    const char *path, const char *name, const struct stat *xs)
 {
 	unsigned char h[ELF_ID_LEN];
 	struct elf_id id;
+	char exe[PATH_MAX];
 	ssize_t n;
+	size_t len;
 
 	if ((n = read_path(path, h, sizeof(h), 0)) == -1)
 		return check_nodata(r, ": not readable");
@@ -270,19 +613,41 @@ execfn_other(const struct check_env *e, struct check_result *r,
 		    "interpreter runs it");
 		return CHECK_OK;
 	}
-	if (relative) {
+	if (e->v->kind != SRC_SELF && name[0] != '/') {
 		ev(r, " is relative: the process's directory may have changed");
 		return CHECK_NODATA;
 	}
 	ev(r, " is another program than the executable");
+	if (e->v->kind == SRC_PID) {
+		len =
+		    proc_exe(&e->proc, exe, sizeof(exe)) == 0 ? strlen(exe) : 0;
+		ev(r, " now: the file at the path changed since exec (%s)",
+		    len > 10 && strcmp(exe + len - 10, " (deleted)") == 0
+		        ? "the executable's is deleted"
+		        : "renamed, replaced, or a link changed");
+		return CHECK_NODATA;
+	}
+	if (e->v->kind == SRC_SELF && self_exe_changed(e, xs)) {
+		ev(r,
+		    " now: our executable was renamed or removed since our "
+		    "exec");
+		return CHECK_NODATA;
+	}
 	return CHECK_FAIL;
 }
 /*
  * AT_EXECFN names the file that runs (fs/exec.c: the path given to
  * execve): the executable, or a #! script its interpreter runs, or a file
  * binfmt_misc hands to one (not an ELF program of the vector's machine).
- * A process's path is resolved in its root or, relative, its working
- * directory, which may have changed since: no data then.
+ *
+ * What it reads, and whether the process can change it after exec: the
+ * string (the stack's: a process may rewrite it); the file at that path
+ * now, in the process's root or, relative, its working directory (a
+ * rename, an upgrade, an alternatives link flipped, chroot(2), chdir(2):
+ * a PID's is never evidence against the vector, only for it); the exe
+ * link (PR_SET_MM_EXE_FILE; "(deleted)" once its file is removed).
+ * -e is checked at its exec; self fails only where its executable kept
+ * its name.
  */
 enum check_res
 rule_execfn(const struct check_env *e, struct check_result *r)
@@ -290,6 +655,7 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 	const struct decoded *d = check_dec(e, AT_NUM_EXECFN);
 	const int self = e->v->kind == SRC_SELF;
 	char path[PATH_MAX + 64], name[PATH_MAX];
+	const char *why;
 	struct stat fs, xs;
 
 	if (d == NULL)
@@ -299,13 +665,15 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		return check_nodata(r, "AT_EXECFN not readable");
 	memcpy(name, d->str, d->strlen);
 	name[d->strlen] = '\0';
+	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
+	    d->str);
+	if ((why = execfn_foreign(name)) != NULL)
+		return check_nodata(r, why);
 	if (self)
 		snprintf(path, sizeof(path), "%s", name);
 	else
 		proc_path(&e->proc, path, sizeof(path),
 		    name[0] == '/' ? "root" : "cwd/", name);
-	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
-	    d->str);
 	if ((self && e->exe_path[0] != '\0'
 	            ? proc_stat_path(e->exe_path, &xs)
 	            : proc_exe_stat(&e->proc, &xs)) == -1)
@@ -321,5 +689,5 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		ev(r, " is the executable");
 		return CHECK_OK;
 	}
-	return execfn_other(e, r, path, !self && name[0] != '/');
+	return execfn_other(e, r, path, name, &xs);
 }

@@ -35,9 +35,9 @@ this folder on PYTHONPATH) and run as $MKFIXTURE:
     crafted-vdso OUT WS ENDIAN [FAULT...]   the crafted vDSO image alone
     crafted-program OUT WS ENDIAN MACHINE [FAULT...]
         the crafted program's image alone
-    pause-program OUT PHOFF
+    pause-program OUT PHOFF [LAYOUT]
         an x86-64 program the kernel runs, that only waits: see
-        pause_program()
+        pause_program() and LAYOUTS
 """
 import getopt
 import os
@@ -261,21 +261,40 @@ def core_main(argv):
     return fixture_core(**kw)
 
 
-def pause_program(phoff):
-    """An x86-64 ET_EXEC without libc that calls pause(2) in a loop: one
-    PT_LOAD, its first 4 KiB at 0x400000 (R+X, code at 0x100), and a
-    PT_GNU_STACK, the two program headers at file offset phoff: at 0xfc8
-    the second one is past the PT_LOAD, in the file alone."""
+# pause_program's layouts: e_type, then each PT_LOAD's file offset and
+# address (4 KiB of the file each, R+X), its code at 0x100 into the first.
+LAYOUTS = {
+    # one PT_LOAD at 0x400000
+    "one": (2, [(0, 0x40_0000)]),
+    # its one PT_LOAD starts past the headers: no PT_LOAD holds e_phoff
+    "past": (2, [(PAGE, 0x40_1000)]),
+    # the first page mapped twice: two PT_LOADs hold e_phoff
+    "twice": (2, [(0, 0x40_0000), (0, 0x60_0000)]),
+    # a position-independent program (an interpreter) linked at 0x200000
+    "dyn-high": (3, [(0, 0x20_0000)]),
+    # an interpreter linked where it must be mapped
+    "exec-high": (2, [(0, 0x1000_0000)]),
+}
+
+
+def pause_program(phoff, layout="one"):
+    """An x86-64 program without libc that calls pause(2) in a loop: its
+    PT_LOADs as LAYOUTS has them, and a PT_GNU_STACK, the program headers
+    at file offset phoff: at 0xfc8 the second one is past the PT_LOAD, in
+    the file alone."""
     k = Elf(8, "little")
+    etype, loads = LAYOUTS[layout]
     # mov $34 (__NR_pause), %eax; syscall; jmp back to the mov
     code = bytes.fromhex("b8220000000f05ebf7")
-    ph = (k.phdr(PT_LOAD, 5, 0, 0x40_0000, PAGE, PAGE, PAGE) +
-          k.phdr(0x6474e551, 6, 0, 0, 0, 0, 16))
-    img = bytearray(max(PAGE, phoff + len(ph)))
-    hdr = k.ehdr(2, 62, phoff, 2, entry=0x40_0100)
+    ph = b"".join(k.phdr(PT_LOAD, 5, off, vaddr, PAGE, PAGE, PAGE)
+                  for off, vaddr in loads)
+    ph += k.phdr(0x6474e551, 6, 0, 0, 0, 0, 16)
+    off0, vaddr0 = loads[0]
+    img = bytearray(max(off0 + PAGE, phoff + len(ph)))
+    hdr = k.ehdr(etype, 62, phoff, len(loads) + 1, entry=vaddr0 + 0x100)
     img[0:len(hdr)] = hdr
     img[phoff:phoff + len(ph)] = ph
-    img[0x100:0x100 + len(code)] = code
+    img[off0 + 0x100:off0 + 0x100 + len(code)] = code
     return bytes(img)
 
 
@@ -560,7 +579,7 @@ def main(argv):
     elif cmd == "core":
         out = core_main(args)
     elif cmd == "pause-program":
-        open(args[0], "wb").write(pause_program(int(args[1], 0)))
+        open(args[0], "wb").write(pause_program(int(args[1], 0), *args[2:]))
         os.chmod(args[0], 0o755)
         return
     elif cmd.startswith("crafted-"):

@@ -13,8 +13,22 @@
  *                        note of 1,024 bytes, in its data, two 4 KiB
  *                        blocks apart and away from its headers' block
  *
+ *   oddproc chroot DIR   changes its root to DIR (as sshd's
+ *                        privilege-separated child does)
+ *   oddproc wait         does nothing else
+ *
  * each then says so on standard output ("mapped", "unmapped",
  * "moved") and waits for a signal; and
+ *
+ *   oddproc fexec        runs itself again as "oddproc wait" by
+ *                        fexecve of descriptor 9 (close-on-exec), as
+ *                        memfd launchers do: AT_EXECFN "/dev/fd/9"
+ *   oddproc execat       the same by execveat of its name under a
+ *                        directory descriptor 9: "/dev/fd/9/oddproc"
+ *   oddproc procfd       the same by execve of "/proc/self/fd/9", glibc's
+ *                        fexecve without execveat
+ *   oddproc selfexe      the same by execve of "/proc/self/exe", as
+ *                        runc's re-exec does
  *
  *   oddproc swap OTHER   after 1 ms execs OTHER as "OTHER swap ITSELF":
  *                        two programs that run each other in turn, one
@@ -27,9 +41,12 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+
+extern char **environ;
 
 /* The bounds of the mapping whose maps line ends in name: 0, or -1. */
 static int
@@ -59,6 +76,39 @@ say_and_wait(const char *what)
 		_exit(1);
 	for (;;)
 		pause();
+}
+
+/*
+ * Runs our own file again as "ARGV0 wait", by one of the ways a process
+ * names a file it holds: descriptor 9 (close-on-exec) of it or of its
+ * directory, or /proc/self/exe.
+ */
+static int
+reexec(char *argv0, const char *how)
+{
+	char *args[] = { argv0, "wait", NULL };
+	char self[4096], *slash;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int fd;
+
+	if (strcmp(how, "selfexe") == 0)
+		return execv("/proc/self/exe", args);
+	if (n <= 0 || (slash = strrchr(self, '/')) == NULL)
+		return -1;
+	self[n] = '\0';
+	if (strcmp(how, "execat") == 0) {
+		*slash = '\0';
+		fd = open(self, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	} else
+		fd = open(self, O_RDONLY | O_CLOEXEC);
+	if (fd == -1 || dup3(fd, 9, O_CLOEXEC) == -1)
+		return -1;
+	if (strcmp(how, "fexec") == 0)
+		return fexecve(9, args, environ);
+	if (strcmp(how, "execat") == 0)
+		return (int)syscall(
+		    SYS_execveat, 9, slash + 1, args, environ, 0);
+	return execv("/proc/self/fd/9", args);
 }
 
 static ucontext_t main_ctx, run_ctx;
@@ -171,6 +221,23 @@ main(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(argv[1], "farsegs") == 0)
 		far_segments();
+	if (argc == 3 && strcmp(argv[1], "chroot") == 0) {
+		if (chroot(argv[2]) == -1 || chdir("/") == -1) {
+			perror("chroot");
+			return 1;
+		}
+		say_and_wait("chrooted\n");
+	}
+	if (argc == 2 && strcmp(argv[1], "wait") == 0)
+		say_and_wait("waiting\n");
+	if (argc == 2 &&
+	    (strcmp(argv[1], "fexec") == 0 || strcmp(argv[1], "execat") == 0 ||
+	        strcmp(argv[1], "procfd") == 0 ||
+	        strcmp(argv[1], "selfexe") == 0)) {
+		reexec(argv[0], argv[1]);
+		perror(argv[1]);
+		return 1;
+	}
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -180,7 +247,7 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
-	    "nostack | farsegs | "
-	    "swap OTHER\n");
+	    "nostack | farsegs | chroot DIR | wait | fexec | execat | procfd | "
+	    "selfexe | swap OTHER\n");
 	return 2;
 }
