@@ -104,8 +104,11 @@ struct work {
 	struct check_result checks[CHECK_RULES];
 };
 
-/* "-" first: operands come back in order, as code 1. */
-static const char shortopts[] = "-aC:f:ehk:o:vw";
+/*
+ * "-" first: operands come back in order, as code 1; then ":": a missing
+ * argument is ':', told from an unknown option ('?').
+ */
+static const char shortopts[] = "-:aC:f:ehk:o:vw";
 
 static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
@@ -407,6 +410,66 @@ add_src(struct work *w, int argc)
 	return &w->srcs[w->nsrc++];
 }
 
+/*
+ * getopt_long's complaint about arg, the element of argv it was reading
+ * when it returned c ('?' or ':'), in auxv's words: opterr is 0, since
+ * glibc would write argv[0] and the option's bytes as they are.  The
+ * texts are glibc's; the option is escaped as a name in a message is.
+ */
+static void __attribute__((noreturn))
+bad_option(struct work *w, int c, const char *arg)
+{
+	const struct option *lo, *first = NULL;
+	const char *name = arg + 2;
+	struct out *e = &w->esc;
+	size_t len = strcspn(name, "="), more = 0;
+	char ch = (char)optopt;
+
+	e->len = 0;
+	if (strncmp(arg, "--", 2) != 0) {
+		out_str(e,
+		    c == ':' ? "option requires an argument -- '"
+		             : "invalid option -- '");
+		esc_human(e, &ch, 1);
+		out_char(e, '\'');
+	} else if (c == ':' || optopt != 0) {
+		/* Named as typed, up to its '=': an option it matched. */
+		out_str(e, "option '--");
+		esc_human(e, name, len);
+		out_str(e,
+		    c == ':' ? "' requires an argument"
+		             : "' doesn't allow an argument");
+	} else {
+		/*
+		 * Unknown, or ambiguous: glibc's rule (posix/getopt.c,
+		 * process_long_option) lists the first option that the name
+		 * begins and each other one that differs from it.
+		 */
+		for (lo = longopts; lo->name != NULL; lo++)
+			if (strncmp(lo->name, name, len) == 0) {
+				if (first == NULL)
+					first = lo;
+				else if (lo->has_arg != first->has_arg ||
+				    lo->val != first->val)
+					more++;
+			}
+		out_str(e, more > 0 ? "option '" : "unrecognized option '");
+		esc_human(e, arg, strlen(arg));
+		out_char(e, '\'');
+		if (more > 0)
+			out_str(e, " is ambiguous; possibilities:");
+		for (lo = longopts; more > 0 && lo->name != NULL; lo++)
+			if (strncmp(lo->name, name, len) == 0 &&
+			    (lo == first || lo->has_arg != first->has_arg ||
+			        lo->val != first->val)) {
+				out_str(e, " '--");
+				out_str(e, lo->name);
+				out_char(e, '\'');
+			}
+	}
+	usage("%.*s", (int)e->len, e->buf);
+}
+
 /* A decimal number from 1 to max: a process ID, or --count N. */
 static int
 parse_num(const char *s, unsigned long max, unsigned long *n)
@@ -543,6 +606,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 	unsigned long n;
 	int c, at;
 
+	opterr = 0; /* bad_option() says what is wrong */
 	for (at = optind;
 	     (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;
 	     at = optind) {
@@ -642,8 +706,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			exit(close_stdout(
 			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
-			/* getopt_long has said what is wrong. */
-			synopsis_exit();
+			bad_option(w, c, argv[at]);
 		}
 	}
 	/* After "--", the rest are process IDs. */
@@ -1019,7 +1082,6 @@ int
 main(int argc, char *argv[], char *envp[])
 {
 	static struct work work;
-	static char prog[] = "auxv";
 	struct work *w = &work;
 	const struct opts *o = &w->o; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
@@ -1038,11 +1100,8 @@ main(int argc, char *argv[], char *envp[])
 	w->src[1].proc = &w->proc[1];
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
-	/* getopt_long's messages name argv[0]: auxv, as say()'s do. */
-	if (argc > 1) { /* else there is nothing to parse */
-		argv[0] = prog;
+	if (argc > 1) /* else there is nothing to parse */
 		parse_args(w, argc, argv, envp);
-	}
 	w->c = (struct pr_ctx){
 		.opts = o, .first = 1, .table = &w->table, .memo = &w->memo
 	};
