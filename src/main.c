@@ -470,7 +470,11 @@ bad_option(struct work *w, int c, const char *arg)
 	usage("%.*s", (int)e->len, e->buf);
 }
 
-/* A decimal number from 1 to max: a process ID, or --count N. */
+/*
+ * A decimal number from 1 to max: a process ID, or --count N.  0, -1
+ * where s is not a positive number, or -2 where it is digits alone but
+ * greater than max.
+ */
 static int
 parse_num(const char *s, unsigned long max, unsigned long *n)
 {
@@ -480,7 +484,9 @@ parse_num(const char *s, unsigned long max, unsigned long *n)
 		return -1;
 	errno = 0;
 	*n = strtoul(s, &end, 10);
-	return errno != 0 || *end != '\0' || *n == 0 || *n > max ? -1 : 0;
+	if (*end != '\0' || (*n == 0 && errno == 0))
+		return -1;
+	return errno != 0 || *n > max ? -2 : 0;
 }
 
 /*
@@ -604,7 +610,8 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 	struct opts *o = &w->o;
 	struct seen seen = { { NULL }, { NULL } };
 	unsigned long n;
-	int c, at;
+	char why[64];
+	int c, at, rc;
 
 	opterr = 0; /* bad_option() says what is wrong */
 	for (at = optind;
@@ -659,9 +666,16 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			o->all = 1;
 			break;
 		case OPT_COUNT:
-			if (parse_num(optarg, ULONG_MAX, &o->count) == -1)
+			if ((rc = parse_num(optarg, ULONG_MAX, &o->count)) ==
+			    -1)
 				usage_name(w, optarg,
 				    "--count: not a positive number");
+			if (rc == -2) {
+				snprintf(why, sizeof(why),
+				    "--count: too large (at most %lu)",
+				    ULONG_MAX);
+				usage_name(w, optarg, why);
+			}
 			break;
 		case OPT_JSON:
 		case OPT_OD:
@@ -690,7 +704,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 				    "%s: byte order is little or big", optarg);
 			break;
 		case OPT_PID:
-			if (parse_num(optarg, AUXV_PID_MAX, &n) == -1)
+			if (parse_num(optarg, AUXV_PID_MAX, &n) != 0)
 				usage_name(w, optarg, "not a process ID");
 			o->json_pid = (pid_t)n;
 			break;

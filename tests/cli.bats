@@ -483,9 +483,16 @@ PY
 	[ "$(cat /proc/sys/kernel/pid_max)" -lt "$max" ]
 	run -1 --separate-stderr "$AUXV" "$max"
 	[ "$stderr" = "auxv: $max: no such process" ]
-	for a in 5x 999999999999999999999999; do
+	for a in 5x 0 -1 +1 ' 1'; do
 		run -2 --separate-stderr "$AUXV" -w --count "$a" </dev/null
 		assert_equal "${stderr_lines[0]}" "auxv: $a: --count: not a positive number"
+	done
+	# Issue 46: digits beyond an unsigned long are too large, saying
+	# the largest (getconf's ULONG_MAX), not "not a positive number".
+	max=$(getconf ULONG_MAX)
+	for a in 999999999999999999999999 "$max"0 "$(python3 -c "print($max + 1)")"; do
+		run -2 --separate-stderr "$AUXV" -w --count "$a" </dev/null
+		assert_equal "${stderr_lines[0]}" "auxv: $a: --count: too large (at most $max)"
 	done
 }
 

@@ -306,6 +306,14 @@ for l in open(sys.argv[1]):
 	done
 }
 
+# page_says ERE: the man page, as mandoc renders it on one line, matches
+# ERE (issue 46: it said a closed output ended the watch with status 0).
+page_says() {
+	command -v mandoc >/dev/null || skip "mandoc is not installed (Debian: mandoc)"
+	mandoc -Tascii "$TESTS_DIR/../man/auxv.1" | col -b |
+	    tr -s ' \t\n' '   ' | grep -qE -- "$1"
+}
+
 @test "-w into a pipe that closes: ends at its next write, the summary, status 0" {
 	need connector
 	("$AUXV" -w --json 2>"$D/err" 3>&-
@@ -317,6 +325,8 @@ for l in open(sys.argv[1]):
 	done
 	[ "$(cat "$D/rc")" = 0 ]
 	grep -qE "$SUMMARY" "$D/err"
+	# As the man page has it: a reader that goes away is status 0.
+	page_says "SIGTERM, a reader that goes away \(a pipe closed, [^)]*\) or --count end the watch with exit status 0"
 }
 
 @test "-w where the connector is refused: names CAP_NET_ADMIN, status 1" {
@@ -751,6 +761,9 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 		assert_line "auxv: write error: $(strerror EBADF)"
 		assert_line --regexp '^auxv: 0 programs shown, '
 	done
+	# As the man page has it: a closed output is status 1, not 0.
+	page_says "An output that can.t be written \(standard output closed, .>&-., or a full disk\) ends it too, after the summary, with .auxv: write error: \.\.\.. and exit status 1\."
+	! page_says "a closed output or --count end the watch with exit status 0"
 }
 
 @test "-w into a full disk (/dev/full): no program counted as shown, the write error said, status 1" {
