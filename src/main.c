@@ -876,28 +876,65 @@ keep_novec(struct work *w, const struct source *s, const struct diag *d)
 		snprintf(nv->comm, sizeof(nv->comm), "%s", s->vec.comm);
 }
 
+/* The source of a kept process, in w->src[0], for its report. */
+static struct source *
+novec_source(struct work *w, const struct novec *nv)
+{
+	struct source *s = &w->src[0];
+
+	src_init(s);
+	s->vec.kind = SRC_PID;
+	s->vec.pid = nv->pid;
+	snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
+	if (nv->comm[0] != '\0') {
+		memcpy(s->comm, nv->comm, sizeof(s->comm));
+		s->vec.comm = s->comm;
+	}
+	return s;
+}
+
 /*
- * -C where no process of the names had a vector: each one that had none
- * is reported, as a source that failed, in PID order.
+ * -C where no process of the names had a vector auxv could read: each
+ * one that had none, or that it may not read, is reported, as a source
+ * that failed, in PID order.
  */
 static void
 report_novec(struct work *w)
 {
-	struct source *s = &w->src[0];
 	const struct novec *nv;
+	struct source *s;
 
 	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
-		src_init(s);
-		s->vec.kind = SRC_PID;
-		s->vec.pid = nv->pid;
-		snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
-		if (nv->comm[0] != '\0') {
-			memcpy(s->comm, nv->comm, sizeof(s->comm));
-			s->vec.comm = s->comm;
-		}
+		s = novec_source(w, nv);
 		failed(w, s, &nv->d);
 		src_close(s);
 	}
+	w->nnovec = 0;
+}
+
+/*
+ * -C's first vector: the processes kept before it that auxv may not read
+ * are shown as -a shows them (an error object, or counted), in their
+ * place; those without a vector are passed over.
+ */
+static void
+pass_novec(struct work *w)
+{
+	const struct novec *nv;
+	struct source *s;
+
+	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
+		if (!(nv->d.flags & DIAG_PERM))
+			continue;
+		if (w->o.printer->failure == NULL) {
+			w->perm++;
+			continue;
+		}
+		s = novec_source(w, nv);
+		failure_object(w, s, &nv->d);
+		src_close(s);
+	}
+	w->nnovec = 0;
 }
 
 /*
@@ -905,27 +942,36 @@ report_novec(struct work *w)
  * has gone since the list was made is passed over.  So are kernel
  * threads and zombies, which have no vector: a short-lived process of
  * -C's names is a zombie at some moment, which ps -C lists, and -C
- * reports them only where no process of the names had a vector
- * (report_novec).  One that could not be read is an error object where
- * the format has them, or else counted if we may not read it; but for
- * -C, whatever the format, a reason other than permission is a failed
- * source (its message, status 1).
+ * reports them only where no process of the names had a vector auxv
+ * could read (report_novec), one it may not read counting as none: the
+ * user asked for these processes and got no vector.  One that could not
+ * be read is an error object where the format has them, or else counted
+ * if we may not read it; but for -C, whatever the format, a reason other
+ * than permission is a failed source (its message, status 1).
  */
 static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
 {
 	struct work *w = arg;
 	const struct opts *o = &w->o;
+	int named = o->comms != NULL && !o->watch;
 
 	if (rc == -1 &&
 	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
 		return;
 	w->there++;
 	if (rc == -1 && (d->flags & (DIAG_EXITED | DIAG_KTHREAD))) {
-		if (o->comms != NULL)
+		if (named && w->vectors == 0)
 			keep_novec(w, s, d);
 		return;
 	}
+	/* Whether another process of the names has a vector is not known. */
+	if (named && w->vectors == 0 && rc == -1 && (d->flags & DIAG_PERM)) {
+		keep_novec(w, s, d);
+		return;
+	}
+	if (named && w->vectors == 0)
+		pass_novec(w);
 	w->vectors++;
 	if (rc == 0)
 		show(w, s);

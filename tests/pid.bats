@@ -690,6 +690,66 @@ except OSError as e:
 	run -2 --separate-stderr "$AUXV" -C "$n" 1
 }
 
+# Issue 46: as nobody, -C NAME where every match is root's printed only
+# "1 process not readable" and exited 0.  Two root processes of a name of
+# this test's, then one of nobody's too.  The oracles: pgrep -x for the
+# matches, and python as nobody, refused each one's auxv.
+@test "-C NAME as another user: where no match may be read, each is a failed source, status 1; one readable match is enough" {
+	need setpriv
+	local n=auxvr$$ d=$BATS_TEST_TMPDIR p want
+	cp "$(command -v sleep)" "$d/$n"
+	chmod 755 "$d" "$d/$n"
+	for _ in 1 2; do
+		"$d/$n" 1000 3>&- &
+		EXTRA_PIDS="${EXTRA_PIDS:-} $!"
+	done
+	for _ in $(seq 100); do
+		[ "$(pgrep -cx "$n")" -lt 2 ] || break
+		sleep 0.05
+	done
+	want=$(pgrep -x "$n" | sort -n)
+	[ "$(wc -l <<<"$want")" -eq 2 ]
+	for p in $want; do
+		"${NOBODY[@]}" python3 -c 'import sys
+try:
+    open("/proc/%s/auxv" % sys.argv[1], "rb").read()
+except PermissionError:
+    sys.exit(0)
+sys.exit(1)' "$p"
+	done
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n"
+	[ -z "$output" ]
+	[ "$stderr" = "$(for p in $want; do
+		echo "auxv: $p: permission denied (another user's process needs CAP_SYS_PTRACE)"; done)" ]
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" --json
+	[ "$(jq -r '.pid' <<<"$output")" = "$want" ]
+	jq -e -s --arg n "$n" 'length == 2 and all(.comm == $n and .error.errno == 13)' <<<"$output"
+	[ "$(wc -l <<<"$stderr")" -eq 2 ]
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" -o table
+	[[ "${lines[0]}" == "PID "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$(wc -l <<<"$stderr")" -eq 2 ]
+	# -a keeps its rule: those it may not read are said, not failed.
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a -k PAGESZ
+	[[ "$stderr" == *"processes not readable: permission denied" ]]
+	# One match of nobody's, the last: it has a vector, the others are
+	# said as -a says them, in PID order.
+	"${NOBODY[@]}" "$d/$n" 1000 3>&- &
+	EXTRA_PIDS="$EXTRA_PIDS $!"
+	for _ in $(seq 100); do
+		[ "$(pgrep -cx "$n")" -lt 3 ] || break
+		sleep 0.05
+	done
+	want=$(pgrep -x "$n" | sort -n)
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" -k PAGESZ
+	[ "$stderr" = "auxv: 2 processes not readable: permission denied" ]
+	[ "$(grep -c '^==> ' <<<"$output")" -eq 1 ]
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" --json
+	[ "$(jq -r '.pid' <<<"$output")" = "$want" ]
+	[ "$(jq -s '[.[] | select(.error.errno == 13)] | length' <<<"$output")" -eq 2 ]
+	[ "$(jq -s '[.[] | select(has("entries"))] | length' <<<"$output")" -eq 1 ]
+}
+
 # --- Kernel threads, names, -C as ps -C (issue 24) --------------------
 
 # The PIDs of kernel threads, by PF_KTHREAD in /proc/PID/stat's flags.
