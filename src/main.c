@@ -104,8 +104,11 @@ struct work {
 	struct check_result checks[CHECK_RULES];
 };
 
-/* "-" first: operands come back in order, as code 1. */
-static const char shortopts[] = "-aC:f:ehk:o:vw";
+/*
+ * "-" first: operands come back in order, as code 1; then ":": a missing
+ * argument is ':', told from an unknown option ('?').
+ */
+static const char shortopts[] = "-:aC:f:ehk:o:vw";
 
 static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
@@ -407,7 +410,71 @@ add_src(struct work *w, int argc)
 	return &w->srcs[w->nsrc++];
 }
 
-/* A decimal number from 1 to max: a process ID, or --count N. */
+/*
+ * getopt_long's complaint about arg, the element of argv it was reading
+ * when it returned c ('?' or ':'), in auxv's words: opterr is 0, since
+ * glibc would write argv[0] and the option's bytes as they are.  The
+ * texts are glibc's; the option is escaped as a name in a message is.
+ */
+static void __attribute__((noreturn))
+bad_option(struct work *w, int c, const char *arg)
+{
+	const struct option *lo, *first = NULL;
+	const char *name = arg + 2;
+	struct out *e = &w->esc;
+	size_t len = strcspn(name, "="), more = 0;
+	char ch = (char)optopt;
+
+	e->len = 0;
+	if (strncmp(arg, "--", 2) != 0) {
+		out_str(e,
+		    c == ':' ? "option requires an argument -- '"
+		             : "invalid option -- '");
+		esc_human(e, &ch, 1);
+		out_char(e, '\'');
+	} else if (c == ':' || optopt != 0) {
+		/* Named as typed, up to its '=': an option it matched. */
+		out_str(e, "option '--");
+		esc_human(e, name, len);
+		out_str(e,
+		    c == ':' ? "' requires an argument"
+		             : "' doesn't allow an argument");
+	} else {
+		/*
+		 * Unknown, or ambiguous: glibc's rule (posix/getopt.c,
+		 * process_long_option) lists the first option that the name
+		 * begins and each other one that differs from it.
+		 */
+		for (lo = longopts; lo->name != NULL; lo++)
+			if (strncmp(lo->name, name, len) == 0) {
+				if (first == NULL)
+					first = lo;
+				else if (lo->has_arg != first->has_arg ||
+				    lo->val != first->val)
+					more++;
+			}
+		out_str(e, more > 0 ? "option '" : "unrecognized option '");
+		esc_human(e, arg, strlen(arg));
+		out_char(e, '\'');
+		if (more > 0)
+			out_str(e, " is ambiguous; possibilities:");
+		for (lo = longopts; more > 0 && lo->name != NULL; lo++)
+			if (strncmp(lo->name, name, len) == 0 &&
+			    (lo == first || lo->has_arg != first->has_arg ||
+			        lo->val != first->val)) {
+				out_str(e, " '--");
+				out_str(e, lo->name);
+				out_char(e, '\'');
+			}
+	}
+	usage("%.*s", (int)e->len, e->buf);
+}
+
+/*
+ * A decimal number from 1 to max: a process ID, or --count N.  0, -1
+ * where s is not a positive number, or -2 where it is digits alone but
+ * greater than max.
+ */
 static int
 parse_num(const char *s, unsigned long max, unsigned long *n)
 {
@@ -417,7 +484,9 @@ parse_num(const char *s, unsigned long max, unsigned long *n)
 		return -1;
 	errno = 0;
 	*n = strtoul(s, &end, 10);
-	return errno != 0 || *end != '\0' || *n == 0 || *n > max ? -1 : 0;
+	if (*end != '\0' || (*n == 0 && errno == 0))
+		return -1;
+	return errno != 0 || *n > max ? -2 : 0;
 }
 
 /*
@@ -541,8 +610,10 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 	struct opts *o = &w->o;
 	struct seen seen = { { NULL }, { NULL } };
 	unsigned long n;
-	int c, at;
+	char why[64];
+	int c, at, rc;
 
+	opterr = 0; /* bad_option() says what is wrong */
 	for (at = optind;
 	     (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;
 	     at = optind) {
@@ -595,9 +666,16 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			o->all = 1;
 			break;
 		case OPT_COUNT:
-			if (parse_num(optarg, ULONG_MAX, &o->count) == -1)
+			if ((rc = parse_num(optarg, ULONG_MAX, &o->count)) ==
+			    -1)
 				usage_name(w, optarg,
 				    "--count: not a positive number");
+			if (rc == -2) {
+				snprintf(why, sizeof(why),
+				    "--count: too large (at most %lu)",
+				    ULONG_MAX);
+				usage_name(w, optarg, why);
+			}
 			break;
 		case OPT_JSON:
 		case OPT_OD:
@@ -626,7 +704,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 				    "%s: byte order is little or big", optarg);
 			break;
 		case OPT_PID:
-			if (parse_num(optarg, AUXV_PID_MAX, &n) == -1)
+			if (parse_num(optarg, AUXV_PID_MAX, &n) != 0)
 				usage_name(w, optarg, "not a process ID");
 			o->json_pid = (pid_t)n;
 			break;
@@ -642,8 +720,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			exit(close_stdout(
 			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
-			/* getopt_long has said what is wrong. */
-			synopsis_exit();
+			bad_option(w, c, argv[at]);
 		}
 	}
 	/* After "--", the rest are process IDs. */
@@ -799,28 +876,65 @@ keep_novec(struct work *w, const struct source *s, const struct diag *d)
 		snprintf(nv->comm, sizeof(nv->comm), "%s", s->vec.comm);
 }
 
+/* The source of a kept process, in w->src[0], for its report. */
+static struct source *
+novec_source(struct work *w, const struct novec *nv)
+{
+	struct source *s = &w->src[0];
+
+	src_init(s);
+	s->vec.kind = SRC_PID;
+	s->vec.pid = nv->pid;
+	snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
+	if (nv->comm[0] != '\0') {
+		memcpy(s->comm, nv->comm, sizeof(s->comm));
+		s->vec.comm = s->comm;
+	}
+	return s;
+}
+
 /*
- * -C where no process of the names had a vector: each one that had none
- * is reported, as a source that failed, in PID order.
+ * -C where no process of the names had a vector auxv could read: each
+ * one that had none, or that it may not read, is reported, as a source
+ * that failed, in PID order.
  */
 static void
 report_novec(struct work *w)
 {
-	struct source *s = &w->src[0];
 	const struct novec *nv;
+	struct source *s;
 
 	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
-		src_init(s);
-		s->vec.kind = SRC_PID;
-		s->vec.pid = nv->pid;
-		snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
-		if (nv->comm[0] != '\0') {
-			memcpy(s->comm, nv->comm, sizeof(s->comm));
-			s->vec.comm = s->comm;
-		}
+		s = novec_source(w, nv);
 		failed(w, s, &nv->d);
 		src_close(s);
 	}
+	w->nnovec = 0;
+}
+
+/*
+ * -C's first vector: the processes kept before it that auxv may not read
+ * are shown as -a shows them (an error object, or counted), in their
+ * place; those without a vector are passed over.
+ */
+static void
+pass_novec(struct work *w)
+{
+	const struct novec *nv;
+	struct source *s;
+
+	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
+		if (!(nv->d.flags & DIAG_PERM))
+			continue;
+		if (w->o.printer->failure == NULL) {
+			w->perm++;
+			continue;
+		}
+		s = novec_source(w, nv);
+		failure_object(w, s, &nv->d);
+		src_close(s);
+	}
+	w->nnovec = 0;
 }
 
 /*
@@ -828,27 +942,36 @@ report_novec(struct work *w)
  * has gone since the list was made is passed over.  So are kernel
  * threads and zombies, which have no vector: a short-lived process of
  * -C's names is a zombie at some moment, which ps -C lists, and -C
- * reports them only where no process of the names had a vector
- * (report_novec).  One that could not be read is an error object where
- * the format has them, or else counted if we may not read it; but for
- * -C, whatever the format, a reason other than permission is a failed
- * source (its message, status 1).
+ * reports them only where no process of the names had a vector auxv
+ * could read (report_novec), one it may not read counting as none: the
+ * user asked for these processes and got no vector.  One that could not
+ * be read is an error object where the format has them, or else counted
+ * if we may not read it; but for -C, whatever the format, a reason other
+ * than permission is a failed source (its message, status 1).
  */
 static void
 show_one(void *arg, struct source *s, int rc, const struct diag *d)
 {
 	struct work *w = arg;
 	const struct opts *o = &w->o;
+	int named = o->comms != NULL && !o->watch;
 
 	if (rc == -1 &&
 	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
 		return;
 	w->there++;
 	if (rc == -1 && (d->flags & (DIAG_EXITED | DIAG_KTHREAD))) {
-		if (o->comms != NULL)
+		if (named && w->vectors == 0)
 			keep_novec(w, s, d);
 		return;
 	}
+	/* Whether another process of the names has a vector is not known. */
+	if (named && w->vectors == 0 && rc == -1 && (d->flags & DIAG_PERM)) {
+		keep_novec(w, s, d);
+		return;
+	}
+	if (named && w->vectors == 0)
+		pass_novec(w);
 	w->vectors++;
 	if (rc == 0)
 		show(w, s);
@@ -1019,7 +1142,6 @@ int
 main(int argc, char *argv[], char *envp[])
 {
 	static struct work work;
-	static char prog[] = "auxv";
 	struct work *w = &work;
 	const struct opts *o = &w->o; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
@@ -1038,11 +1160,8 @@ main(int argc, char *argv[], char *envp[])
 	w->src[1].proc = &w->proc[1];
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
-	/* getopt_long's messages name argv[0]: auxv, as say()'s do. */
-	if (argc > 1) { /* else there is nothing to parse */
-		argv[0] = prog;
+	if (argc > 1) /* else there is nothing to parse */
 		parse_args(w, argc, argv, envp);
-	}
 	w->c = (struct pr_ctx){
 		.opts = o, .first = 1, .table = &w->table, .memo = &w->memo
 	};

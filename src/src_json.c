@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "at.h"
 #include "json_names.h"
 #include "json_tok.h"
 #include "readfile.h"
@@ -33,6 +34,7 @@ struct jent {
 	int nnum;        /* of "type" and "value": a key comes once */
 	const char *str; /* the JSON text of "string", NULL when absent/null */
 	const char *bytes; /* of "bytes" */
+	size_t nbytes;     /* the bytes it holds */
 };
 
 /* The "entries" array being read into a source. */
@@ -54,8 +56,8 @@ struct jobj {
 };
 
 /*
- * A string or null.  For a string, *at is its JSON text, to be decoded
- * later; null leaves *at as it was.
+ * A string without a NUL (a C string's text), or null.  For a string,
+ * *at is its JSON text, to be decoded later; null leaves *at as it was.
  */
 static int
 string_or_null(struct jtok *j, const char **at)
@@ -66,9 +68,37 @@ string_or_null(struct jtok *j, const char **at)
 	if (jtok_word(j, "null") == 0)
 		return 0;
 	p = j->p;
-	if (jtok_string(j, NULL, 0, &len, NULL) == -1)
+	if (jtok_cstring(j, NULL, 0, &len) == -1)
 		return -1;
 	*at = p;
+	return 0;
+}
+
+/*
+ * Memory given as bytes, or null: 2 hex digits a byte, refused at the
+ * first character that is not a digit (the closing quote where a digit
+ * is left over).  *n is the number of bytes.
+ */
+static int
+bytes_or_null(struct jtok *j, const char **at, size_t *n)
+{
+	struct jtok t;
+	unsigned int v;
+	size_t len;
+
+	if (jtok_word(j, "null") == 0)
+		return 0;
+	t = *j;
+	if (jtok_string(j, NULL, 0, &len, NULL) == -1)
+		return -1;
+	*at = t.p;
+	*n = len / 2;
+	/* j->p is past the closing quote. */
+	for (t.p++; t.p < j->p - 1;)
+		if (jtok_hex(&t, 2, &v) == -1) {
+			j->p = t.p - 1;
+			return -1;
+		}
 	return 0;
 }
 
@@ -109,7 +139,7 @@ entry_member(struct jtok *j, const char *k, size_t klen, void *arg)
 	case JN_STRING:
 		return string_or_null(j, &e->str);
 	case JN_BYTES:
-		return string_or_null(j, &e->bytes);
+		return bytes_or_null(j, &e->bytes, &e->nbytes);
 	default:
 		return jtok_skip(j);
 	}
@@ -136,11 +166,8 @@ add_memory(struct jents *x, const struct jent *e, const char *end)
 	jtok_init(&t, text, end);
 	if (jtok_string(&t, NULL, 0, &len, NULL) == -1)
 		return -1;
-	if (e->str == NULL) {
-		if (len % 2 != 0)
-			return -1;
+	if (e->str == NULL)
 		len /= 2;
-	}
 	if (s->nloads == x->lcap) {
 		c = x->lcap ? 2 * x->lcap : 8;
 		if ((l = realloc(s->loads, c * sizeof(*l))) == NULL)
@@ -169,9 +196,9 @@ add_memory(struct jents *x, const struct jent *e, const char *end)
 		(void)jtok_string(&t, (char *)s->data + off, len, &len, NULL);
 		s->data[off + len++] = '\0';
 	} else {
+		/* Digits, as bytes_or_null() found them. */
 		for (t.p = text + 1, i = 0; i < len; i++) {
-			if (jtok_hex(&t, 2, &v) == -1)
-				return -1;
+			(void)jtok_hex(&t, 2, &v);
 			s->data[off + i] = (unsigned char)v;
 		}
 	}
@@ -212,6 +239,15 @@ entry(struct jtok *j, void *arg)
 	    e.type == 0 ||
 	    (x->ws == 4 && (e.type > UINT32_MAX || e.value > UINT32_MAX)))
 		return -1;
+	/*
+	 * AT_RANDOM's bytes are AUXV_RANDOM_LEN, as auxv writes them: more
+	 * were cut to them, fewer left unreadable, in silence.
+	 */
+	if (e.type == AT_NUM_RANDOM && e.bytes != NULL &&
+	    e.nbytes != AUXV_RANDOM_LEN) {
+		j->p = e.bytes;
+		return -1;
+	}
 	put_word(x->s->rawbuf + w, e.type, x->ws, x->be);
 	put_word(x->s->rawbuf + w + x->ws, e.value, x->ws, x->be);
 	if (add_memory(x, &e, j->end) == -1)

@@ -12,6 +12,7 @@
 #include <linux/capability.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -26,45 +27,65 @@
 #define PF_KTHREAD 0x00200000UL
 
 /*
- * Whether every user ID of the process (real, effective, saved, fs: its
- * status, which anyone may read) is our real one.
+ * The real, effective and saved IDs of one kind ("\nUid:" or "\nGid:"
+ * of p's status, which anyone may read) against ours: 0 all three ours,
+ * 1 the real one ours and another not (a set-ID program), 2 the real one
+ * another's, -1 not told.  These three are what the kernel compares
+ * with the reader's (kernel/ptrace.c, __ptrace_may_access).
  */
 static int
-same_user(const struct proc *p)
+ids(const struct proc *p, const char *key, unsigned long ours)
 {
-	unsigned long id[4];
-	int i;
+	unsigned long id[3];
 
-	if (proc_status(p, "\nUid:", id, 4) == -1)
-		return 0;
-	for (i = 0; i < 4; i++)
-		if (id[i] != (unsigned long)getuid())
-			return 0;
-	return 1;
+	if (proc_status(p, key, id, 3) == -1)
+		return -1;
+	if (id[0] != ours)
+		return 2;
+	return id[1] != ours || id[2] != ours;
 }
 
 /*
- * Why the kernel refused a process's files: it is another user's; or
- * ours and holds a permitted capability we lack in effect, for which the
- * kernel refuses it even to its own user (security/commoncap.c,
- * cap_ptrace_access_check), root too where its bounding set was cut, as
- * a container's PID 1 may find; or ours and made not dumpable by its own
- * choice (as ssh-agent does), which CAP_SYS_PTRACE overrides.  capget(2)
- * tells anyone any process's sets.  Root that holds CAP_SYS_PTRACE,
- * refused by neither, is told the documented reason; root without it (as
- * a container's runtime may leave it) is told what any user would be.
+ * Why the kernel refused a process's files: it is another user's; or a
+ * set-user-ID or set-group-ID program run by our user, whose effective
+ * or saved ID is not ours (kernel/ptrace.c, __ptrace_may_access, as in
+ * Linux 6.1 to 7.3); or of our IDs and holds a permitted capability we
+ * lack in effect, for which the kernel refuses it even to its own user
+ * (security/commoncap.c, cap_ptrace_access_check), root too where its
+ * bounding set was cut, as a container's PID 1 may find; or of our IDs
+ * and not dumpable (ssh-agent's choice, a daemon that dropped its
+ * privileges), which CAP_SYS_PTRACE overrides: the kernel then gives
+ * the process's files to root, /proc/PID/auxv too, though not the
+ * directory itself (fs/proc/base.c, task_dump_owner, 6.1 to 7.3), which
+ * tells it from any other refusal.  capget(2) tells anyone any process's sets.
+ * Root that holds CAP_SYS_PTRACE, refused by neither, is told the
+ * documented reason; root without it (as a container's runtime may
+ * leave it) is told what any user would be.
  */
 static const char *
 refusal(const struct proc *p)
 {
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct ours[2], theirs[2];
-	int i;
+	char path[64];
+	struct stat st;
+	int uid, gid, i;
 
-	/* Sets that can't be told are left empty. */
-	memset(ours, 0, sizeof(ours));
-	memset(theirs, 0, sizeof(theirs));
-	if (same_user(p)) {
+	uid = ids(p, "\nUid:", (unsigned long)getuid());
+	gid = uid == 0 ? ids(p, "\nGid:", (unsigned long)getgid()) : -1;
+	if (uid == 1)
+		return "permission denied (a set-user-ID process: needs "
+		       "CAP_SYS_PTRACE)";
+	if (gid == 1)
+		return "permission denied (a set-group-ID process: needs "
+		       "CAP_SYS_PTRACE)";
+	if (gid == 2)
+		return "permission denied (another group's process needs "
+		       "CAP_SYS_PTRACE)";
+	if (uid == 0) {
+		/* Sets that can't be told are left empty. */
+		memset(ours, 0, sizeof(ours));
+		memset(theirs, 0, sizeof(theirs));
 		(void)syscall(SYS_capget, &h, ours);
 		h.pid = p->pid;
 		(void)syscall(SYS_capget, &h, theirs);
@@ -72,6 +93,10 @@ refusal(const struct proc *p)
 			if (theirs[i].permitted & ~ours[i].effective)
 				return "permission denied (the process holds "
 				       "capabilities this one lacks)";
+		proc_path(p, path, sizeof(path), "auxv", "");
+		if (getuid() != 0 && proc_stat_path(path, &st) == 0 &&
+		    st.st_uid == getuid())
+			return "permission denied";
 		if (getuid() != 0 ||
 		    (ours[CAP_TO_INDEX(CAP_SYS_PTRACE)].effective &
 		        CAP_TO_MASK(CAP_SYS_PTRACE)) == 0)

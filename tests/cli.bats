@@ -417,6 +417,39 @@ PY
 	[[ "$stderr" == *"usage: auxv"* ]]
 }
 
+# Issue 46: getopt printed the option's bytes as they were.  Each of its
+# kinds of message, with control bytes in the option and in argv[0]: the
+# first line is auxv's, the option escaped as ls -b escapes (\ooo, \a),
+# and od finds no ESC or BEL on standard error.  The candidates of an
+# ambiguous option are the long options of --help that it begins.
+@test "getopt's five kinds of message: auxv: first, the option escaped, whatever argv[0] is" {
+	local d=$BATS_TEST_TMPDIR i want
+	local -a args=(
+		$'--x\e]0;t\a' "unrecognized option '--x\\033]0;t\\a'"
+		$'-\e' "invalid option -- '\\033'"
+		"-vC" "option requires an argument -- 'C'"
+		"--count" "option '--count' requires an argument"
+		"--fil" "option '--fil' requires an argument"
+		$'--json=\e[2J' "option '--json' doesn't allow an argument"
+		$'--chec=\e[2J' "option '--chec' doesn't allow an argument"
+		$'--ver=\e' "option '--ver=\\033' is ambiguous; possibilities: '--verbose' '--version'"
+		"--di" "option '--di' is ambiguous; possibilities: '--diff' '--diff-all'"
+	)
+	# The oracle of the candidates: the long options --help lists.
+	"$AUXV" --help | grep -oE -- '--[a-z-]+' | sort -u >"$d/long"
+	[ "$(grep -c -- '^--ver' "$d/long")" -eq 2 ]
+	[ "$(grep -c -- '^--di' "$d/long")" -eq 2 ]
+	for ((i = 0; i < ${#args[@]}; i += 2)); do
+		want=${args[i + 1]}
+		(exec -a $'\e[31mX\a' "$AUXV" "${args[i]}") \
+		    >"$d/out" 2>"$d/err" && false || [ $? -eq 2 ]
+		[ ! -s "$d/out" ]
+		assert_equal "$(head -n 1 "$d/err")" "auxv: ${want}"
+		[ "$(sed -n 2p "$d/err")" = "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]" ]
+		! od -An -b "$d/err" | grep -qwE '033|007'
+	done
+}
+
 @test "exclusive sources are named as given: self is not a process ID" {
 	run -2 --separate-stderr "$AUXV" --diff self -e /bin/true
 	[ "${stderr%%$'\n'*}" = "auxv: self and -e exclude each other" ]
@@ -450,9 +483,16 @@ PY
 	[ "$(cat /proc/sys/kernel/pid_max)" -lt "$max" ]
 	run -1 --separate-stderr "$AUXV" "$max"
 	[ "$stderr" = "auxv: $max: no such process" ]
-	for a in 5x 999999999999999999999999; do
+	for a in 5x 0 -1 +1 ' 1'; do
 		run -2 --separate-stderr "$AUXV" -w --count "$a" </dev/null
 		assert_equal "${stderr_lines[0]}" "auxv: $a: --count: not a positive number"
+	done
+	# Issue 46: digits beyond an unsigned long are too large, saying
+	# the largest (getconf's ULONG_MAX), not "not a positive number".
+	max=$(getconf ULONG_MAX)
+	for a in 999999999999999999999999 "$max"0 "$(python3 -c "print($max + 1)")"; do
+		run -2 --separate-stderr "$AUXV" -w --count "$a" </dev/null
+		assert_equal "${stderr_lines[0]}" "auxv: $a: --count: too large (at most $max)"
 	done
 }
 

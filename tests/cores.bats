@@ -140,16 +140,27 @@ for p in f.phdrs():
 PY
 }
 
-# bats test_tags=full
+# Issue 46: an empty note (namesz and descsz 0) is its 12-byte header,
+# which may end its PT_NOTE (the ELF format allows it): alone in a
+# PT_NOTE before NT_AUXV's, and after NT_AUXV in the same one.  In the
+# default suite: a walker that refused it survived there.  The oracles:
+# elf.py's walk of the notes, and the vector's pairs as written.
 @test "a note header that ends exactly where its PT_NOTE ends is read" {
-	for v in "64 little" "32 big"; do
+	local v want
+	for v in "note-at-end 64 little" "empty-last 32 big" \
+	    "note-at-end 32 big" "empty-last 64 little"; do
 		set -- $v
-		"$MKFIXTURE" core -b note-at-end -c "$1" -e "$2" \
+		"$MKFIXTURE" core -b "$1" -c "$2" -e "$3" \
 		    -x /note/at/end >"$T/core"
-		# The first PT_NOTE is one 12-byte header with no name and no
-		# descriptor; NT_AUXV is in the second.
 		run -0 layout "$T/core"
-		[[ "$output" == *$'\n'"NOTE "*" 0"$'\n'"NOTE "*" 1"$'\n'* ]]
+		if [ "$1" = note-at-end ]; then
+			# The first PT_NOTE is one 12-byte header with no name
+			# and no descriptor; NT_AUXV is in the second.
+			want=$'\n'"NOTE [0-9]+ 0"$'\n'"NOTE [0-9]+ 1"$'\n'
+		else
+			want=$'\nNOTE [0-9]+ 6\nNOTE [0-9]+ 0$'
+		fi
+		[[ "$output" =~ $want ]]
 		run -0 --separate-stderr "$AUXV" -f "$T/core" --json
 		[ -z "$stderr" ]
 		echo "$output" | jq -e '.entries | length == 7 and

@@ -397,8 +397,9 @@ bad = [
     (H + '{"type":25,"value":1,"bytes":5}' + T, '"bytes":'),
     (H + '{"type":25,"value":1,"bytes":,"x":1}' + T, "py"),
     (H + '{"type":15,"value":1,"string":,"x":1}' + T, "py"),
-    # Bytes that are not hex: at the end of their entry.
-    (H + '{"type":25,"value":1,"bytes":"zz"}' + T, '"zz"}'),
+    # Bytes that are not hex: at the first that is not a digit.
+    (H + '{"type":25,"value":1,"bytes":"zz"}' + T, '"bytes":"'),
+    (H + '{"type":31,"value":1,"bytes":"00\\u0030"}' + T, '"bytes":"00'),
     (H + '{"type" 6,"value":4096}' + T, "py"),
     (H + '{"type":6 "value":4096}' + T, "py"),
     (H + '{}' + T, '{}'),
@@ -422,8 +423,19 @@ bad = [
     # A high surrogate not followed by a low one: after what was read.
     (H + '{"type":15,"value":1,"string":"a\\ud800x"}' + T, 'a\\ud800'),
     (H + '{"type":15,"value":1,"string":"a\\ud800\\u0041"}' + T, 'a\\ud800\\u0041'),
-    # Bytes of an odd number of hex digits: at the end of their entry.
-    (H + '{"type":25,"value":1,"bytes":"abc"}' + T, '"abc"}'),
+    # Bytes of an odd number of hex digits: where the last one is not.
+    (H + '{"type":31,"value":1,"bytes":"abc"}' + T, '"bytes":"abc'),
+    # Issue 46: AT_RANDOM's bytes are 16, as auxv writes them (17 were
+    # cut to 16, 15 left unreadable, in silence), at their opening quote,
+    # in any order of the keys; a NUL in a string (which cut it, in
+    # silence) at its escape, in an entry's string, comm and exe alike.
+    (H + '{"type":25,"value":1,"bytes":"' + '00' * 17 + '"}' + T, '"bytes":'),
+    (H + '{"bytes":"' + '00' * 15 + '","value":1,"type":25}' + T, '{"bytes":'),
+    (H + '{"type":25,"value":1,"bytes":""}' + T, '"bytes":'),
+    (H + '{"type":31,"value":1,"string":"\\u001b[2J\\u0000x"}' + T, '"\\u001b[2J'),
+    (H + '{"type":15,"value":1,"string":"\\u0000"}' + T, '"string":"'),
+    ('{"comm":"a\\u0000b","word_size":8,"byte_order":"little","entries":[' + E + T, '"comm":"a'),
+    ('{"exe":"/bin/x\\u0000","word_size":8,"byte_order":"little","entries":[' + E + T, '"exe":"/bin/x'),
     (H + '{"type":6,"value":4096,"a\\qb":1}' + T, 'a\\q'),
     ('{"error":tru}', "py"),
     # 64 keys in an object at most: the 65th is refused at its quote.
@@ -434,7 +446,7 @@ bad = [
 # as the save is (as 4097 entries are, below: EFBIG, no offset).
 FULL = ','.join('{"type":31,"value":%d,"string":"%s"}' % (0x1000 * (i + 1), chr(97 + i) * 4095)
                 for i in range(16))
-MORE = '{"type":25,"value":1,"bytes":"00"}'
+MORE = '{"type":25,"value":1,"bytes":"%s"}' % ("00" * 16)
 for doc in (H + FULL + ',' + MORE + T, H + FULL.replace('"string":"a', '"string":"aa', 1) + T):
     json.loads(doc)
     open(f, "w").write(doc)

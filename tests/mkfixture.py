@@ -125,7 +125,7 @@ def raw_main(argv):
 VARIANTS = """none not-core no-auxv no-null huge-descsz huge-namesz
 desc-overlap overlap phoff-past-end note-past-end load-past-end big-auxv
 many-notes xnum xnum-huge phentsize bad-class unmapped split cutstr
-note-at-end max-auxv""".split()
+note-at-end empty-last max-auxv""".split()
 
 
 def fixture_core(ws=8, endian="little", machine=62, etype=4, pagesz=4096,
@@ -143,7 +143,9 @@ def fixture_core(ws=8, endian="little", machine=62, etype=4, pagesz=4096,
     many), bad-class, unmapped (AT_PLATFORM past p_filesz, AT_RANDOM in no
     segment), split (two halves, the upper one first in the file), cutstr
     (AT_EXECFN without its NUL at the end), note-at-end (a PT_NOTE of its
-    own holding one empty note, whose header ends where it ends)."""
+    own holding one empty note, whose header ends where it ends),
+    empty-last (after NT_AUXV, an empty note, namesz and descsz 0, whose
+    header ends the PT_NOTE)."""
     k = Elf(ws, endian)
     if vaddr is None:
         vaddr = 0x7ffc12340000 if ws == 8 else 0xbf000000
@@ -178,6 +180,8 @@ def fixture_core(ws=8, endian="little", machine=62, etype=4, pagesz=4096,
         notes += k.note(b"LINUX", 0x200, k.p("I", 0x11223344))
         if v != "no-auxv":
             notes += k.note(b"CORE", NT_AUXV, desc)
+        if v == "empty-last":
+            notes += k.pack("nhdr", namesz=0, descsz=0, type=0)
     notes = bytearray(notes)
     first = k.size("nhdr") if v == "note-at-end" else 0
     patch = {"huge-descsz": ("descsz", 0xfffffff0),

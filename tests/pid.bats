@@ -570,6 +570,70 @@ time.sleep(1000)' &
 	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 }
 
+# Issue 46: a set-ID program our user ran was "another user's process".
+# The kernel compares the real, effective and saved IDs with the
+# reader's (kernel/ptrace.c), then asks that the process be dumpable,
+# which gives its files, /proc/PID/auxv too, to root where it is not
+# (fs/proc/base.c, task_dump_owner).  The oracles: /proc/PID/status's
+# Uid and Gid lines, the owner of /proc/PID/auxv, and python, as nobody,
+# refused the file.
+@test "our user's set-user-ID, set-group-ID and not dumpable processes: each said as it is" {
+	need setpriv
+	local d=$BATS_TEST_TMPDIR p mode why
+	chmod 755 "$d"
+	for mode in 4755 2755 0755; do
+		cp "$(command -v sleep)" "$d/s$mode"
+		chown root:root "$d/s$mode"
+		chmod "$mode" "$d/s$mode"
+	done
+	for mode in 4755 2755 dump; do
+		if [ "$mode" = dump ]; then
+			"${NOBODY[@]}" python3 -c '
+import ctypes, time
+ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
+time.sleep(1000)' 3>&- &
+		else
+			"${NOBODY[@]}" "$d/s$mode" 1000 3>&- &
+		fi
+		p=$!
+		EXTRA_PIDS="${EXTRA_PIDS:-} $p"
+		for _ in $(seq 100); do
+			[ "$(readlink "/proc/$p/exe")" = "$(readlink -f "$d/s$mode")" ] && break
+			[ "$mode" = dump ] && [ "$(stat -c %u "/proc/$p/auxv")" = 0 ] && break
+			sleep 0.05
+		done
+		case $mode in
+		4755)
+			awk '/^Uid:/ { exit !($2 == 65534 && $3 == 0) }' "/proc/$p/status" ||
+			    skip "set-user-ID not granted here (a nosuid mount?)"
+			why="a set-user-ID process: needs CAP_SYS_PTRACE" ;;
+		2755)
+			awk '/^Uid:/ { exit !($2 == 65534 && $3 == 65534 && $4 == 65534) }
+			    /^Gid:/ { exit !($2 == 65534 && $3 == 0) }' "/proc/$p/status" ||
+			    skip "set-group-ID not granted here (a nosuid mount?)"
+			why="a set-group-ID process: needs CAP_SYS_PTRACE" ;;
+		dump)
+			awk '/^[UG]id:/ { if ($2 != 65534 || $3 != 65534 || $4 != 65534) exit 1 }' \
+			    "/proc/$p/status"
+			[ "$(stat -c %u "/proc/$p/auxv")" = 0 ]
+			why="not dumpable: needs CAP_SYS_PTRACE" ;;
+		esac
+		"${NOBODY[@]}" python3 -c 'import sys
+try:
+    open("/proc/%s/auxv" % sys.argv[1], "rb").read()
+except PermissionError:
+    sys.exit(0)
+sys.exit(1)' "$p"
+		run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$p"
+		[ "$stderr" = "auxv: $p: permission denied ($why)" ]
+	done
+	# Our own dumpable process is read.
+	"${NOBODY[@]}" "$d/s0755" 1000 3>&- &
+	EXTRA_PIDS="$EXTRA_PIDS $!"
+	sleep 0.1
+	run -0 "${NOBODY[@]}" "$AUXV" -k PAGESZ --value "$!"
+}
+
 # --- Which program: names in headers and JSON, -C ----------------------
 
 @test "names: comm and exe of each process, as /proc/PID/comm and exe say" {
@@ -688,6 +752,66 @@ except OSError as e:
 	[ "$stderr" = "auxv: auxv-no-such: no process of that name" ]
 	run -2 --separate-stderr "$AUXV" -C "$n" -a
 	run -2 --separate-stderr "$AUXV" -C "$n" 1
+}
+
+# Issue 46: as nobody, -C NAME where every match is root's printed only
+# "1 process not readable" and exited 0.  Two root processes of a name of
+# this test's, then one of nobody's too.  The oracles: pgrep -x for the
+# matches, and python as nobody, refused each one's auxv.
+@test "-C NAME as another user: where no match may be read, each is a failed source, status 1; one readable match is enough" {
+	need setpriv
+	local n=auxvr$$ d=$BATS_TEST_TMPDIR p want
+	cp "$(command -v sleep)" "$d/$n"
+	chmod 755 "$d" "$d/$n"
+	for _ in 1 2; do
+		"$d/$n" 1000 3>&- &
+		EXTRA_PIDS="${EXTRA_PIDS:-} $!"
+	done
+	for _ in $(seq 100); do
+		[ "$(pgrep -cx "$n")" -lt 2 ] || break
+		sleep 0.05
+	done
+	want=$(pgrep -x "$n" | sort -n)
+	[ "$(wc -l <<<"$want")" -eq 2 ]
+	for p in $want; do
+		"${NOBODY[@]}" python3 -c 'import sys
+try:
+    open("/proc/%s/auxv" % sys.argv[1], "rb").read()
+except PermissionError:
+    sys.exit(0)
+sys.exit(1)' "$p"
+	done
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n"
+	[ -z "$output" ]
+	[ "$stderr" = "$(for p in $want; do
+		echo "auxv: $p: permission denied (another user's process needs CAP_SYS_PTRACE)"; done)" ]
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" --json
+	[ "$(jq -r '.pid' <<<"$output")" = "$want" ]
+	jq -e -s --arg n "$n" 'length == 2 and all(.comm == $n and .error.errno == 13)' <<<"$output"
+	[ "$(wc -l <<<"$stderr")" -eq 2 ]
+	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" -o table
+	[[ "${lines[0]}" == "PID "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$(wc -l <<<"$stderr")" -eq 2 ]
+	# -a keeps its rule: those it may not read are said, not failed.
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a -k PAGESZ
+	[[ "$stderr" == *"processes not readable: permission denied" ]]
+	# One match of nobody's, the last: it has a vector, the others are
+	# said as -a says them, in PID order.
+	"${NOBODY[@]}" "$d/$n" 1000 3>&- &
+	EXTRA_PIDS="$EXTRA_PIDS $!"
+	for _ in $(seq 100); do
+		[ "$(pgrep -cx "$n")" -lt 3 ] || break
+		sleep 0.05
+	done
+	want=$(pgrep -x "$n" | sort -n)
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" -k PAGESZ
+	[ "$stderr" = "auxv: 2 processes not readable: permission denied" ]
+	[ "$(grep -c '^==> ' <<<"$output")" -eq 1 ]
+	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" --json
+	[ "$(jq -r '.pid' <<<"$output")" = "$want" ]
+	[ "$(jq -s '[.[] | select(.error.errno == 13)] | length' <<<"$output")" -eq 2 ]
+	[ "$(jq -s '[.[] | select(has("entries"))] | length' <<<"$output")" -eq 1 ]
 }
 
 # --- Kernel threads, names, -C as ps -C (issue 24) --------------------
