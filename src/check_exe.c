@@ -25,6 +25,20 @@
  * The headers follow.c read at AT_PHDR against the executable's: the
  * same, each of them.
  */
+/*
+ * A PID's memory as it is now, not as exec left it: the process may have
+ * unmapped or rewritten its headers' page since (mprotect, munmap), so
+ * what differs there is said, not failed.  Self's and -e's are exec's.
+ */
+static enum check_res
+pid_memory(const struct check_env *e, struct check_result *r)
+{
+	if (e->v->kind != SRC_PID)
+		return CHECK_FAIL;
+	ev(r, " (a process's memory: it may have changed since exec)");
+	return CHECK_NODATA;
+}
+
 static enum check_res
 phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 {
@@ -46,7 +60,7 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 		    e->fo->phdrs != FOLLOW_READ ? "memory not readable"
 		                                : "headers cut short",
 		    e->nph);
-		return CHECK_FAIL;
+		return pid_memory(e, r);
 	}
 	for (i = 0; i < e->nph; i++)
 		if (memcmp(&e->fo->pi.ph[i], &e->ph[i], sizeof(e->ph[i])) !=
@@ -56,7 +70,7 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 			    ") differs from the executable's (type 0x%" PRIx32
 			    ")",
 			    phdr, i, e->fo->pi.ph[i].type, e->ph[i].type);
-			return CHECK_FAIL;
+			return pid_memory(e, r);
 		}
 	ev(r,
 	    "AT_PHDR 0x%" PRIx64
