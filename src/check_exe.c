@@ -303,9 +303,8 @@ interp_by_map(const struct check_env *e, const struct check_map *m,
  * chdir(2), a package upgrade: a PID's is never evidence against the
  * vector, only for it); the memory map (munmap, mmap: the interpreter
  * may be mapped again elsewhere).  Self and -e have changed neither
- * root nor directory since their exec.  A PID fails only where nothing
- * is mapped at AT_BASE and the file at PT_INTERP's absolute path is
- * mapped nowhere: it would have had to unmap its interpreter.
+ * root nor directory since their exec.  A PID's AT_BASE is confirmed
+ * by its map, never failed by it: it may have unmapped its interpreter.
  */
 enum check_res
 rule_base(const struct check_env *e, struct check_result *r)
@@ -398,11 +397,16 @@ rule_base(const struct check_env *e, struct check_result *r)
 	}
 	if (!mapped) {
 		ev(r, "; interpreter %s not mapped", e->interp);
-		/* A path looked up now is no evidence but for the above. */
-		if (pid && (rel || m != NULL)) {
+		/*
+		 * A path looked up now, and a map read now, are no evidence
+		 * against a PID's vector: it may have unmapped its
+		 * interpreter since exec.
+		 */
+		if (pid) {
 			ev(r,
-			    " (the file at its path now: the process's %s may "
-			    "have changed since exec)",
+			    " (the file at its path now, and the process's map "
+			    "now: its %s may have changed, or the interpreter "
+			    "been unmapped, since exec)",
 			    rel ? "directory" : "root");
 			return CHECK_NODATA;
 		}
