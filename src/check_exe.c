@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -439,20 +440,36 @@ rule_base(const struct check_env *e, struct check_result *r)
  * from_kuid_munged), as the process's namespace names it, through map,
  * its uid_map or gid_map ("inside outside count" lines, the outside as
  * the reader sees it: user_namespaces(7)): 0, or -1 where none maps it.
+ * map_line reads one line's three numbers: 0, or -1 at the end.
  */
+static int
+map_line(const char **map, unsigned long f[3])
+{
+	char *end;
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		while (**map == ' ' || **map == '\n')
+			(*map)++;
+		if (**map < '0' || **map > '9')
+			return -1;
+		f[k] = strtoul(*map, &end, 10);
+		*map = end;
+	}
+	return 0;
+}
+
 static int
 ns_id(const char *map, unsigned long id, unsigned long *in)
 {
-	unsigned long first, lower, count;
-	int n;
+	/* first (inside), lower (outside), count */
+	unsigned long f[3];
 
-	while (sscanf(map, " %lu %lu %lu%n", &first, &lower, &count, &n) == 3) {
-		if (id >= lower && id - lower < count) {
-			*in = first + (id - lower);
+	while (map_line(&map, f) == 0)
+		if (id >= f[1] && id - f[1] < f[2]) {
+			*in = f[0] + (id - f[1]);
 			return 0;
 		}
-		map += n;
-	}
 	return -1;
 }
 /*
@@ -466,18 +483,18 @@ ids_in_ns(const struct check_env *e, unsigned long id[2][3])
 {
 	static const char files[2][8] = { "uid_map", "gid_map" };
 	char map[2][4096];
-	unsigned long first, lower, count;
+	const char *p;
+	unsigned long f[3];
 	size_t i, j;
-	int n, ident = 1;
+	int ident = 1;
 
 	for (i = 0; i < 2; i++) {
 		if (proc_text(&e->proc, files[i], map[i], sizeof(map[i])) == -1)
 			return 0;
 		/* The initial namespace's: one line, every ID itself. */
-		ident &= sscanf(map[i], " %lu %lu %lu%n", &first, &lower,
-		             &count, &n) == 3 &&
-		    first == 0 && lower == 0 && count == 4294967295UL &&
-		    map[i][n + (int)strspn(map[i] + n, " \n")] == '\0';
+		p = map[i];
+		ident &= map_line(&p, f) == 0 && f[0] == 0 && f[1] == 0 &&
+		    f[2] == 4294967295UL && map_line(&p, f) == -1;
 	}
 	if (ident)
 		return 0;
@@ -596,8 +613,8 @@ self_exe_changed(const struct check_env *e, const struct stat *xs)
 	long tck = sysconf(_SC_CLK_TCK);
 
 	if (tck <= 0 || proc_stat(&e->proc, 20, &start) == -1 ||
-	    clock_gettime(CLOCK_REALTIME, &now) == -1 ||
-	    clock_gettime(CLOCK_BOOTTIME, &up) == -1)
+	    syscall(SYS_clock_gettime, CLOCK_REALTIME, &now) == -1 ||
+	    syscall(SYS_clock_gettime, CLOCK_BOOTTIME, &up) == -1)
 		return 1;
 	return xs->st_ctim.tv_sec + 1 >=
 	    now.tv_sec - (up.tv_sec - (time_t)(start / (uint64_t)tck));

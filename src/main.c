@@ -105,7 +105,8 @@ struct work {
 };
 
 /*
- * "-" first: operands come back in order, as code 1; then ":": a missing
+ * "-" first: operands come back in order, as code 1; then ":": getopt says
+ * nothing itself (bad_option() does), and a missing
  * argument is ':', told from an unknown option ('?').
  */
 static const char shortopts[] = "-:aC:f:ehk:o:vw";
@@ -412,8 +413,9 @@ add_src(struct work *w, int argc)
 
 /*
  * getopt_long's complaint about arg, the element of argv it was reading
- * when it returned c ('?' or ':'), in auxv's words: opterr is 0, since
- * glibc would write argv[0] and the option's bytes as they are.  The
+ * when it returned c ('?' or ':'), in auxv's words: the ':' that begins
+ * shortopts (after its '-') keeps getopt from writing its own, argv[0]
+ * and the option's bytes as they are.  The
  * texts are glibc's; the option is escaped as a name in a message is.
  */
 static void __attribute__((noreturn))
@@ -422,7 +424,7 @@ bad_option(struct work *w, int c, const char *arg)
 	const struct option *lo, *first = NULL;
 	const char *name = arg + 2;
 	struct out *e = &w->esc;
-	size_t len = strcspn(name, "="), more = 0;
+	size_t len = (size_t)(strchrnul(name, '=') - name), more = 0;
 	char ch = (char)optopt;
 
 	e->len = 0;
@@ -433,12 +435,23 @@ bad_option(struct work *w, int c, const char *arg)
 		esc_human(e, &ch, 1);
 		out_char(e, '\'');
 	} else if (c == ':' || optopt != 0) {
-		/* Named as typed, up to its '=': an option it matched. */
+		/*
+		 * Named as typed, up to its '=', then the option it matched
+		 * where the name was cut short (--ar: --arch).
+		 */
 		out_str(e, "option '--");
 		esc_human(e, name, len);
 		out_str(e,
 		    c == ':' ? "' requires an argument"
 		             : "' doesn't allow an argument");
+		for (lo = longopts; lo->name != NULL; lo++)
+			if (lo->val == optopt && strlen(lo->name) != len &&
+			    strncmp(lo->name, name, len) == 0) {
+				out_str(e, " (--");
+				out_str(e, lo->name);
+				out_char(e, ')');
+				break;
+			}
 	} else {
 		/*
 		 * Unknown, or ambiguous: glibc's rule (posix/getopt.c,
@@ -613,7 +626,6 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 	char why[64];
 	int c, at, rc;
 
-	opterr = 0; /* bad_option() says what is wrong */
 	for (at = optind;
 	     (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;
 	     at = optind) {

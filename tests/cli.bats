@@ -429,9 +429,9 @@ PY
 		$'-\e' "invalid option -- '\\033'"
 		"-vC" "option requires an argument -- 'C'"
 		"--count" "option '--count' requires an argument"
-		"--fil" "option '--fil' requires an argument"
+		"--fil" "option '--fil' requires an argument (--file)"
 		$'--json=\e[2J' "option '--json' doesn't allow an argument"
-		$'--chec=\e[2J' "option '--chec' doesn't allow an argument"
+		$'--chec=\e[2J' "option '--chec' doesn't allow an argument (--check)"
 		$'--ver=\e' "option '--ver=\\033' is ambiguous; possibilities: '--verbose' '--version'"
 		"--di" "option '--di' is ambiguous; possibilities: '--diff' '--diff-all'"
 	)
