@@ -21,12 +21,15 @@
  *                        PID, a new vector each time
  */
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -126,6 +129,67 @@ far_segments(void)
 	say_and_wait("moved\n");
 }
 
+/*
+ * A new argument area: a name in an anonymous mapping (as systemd's
+ * rename_process makes), its bounds given the kernel by map (the
+ * PR_SET_MM_MAP form, every other field as /proc/self/stat and sbrk say)
+ * or by PR_SET_MM_ARG_START and _END.  Says "renamed", or "refused" and
+ * why.
+ */
+static void
+new_args(int map)
+{
+	static const char name[] = "oddproc-renamed";
+	unsigned long long f[52] = { 0 };
+	struct prctl_mm_map mm;
+	char line[1024], *s;
+	char *area;
+	size_t i;
+	int fd, rc;
+	ssize_t n;
+
+	area = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (area == MAP_FAILED)
+		_exit(1);
+	memcpy(area, name, sizeof(name));
+	if (!map) {
+		rc = prctl(PR_SET_MM, PR_SET_MM_ARG_START, area, 0, 0);
+		if (rc == 0)
+			rc = prctl(PR_SET_MM, PR_SET_MM_ARG_END,
+			    area + sizeof(name), 0, 0);
+	} else {
+		/* proc(5)'s fields by number: the third follows the name. */
+		if ((fd = open("/proc/self/stat", O_RDONLY)) == -1 ||
+		    (n = read(fd, line, sizeof(line) - 1)) <= 0)
+			_exit(1);
+		line[n] = '\0';
+		s = strrchr(line, ')');
+		for (i = 3; s != NULL && i < 52; i++)
+			if ((s = strchr(s + 1, ' ')) != NULL)
+				f[i] = strtoull(s + 1, NULL, 10);
+		memset(&mm, 0, sizeof(mm));
+		mm.start_code = f[26];
+		mm.end_code = f[27];
+		mm.start_data = f[45];
+		mm.end_data = f[46];
+		mm.start_brk = f[47];
+		mm.brk = (unsigned long)sbrk(0);
+		mm.start_stack = f[28];
+		mm.arg_start = (unsigned long)area;
+		mm.arg_end = (unsigned long)area + sizeof(name);
+		mm.env_start = f[50];
+		mm.env_end = f[51];
+		mm.exe_fd = (unsigned int)-1;
+		rc = prctl(PR_SET_MM, PR_SET_MM_MAP, &mm, sizeof(mm), 0);
+	}
+	if (rc == -1) {
+		snprintf(line, sizeof(line), "refused: %s\n", strerror(errno));
+		say_and_wait(line);
+	}
+	say_and_wait("renamed\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -171,6 +235,10 @@ main(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(argv[1], "farsegs") == 0)
 		far_segments();
+	if (argc == 2 && strcmp(argv[1], "setmm") == 0)
+		new_args(1);
+	if (argc == 2 && strcmp(argv[1], "argstart") == 0)
+		new_args(0);
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -180,7 +248,7 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
-	    "nostack | farsegs | "
+	    "nostack | farsegs | setmm | argstart | "
 	    "swap OTHER\n");
 	return 2;
 }
