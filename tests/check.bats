@@ -1434,6 +1434,96 @@ EOF
 	[[ "$(verdict "$output" layout)" == "ok: argc 2 at 0x"*", the vector at 0x"*" between the vector and the strings" ]]
 }
 
+# The layout's facts that a process may set after its exec (issue 45):
+# /proc/PID/stat's arg_start (PR_SET_MM_MAP, no capability needed;
+# PR_SET_MM_ARG_START) and the count of strings, which only the kernel
+# bounds (MAX_ARG_STRINGS, and the stack).  The oracle: python3 reading
+# /proc/PID/stat, maps, auxv (its word size from the executable's
+# ELF class) and cmdline.
+
+# stack_facts PID: "STARTSTACK ARG_START SAME AT_RANDOM" in hex but SAME
+# (1 where arg_start is in startstack's mapping, else 0).
+stack_facts() {
+	python3 - "$1" <<'PY'
+import struct, sys
+pid = sys.argv[1]
+f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+sp, arg = int(f[25]), int(f[45])  # fields 28 and 48 of proc(5)
+ws = 8 if open(f"/proc/{pid}/exe", "rb").read(5)[4] == 2 else 4
+maps = [[int(x, 16) for x in l.split()[0].split("-")]
+        for l in open(f"/proc/{pid}/maps")]
+def where(a):
+    return next((m for m in maps if m[0] <= a < m[1]), None)
+raw = open(f"/proc/{pid}/auxv", "rb").read()
+w = struct.unpack(f"<{len(raw) // ws}{'Q' if ws == 8 else 'I'}", raw)
+rnd = dict(zip(w[::2], w[1::2]))[25]
+print(f"{sp:#x} {arg:#x} {int(where(sp) == where(arg))} {rnd:#x}")
+PY
+}
+
+# odd_args MODE NEED [COMMAND...]: oddproc MODE started (by COMMAND,
+# where given), checked as a PID; its argument area moved to an
+# anonymous mapping: layout holds, naming arg_start.  NEED: what the
+# kernel asks of the call, for the skip where it refused it.
+odd_args() {
+	local mode=$1 why=$2 sp arg same rnd
+	shift 2
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	start_bg "$@" "$ODDPROC" "$mode"
+	for _ in $(seq 100); do
+		[ -s "$BATS_TEST_TMPDIR/bg.out" ] && break
+		sleep 0.05
+	done
+	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
+	    skip "$why: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	[ "$(tr '\0' '\n' <"/proc/$BG_PID/cmdline")" = oddproc-renamed ]
+	read -r sp arg same rnd < <(stack_facts "$BG_PID")
+	[ "$same" = 0 ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" layout)" == "ok: argc 2 at $sp, "*"; arg_start $arg in another mapping (set since exec); AT_RANDOM $rnd between the vector and the strings" ]]
+}
+
+@test "a PID that moved its arguments by PR_SET_MM_MAP (no capability needed): layout holds, arg_start said set since exec" {
+	need jq
+	local drop=()
+	# Without a capability, where setpriv can drop them all.
+	! setpriv --bounding-set -all --inh-caps -all true 2>/dev/null ||
+	    drop=(setpriv --bounding-set -all --inh-caps -all)
+	odd_args setmm "PR_SET_MM_MAP needs CONFIG_CHECKPOINT_RESTORE" \
+	    "${drop[@]}"
+}
+
+@test "a PID that moved its arguments by PR_SET_MM_ARG_START (systemd's rename_process): layout holds, arg_start said set since exec" {
+	need jq
+	odd_args argstart "PR_SET_MM_ARG_START needs CAP_SYS_RESOURCE"
+}
+
+# More strings than 65,536, auxv's old bound: only the kernel's counts.
+@test "-e, self and a PID with 70,000 arguments or variables: layout holds, counting them all" {
+	need jq
+	local n=70000 cnt q=${QEMU_SET_ENV:-}
+	# Under qemu-user (the cross stage) its QEMU_SET_ENV is the guest's
+	# too: a variable each.
+	run -0 --separate-stderr env -i ${q:+QEMU_SET_ENV=$q} \
+	    $(seq -f V%g=1 "$n") "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ -z "$q" ] || n=$((n + $(tr -cd , <<<"$q" | wc -c) + 1))
+	[[ "$(verdict "$output" layout)" == "ok: argc 3 at 0x"*", $n envp pointers, the vector at 0x"*" between the vector and the strings" ]]
+	n=70000
+	start_bg python3 -c 'import time; time.sleep(60)' $(seq "$n")
+	cnt=$(python3 -c 'import sys; print(open(sys.argv[1], "rb").read().count(b"\0"))' "/proc/$BG_PID/cmdline")
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" layout)" == "ok: argc $cnt at 0x"*" between the vector and the strings" ]]
+	need ptrace
+	run -0 --separate-stderr "$AUXV" --check --json -e /bin/true $(seq "$n")
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" layout)" == "ok: argc $((n + 1)) at 0x"*" between the vector and the strings" ]]
+}
+
 # A long-running process whose interpreter was replaced since its exec
 # (an upgrade of libc): the file at PT_INTERP's path is another inode,
 # and the mapping at AT_BASE a deleted file's.
