@@ -25,6 +25,15 @@
  * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
  * inside the vDSO and given with AT_SYSINFO_EHDR; AT_SYSINFO_EHDR the
  * start of [vdso], an ELF image.
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - the vector (AT_SYSINFO, AT_SYSINFO_EHDR): a process's /proc/PID/auxv,
+ *   which PR_SET_MM_MAP or PR_SET_MM_AUXV replace;
+ * - [vdso] in the map: munmap and mremap (arch_vma_name follows the
+ *   special mapping wherever it goes): gone or moved is said, not failed;
+ * - the image's bytes: a debugger writes them (ptrace, /proc/PID/mem):
+ *   a process's image not an ELF one is said, not failed.
+ * Self reads them before anything but libc could change them.
  */
 enum check_res
 rule_sysinfo(const struct check_env *e, struct check_result *r)
@@ -79,7 +88,10 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	}
 	if (e->fo->vi.bad != NULL) {
 		ev(r, "; not an ELF image: %s", e->fo->vi.bad);
-		return CHECK_FAIL;
+		if (e->v->kind != SRC_PID)
+			return CHECK_FAIL;
+		ev(r, " (its bytes may have been written since exec)");
+		return CHECK_NODATA;
 	}
 	if (ia32) {
 		ev(r, "; AT_SYSINFO 0x%" PRIx64, si);
@@ -93,6 +105,16 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
  * holds the vector: create_elf_tables writes them above it, on the stack
  * it builds.  For self that mapping is known, labelled [stack] or not
  * (valgrind's client stack is not); for a process, [stack].
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - the vector: a process's /proc/PID/auxv, which PR_SET_MM_MAP or
+ *   PR_SET_MM_AUXV replace;
+ * - [stack] in the map: the mapping that holds mm->start_stack
+ *   (vma_is_initial_stack, include/linux/mm.h), which PR_SET_MM_MAP or
+ *   PR_SET_MM_START_STACK move, and which munmap, mremap and mprotect
+ *   remove, move or split: a process's strings outside it are said, not
+ *   failed.
+ * Self reads them before anything but libc could change them.
  */
 enum check_res
 rule_stack(const struct check_env *e, struct check_result *r)
@@ -122,6 +144,12 @@ rule_stack(const struct check_env *e, struct check_result *r)
 		}
 	if (res == CHECK_OK)
 		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
+	else if (e->v->kind == SRC_PID) {
+		ev(r,
+		    " ([stack] is where startstack is, which PR_SET_MM sets, "
+		    "and the map may have changed since exec)");
+		res = CHECK_NODATA;
+	}
 	return res;
 }
 
@@ -470,6 +498,13 @@ rule_layout(const struct check_env *e, struct check_result *r)
  * holds the vector the program was given (the kernel's copy, which an
  * emulator serves for its guest: a loader that gave the program another
  * vector differs there).  A 32-bit process's file may run on in zeros.
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - /proc/self/auxv: mm->saved_auxv, which PR_SET_MM_MAP or
+ *   PR_SET_MM_AUXV replace; auxv calls neither, a loader before it may
+ *   (uexec's keepauxv);
+ * - the vector in memory: where main's envp ends; libc does not write it.
+ * Self only: nothing but auxv's own process is held to it.
  */
 enum check_res
 rule_procauxv(const struct check_env *e, struct check_result *r)

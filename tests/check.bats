@@ -1500,6 +1500,28 @@ odd_args() {
 	odd_args argstart "PR_SET_MM_ARG_START needs CAP_SYS_RESOURCE"
 }
 
+# [stack] is the mapping that holds startstack (vma_is_initial_stack),
+# which PR_SET_MM_MAP moves: the strings outside it are not the kernel's
+# fault.  Oracle: python3 finds startstack in the [stack] line of maps,
+# and AT_RANDOM of /proc/PID/auxv outside it.
+@test "a PID that moved its startstack by PR_SET_MM_MAP, [stack] with it: stack and layout said, not failed" {
+	need jq
+	local sp arg same rnd lo hi
+	start_odd setstack
+	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
+	    skip "PR_SET_MM_MAP needs CONFIG_CHECKPOINT_RESTORE: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	read -r sp arg same rnd < <(stack_facts "$BG_PID")
+	read -r lo hi < <(awk '$6 == "[stack]" { split($1, a, "-"); print "0x" a[1], "0x" a[2] }' "/proc/$BG_PID/maps")
+	lo=$(printf '0x%x' "$lo") hi=$(printf '0x%x' "$hi")
+	[ $((sp)) -ge $((lo)) ] && [ $((sp)) -lt $((hi)) ]
+	[ $((rnd)) -lt $((lo)) ] || [ $((rnd)) -ge $((hi)) ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" stack)" == "no data: [stack] $lo-$hi; AT_RANDOM $rnd outside;"*"([stack] is where startstack is, which PR_SET_MM sets, and the map may have changed since exec)" ]]
+	[ "$(verdict "$output" layout)" = "no data: startstack $sp: the vector is not after envp's NULL (changed since exec)" ]
+}
+
 # More strings than 65,536, auxv's old bound: only the kernel's counts.
 @test "-e, self and a PID with 70,000 arguments or variables: layout holds, counting them all" {
 	need jq

@@ -12,9 +12,21 @@
  *                        path, and PT_GNU_PROPERTY (or PT_NOTE) at a
  *                        note of 1,024 bytes, in its data, two 4 KiB
  *                        blocks apart and away from its headers' block
+ *   oddproc setmm        moves its argument area (/proc/PID/stat's
+ *                        arg_start, arg_end, /proc/PID/cmdline) to a new
+ *                        name in an anonymous mapping by
+ *                        prctl(PR_SET_MM, PR_SET_MM_MAP), which needs no
+ *                        capability (kernel/sys.c prctl_set_mm_map; as
+ *                        CRIU's restorer sets it)
+ *   oddproc argstart     the same by PR_SET_MM_ARG_START and
+ *                        PR_SET_MM_ARG_END (CAP_SYS_RESOURCE; as systemd
+ *                        renames its processes)
+ *   oddproc setstack     moves /proc/PID/stat's startstack, and so the
+ *                        [stack] label (vma_is_initial_stack), into an
+ *                        anonymous mapping, by PR_SET_MM_MAP
  *
  * each then says so on standard output ("mapped", "unmapped",
- * "moved") and waits for a signal; and
+ * "moved", "renamed", or "refused: WHY") and waits for a signal; and
  *
  *   oddproc swap OTHER   after 1 ms execs OTHER as "OTHER swap ITSELF":
  *                        two programs that run each other in turn, one
@@ -133,8 +145,8 @@ far_segments(void)
  * A new argument area: a name in an anonymous mapping (as systemd's
  * rename_process makes), its bounds given the kernel by map (the
  * PR_SET_MM_MAP form, every other field as /proc/self/stat and sbrk say)
- * or by PR_SET_MM_ARG_START and _END.  Says "renamed", or "refused" and
- * why.
+ * or by PR_SET_MM_ARG_START and _END; with map 2, the area is the new
+ * start_stack instead.  Says "renamed", or "refused" and why.
  */
 static void
 new_args(int map)
@@ -176,8 +188,11 @@ new_args(int map)
 		mm.start_brk = f[47];
 		mm.brk = (unsigned long)sbrk(0);
 		mm.start_stack = f[28];
-		mm.arg_start = (unsigned long)area;
-		mm.arg_end = (unsigned long)area + sizeof(name);
+		mm.arg_start = map == 2 ? f[48] : (unsigned long)area;
+		mm.arg_end =
+		    map == 2 ? f[49] : (unsigned long)area + sizeof(name);
+		if (map == 2)
+			mm.start_stack = (unsigned long)area + 2048;
 		mm.env_start = f[50];
 		mm.env_end = f[51];
 		mm.exe_fd = (unsigned int)-1;
@@ -239,6 +254,8 @@ main(int argc, char **argv)
 		new_args(1);
 	if (argc == 2 && strcmp(argv[1], "argstart") == 0)
 		new_args(0);
+	if (argc == 2 && strcmp(argv[1], "setstack") == 0)
+		new_args(2);
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -248,7 +265,7 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
-	    "nostack | farsegs | setmm | argstart | "
+	    "nostack | farsegs | setmm | argstart | setstack | "
 	    "swap OTHER\n");
 	return 2;
 }
