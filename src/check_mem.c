@@ -348,14 +348,15 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
  * program (setproctitle, getopt), arg_start by prctl(PR_SET_MM_MAP),
  * which needs no capability (kernel/sys.c prctl_set_mm_map, since 3.18),
  * or PR_SET_MM_ARG_START (systemd's rename_process puts the name in an
- * anonymous mapping).  An arg_start outside the vector's mapping, or
- * below the vector, is not the kernel's: said, and let go.
+ * anonymous mapping); the higher bound holds whichever is the kernel's.
+ * An arg_start outside the vector's mapping, or below the vector, is
+ * not the kernel's: said.
  */
 static uint64_t
 layout_top(const struct check_env *e, struct check_result *r,
     const struct stack_walk *l, uint64_t end)
 {
-	const struct check_map *m;
+	const struct check_map *m, *mv;
 
 	if (e->v->kind == SRC_SELF || e->arg_start == 0)
 		return l->lo_str;
@@ -363,17 +364,17 @@ layout_top(const struct check_env *e, struct check_result *r,
 	if (e->v->kind == SRC_EXEC)
 		return e->arg_start;
 	m = check_map_at(e, e->arg_start);
-	if (m == NULL || m != check_map_at(e, l->vec) || e->arg_start < end) {
-		ev(r, "; arg_start 0x%" PRIx64 " %s (set since exec)",
-		    e->arg_start,
-		    m == NULL                          ? "in no mapping"
-		        : m != check_map_at(e, l->vec) ? "in another mapping"
-		                                       : "below the vector");
-		return l->lo_str;
-	}
-	return l->lo_str != UINT64_MAX && l->lo_str > e->arg_start
-	    ? l->lo_str
-	    : e->arg_start;
+	mv = check_map_at(e, l->vec);
+	if (e->maps_ok && m != mv)
+		ev(r,
+		    "; arg_start 0x%" PRIx64 " in %s mapping (set since exec)",
+		    e->arg_start, m == NULL ? "no" : "another");
+	else if (e->arg_start < end)
+		ev(r,
+		    "; arg_start 0x%" PRIx64
+		    " below the vector (set since exec)",
+		    e->arg_start);
+	return l->lo_str > e->arg_start ? l->lo_str : e->arg_start;
 }
 /*
  * AT_RANDOM's 16 bytes above the vector (as l found it) and below the
