@@ -83,8 +83,14 @@
 #define AUXV_CHECK_MAPS_BYTES (8UL * 1024 * 1024)
 #define AUXV_CHECK_SMAPS      4096
 #define AUXV_CHECK_CPUINFO    16384
-/* argv and envp pointers --check walks, at most (MAX_ARG_STRINGS is more). */
-#define AUXV_CHECK_ARGS 65536
+/*
+ * argv and envp pointers --check walks, at most: the kernel's own bound
+ * (MAX_ARG_STRINGS, include/uapi/linux/binfmts.h since 2.6.23), so that
+ * auxv's bound is never a verdict.  The walk is bounded besides by the
+ * mapping it starts in, read a block at a time: the stack, whose strings
+ * and pointers bprm_stack_limits (fs/exec.c, 7.3) keeps within 6 MiB.
+ */
+#define AUXV_CHECK_ARGS 0x7FFFFFFF
 
 /* A process's name: the kernel keeps 15 bytes (TASK_COMM_LEN). */
 #define AUXV_COMM_MAX 64

@@ -25,6 +25,15 @@
  * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
  * inside the vDSO and given with AT_SYSINFO_EHDR; AT_SYSINFO_EHDR the
  * start of [vdso], an ELF image.
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - the vector (AT_SYSINFO, AT_SYSINFO_EHDR): a process's /proc/PID/auxv,
+ *   which PR_SET_MM_MAP or PR_SET_MM_AUXV replace;
+ * - [vdso] in the map: munmap and mremap (arch_vma_name follows the
+ *   special mapping wherever it goes): gone or moved is said, not failed;
+ * - the image's bytes: a debugger writes them (ptrace, /proc/PID/mem):
+ *   a process's image not an ELF one is said, not failed.
+ * Self reads them before anything but libc could change them.
  */
 enum check_res
 rule_sysinfo(const struct check_env *e, struct check_result *r)
@@ -79,7 +88,10 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	}
 	if (e->fo->vi.bad != NULL) {
 		ev(r, "; not an ELF image: %s", e->fo->vi.bad);
-		return CHECK_FAIL;
+		if (e->v->kind != SRC_PID)
+			return CHECK_FAIL;
+		ev(r, " (its bytes may have been written since exec)");
+		return CHECK_NODATA;
 	}
 	if (ia32) {
 		ev(r, "; AT_SYSINFO 0x%" PRIx64, si);
@@ -93,6 +105,16 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
  * holds the vector: create_elf_tables writes them above it, on the stack
  * it builds.  For self that mapping is known, labelled [stack] or not
  * (valgrind's client stack is not); for a process, [stack].
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - the vector: a process's /proc/PID/auxv, which PR_SET_MM_MAP or
+ *   PR_SET_MM_AUXV replace;
+ * - [stack] in the map: the mapping that holds mm->start_stack
+ *   (vma_is_initial_stack, include/linux/mm.h), which PR_SET_MM_MAP or
+ *   PR_SET_MM_START_STACK move, and which munmap, mremap and mprotect
+ *   remove, move or split: a process's strings outside it are said, not
+ *   failed.
+ * Self reads them before anything but libc could change them.
  */
 enum check_res
 rule_stack(const struct check_env *e, struct check_result *r)
@@ -122,15 +144,25 @@ rule_stack(const struct check_env *e, struct check_result *r)
 		}
 	if (res == CHECK_OK)
 		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
+	else if (e->v->kind == SRC_PID) {
+		ev(r,
+		    " ([stack] is where startstack is, which PR_SET_MM sets, "
+		    "and the map may have changed since exec)");
+		res = CHECK_NODATA;
+	}
 	return res;
 }
 
 /*
  * The process's memory around its stack's words, read a block at a
- * time: a walk of argv and envp is a read or two, not one a word.
+ * time: a walk of argv and envp is a read or two, not one a word.  The
+ * walk stays in [lim_lo, lim_hi), the mapping it starts in where the map
+ * is known: its time is bounded by what the kernel could have written
+ * there, its memory by one block.
  */
 struct words {
 	const struct auxv_vec *v;
+	uint64_t lim_lo, lim_hi;
 	uint64_t lo; /* the block held: [lo, lo + len) */
 	size_t len;
 	unsigned char b[AUXV_MEM_BLOCK];
@@ -145,6 +177,8 @@ word_at(struct words *m, uint64_t addr, uint64_t *w)
 {
 	const unsigned int ws = m->v->wordsize;
 
+	if (addr < m->lim_lo || addr > m->lim_hi - ws)
+		return -1;
 	if (addr < m->lo || addr - m->lo + ws > m->len) {
 		m->lo = addr - addr % AUXV_MEM_BLOCK;
 		m->len = mem_get(&m->v->mem, m->lo, m->b, sizeof(m->b), NULL);
@@ -154,47 +188,65 @@ word_at(struct words *m, uint64_t addr, uint64_t *w)
 	*w = vec_word(m->b + (addr - m->lo), ws, m->v->bigendian);
 	return 0;
 }
+/* Keeps m's walk in the mapping that holds addr, where the map says. */
+static void
+words_in(const struct check_env *e, struct words *m, uint64_t addr)
+{
+	const struct check_map *mp = check_map_at(e, addr);
+
+	m->lim_lo = mp != NULL ? mp->lo : 0;
+	m->lim_hi = mp != NULL ? mp->hi : UINT64_MAX;
+}
 /*
  * Self: where argc is, found back from main's envp: argv's NULL just
- * before it, then the argv pointers, then argc, their number, or the
- * word the kernel says argc is at (/proc/self/stat's startstack, which an
- * emulator gives for its guest): the start code of libc may write over
- * argc before main (arm's pushes argv's address there, i386's may push a
- * register).  0 where no word below them is either; *argc their number.
+ * before it (libc computes envp from argc: argv + argc + 1), then the
+ * argv pointers, then argc.  libc read argc there before main, and its
+ * start code may have written over it since: arm's glibc pushes argv's
+ * address there (sysdeps/arm/start.S), i386's may push a register.  So
+ * argc's word is the one below the pointers that counts them, or holds
+ * argv's address, or is where /proc/self/stat's startstack says (which
+ * an emulator gives for its guest, and which is a loader's own stack
+ * where the loader built ours).  Returns NULL, *sp and *argc their
+ * number; or why not, *fail where it is a fault of the stack (argv's
+ * NULL not before envp) rather than of what auxv can tell.
  */
-static uint64_t
-self_argc(struct words *m, uint64_t kernel_sp, uint64_t *argc)
+static const char *
+self_argc(struct words *m, uint64_t kernel_sp, uint64_t *sp, uint64_t *argc,
+    int *fail)
 {
 	const struct auxv_vec *v = m->v;
 	const unsigned int ws = v->wordsize;
 	uint64_t at, w;
 	size_t k;
 
+	*fail = 1;
 	if (v->envp < 2 * ws || word_at(m, v->envp - ws, &w) == -1 || w != 0)
-		return 0;
+		return "no word below argv counts its pointers (argc)";
+	*fail = 0;
 	for (k = 0, at = v->envp - 2 * ws; k <= AUXV_CHECK_ARGS && at >= ws;
 	     k++, at -= ws) {
 		if (word_at(m, at, &w) == -1)
-			return 0;
-		if (w == k || at == kernel_sp) {
+			break;
+		if (w == k || at == kernel_sp || w == at + ws) {
 			*argc = k;
-			return at;
+			*sp = at;
+			return NULL;
 		}
 	}
-	return 0;
+	return "no word below argv counts its pointers or holds argv's "
+	       "address, nor is at startstack (libc's start code may have "
+	       "written over argc, on a stack a loader built)";
 }
 /* What create_elf_tables wrote at argc's address, as found there. */
 struct stack_walk {
 	uint64_t argc, envc;
 	uint64_t vec;    /* where the vector is: after envp's NULL */
-	uint64_t lo_str; /* the lowest argv or envp string above argc */
+	uint64_t lo_str; /* the lowest argv or envp string above the vector */
 };
 /*
  * Walks argc (l->argc where known, else the word at sp), argv and its
  * NULL, envp and its NULL from sp: NULL, or what is not as
- * create_elf_tables writes it.  The strings are above
- * argc: a pointer below it is one the program put there (auxv's own
- * argv[0], for getopt's messages).
+ * create_elf_tables writes it.
  */
 static const char *
 walk_stack(struct words *m, uint64_t sp, struct stack_walk *l)
@@ -202,18 +254,15 @@ walk_stack(struct words *m, uint64_t sp, struct stack_walk *l)
 	const unsigned int ws = m->v->wordsize;
 	uint64_t at, w = 0, i;
 
-	l->lo_str = UINT64_MAX;
 	l->envc = 0;
 	if (l->argc == UINT64_MAX && word_at(m, sp, &l->argc) == -1)
 		return "argc not readable";
+	/* do_execveat_common refuses more (MAX_ARG_STRINGS). */
 	if (l->argc > AUXV_CHECK_ARGS)
-		return "argc larger than auxv walks";
-	for (i = 0, at = sp + ws; i <= l->argc; i++, at += ws) {
+		return "argc larger than the kernel allows (MAX_ARG_STRINGS)";
+	for (i = 0, at = sp + ws; i <= l->argc; i++, at += ws)
 		if (word_at(m, at, &w) == -1)
 			return "argv not readable";
-		if (i < l->argc && w > sp && w < l->lo_str)
-			l->lo_str = w;
-	}
 	if (w != 0)
 		return "no NULL after argc argv pointers";
 	for (;; at += ws) {
@@ -223,11 +272,27 @@ walk_stack(struct words *m, uint64_t sp, struct stack_walk *l)
 			break;
 		if (++l->envc > AUXV_CHECK_ARGS)
 			return "no NULL after envp";
-		if (w > sp && w < l->lo_str)
-			l->lo_str = w;
 	}
 	l->vec = at + ws;
 	return NULL;
+}
+/*
+ * The lowest argv or envp pointer at or above floor (the vector's end),
+ * into l->lo_str: the strings are above the vector, and a pointer below
+ * it is none of the kernel's (auxv's own argv[0], for getopt's
+ * messages; a word libc's start code wrote, on a stack a loader built).
+ */
+static void
+lowest_string(
+    struct words *m, uint64_t sp, uint64_t floor, struct stack_walk *l)
+{
+	const unsigned int ws = m->v->wordsize;
+	uint64_t at, w, i, n = l->argc + 1 + l->envc;
+
+	l->lo_str = UINT64_MAX;
+	for (i = 0, at = sp + ws; i <= n; i++, at += ws)
+		if (word_at(m, at, &w) == 0 && w >= floor && w < l->lo_str)
+			l->lo_str = w;
 }
 /*
  * Whether [a, a + alen) and [b, b + blen) share a byte.
@@ -240,11 +305,11 @@ overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 /*
  * Finds argc (self: back from main's envp; else startstack, *sp) and
  * walks the stack from it into l, to the vector: NULL, or what is not as
- * create_elf_tables writes it.
+ * create_elf_tables writes it (*fail), or why argc is not found.
  */
 static const char *
 layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
-    uint64_t *sp)
+    uint64_t *sp, int *fail)
 {
 	const struct auxv_vec *v = e->v;
 	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
@@ -253,10 +318,12 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 	uint64_t w;
 
 	l->argc = UINT64_MAX;
-	if (v->kind != SRC_SELF)
-		*sp = e->sp;
-	else if ((*sp = self_argc(m, e->sp, &l->argc)) == 0)
-		return "no word below argv counts its pointers (argc)";
+	*fail = 1;
+	*sp = e->sp;
+	words_in(e, m, v->kind == SRC_SELF ? v->envp : e->sp);
+	if (v->kind == SRC_SELF &&
+	    (bad = self_argc(m, e->sp, sp, &l->argc, fail)) != NULL)
+		return bad;
 	if ((bad = walk_stack(m, *sp, l)) != NULL)
 		return bad;
 	if (v->kind == SRC_SELF) {
@@ -265,15 +332,49 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 		     word_at(m, l->vec, &w) == 0 && w == 0;
 		     l->vec += v->wordsize)
 			;
-		return l->vec != (uintptr_t)v->raw
-		    ? "the vector is not after envp's NULL"
-		    : NULL;
-	}
-	if (vlen > v->rawlen ||
+		if (l->vec != (uintptr_t)v->raw)
+			return "the vector is not after envp's NULL";
+	} else if (vlen > v->rawlen ||
 	    mem_get(&v->mem, l->vec, mem, vlen, NULL) != vlen ||
 	    memcmp(mem, v->raw, vlen) != 0)
 		return "the vector is not after envp's NULL";
+	lowest_string(m, *sp, l->vec + vlen, l);
 	return NULL;
+}
+/*
+ * Where the strings start, for a process: the lowest argv or envp
+ * pointer above the vector, or /proc/PID/stat's arg_start, whichever is
+ * higher.  Either may have changed since exec: the pointers by the
+ * program (setproctitle, getopt), arg_start by prctl(PR_SET_MM_MAP),
+ * which needs no capability (kernel/sys.c prctl_set_mm_map, since 3.18),
+ * or PR_SET_MM_ARG_START (systemd's rename_process puts the name in an
+ * anonymous mapping); the higher bound holds whichever is the kernel's.
+ * An arg_start outside the vector's mapping, or below the vector, is
+ * not the kernel's: said.
+ */
+static uint64_t
+layout_top(const struct check_env *e, struct check_result *r,
+    const struct stack_walk *l, uint64_t end)
+{
+	const struct check_map *m, *mv;
+
+	if (e->v->kind == SRC_SELF || e->arg_start == 0)
+		return l->lo_str;
+	/* -e, stopped at its exec: nothing ran since, it is the kernel's. */
+	if (e->v->kind == SRC_EXEC)
+		return e->arg_start;
+	m = check_map_at(e, e->arg_start);
+	mv = check_map_at(e, l->vec);
+	if (e->maps_ok && m != mv)
+		ev(r,
+		    "; arg_start 0x%" PRIx64 " in %s mapping (set since exec)",
+		    e->arg_start, m == NULL ? "no" : "another");
+	else if (e->arg_start < end)
+		ev(r,
+		    "; arg_start 0x%" PRIx64
+		    " below the vector (set since exec)",
+		    e->arg_start);
+	return l->lo_str > e->arg_start ? l->lo_str : e->arg_start;
 }
 /*
  * AT_RANDOM's 16 bytes above the vector (as l found it) and below the
@@ -293,8 +394,7 @@ layout_random(const struct check_env *e, struct check_result *r,
 		return CHECK_OK;
 	rnd = d->value;
 	end = l->vec + vlen;
-	top =
-	    v->kind != SRC_SELF && e->arg_start != 0 ? e->arg_start : l->lo_str;
+	top = layout_top(e, r, l, end);
 	ev(r, "; AT_RANDOM 0x%" PRIx64, rnd);
 	if (rnd > UINT64_MAX - AUXV_RANDOM_LEN || rnd < end ||
 	    rnd + AUXV_RANDOM_LEN > top) {
@@ -334,22 +434,40 @@ layout_random(const struct check_env *e, struct check_result *r,
  * 16 bytes above the vector and below the strings, overlapping neither
  * the platform strings, not all zero.  Self from main's envp; -e at its
  * exec stop and a process from /proc/PID/stat's startstack and
- * arg_start.  A process may rewrite its stack after its exec (ld.so run
- * as a program moves argv): for one, a stack not as written is said,
- * not failed.
+ * arg_start.
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - the vector: a process's /proc/PID/auxv, which PR_SET_MM_MAP or
+ *   PR_SET_MM_AUXV replace; held to the words found in memory, which
+ *   must be the same;
+ * - startstack (/proc/PID/stat): PR_SET_MM_MAP or PR_SET_MM_START_STACK
+ *   set it; a walk from it that does not end on the vector is said, not
+ *   failed, and one in another mapping than AT_RANDOM's is let go;
+ * - arg_start (/proc/PID/stat): set the same way; layout_top;
+ * - the stack's words (argc, argv, envp): the program may rewrite them
+ *   (ld.so run as a program moves argv, setproctitle and setenv point
+ *   envp at the heap, libc's start code writes over argc); a walk of a
+ *   process that does not end on the vector is said, not failed;
+ * - the memory map (the walk's bounds, arg_start's mapping): munmap,
+ *   mremap; only a bound, or a reason to let arg_start go.
+ * Self and -e read them before anything but the kernel and libc's start
+ * could change them.
  */
 enum check_res
 rule_layout(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
+	const struct check_map *ms, *mr;
+	const struct decoded *d;
 	struct stack_walk l;
-	struct words m = { v, 0, 0, { 0 } };
+	struct words m = { v, 0, UINT64_MAX, 0, 0, { 0 } };
 	const char *bad;
 	uint64_t sp;
+	int fail;
 
 	if (e->sp == 0 && v->kind != SRC_SELF)
 		return check_nodata(r, "no startstack in /proc/PID/stat");
-	bad = layout_walk(e, &m, &l, &sp);
+	bad = layout_walk(e, &m, &l, &sp, &fail);
 	if (bad != NULL && v->kind == SRC_PID) {
 		ev(r, "startstack 0x%" PRIx64 ": %s (changed since exec)", sp,
 		    bad);
@@ -357,12 +475,23 @@ rule_layout(const struct check_env *e, struct check_result *r)
 	}
 	if (bad != NULL) {
 		ev(r, "%s", bad);
-		return CHECK_FAIL;
+		return fail ? CHECK_FAIL : CHECK_NODATA;
 	}
 	ev(r,
 	    "argc %" PRIu64 " at 0x%" PRIx64 ", %" PRIu64
 	    " envp pointers, the vector at 0x%" PRIx64,
 	    l.argc, sp, l.envc, l.vec);
+	/* A process's startstack moved to a copy of its tables elsewhere. */
+	if (v->kind == SRC_PID && (d = check_dec(e, AT_NUM_RANDOM)) != NULL &&
+	    e->maps_ok &&
+	    ((ms = check_map_at(e, sp)) == NULL ||
+	        (mr = check_map_at(e, d->value)) == NULL || ms != mr)) {
+		ev(r,
+		    "; AT_RANDOM 0x%" PRIx64
+		    " in another mapping (startstack set since exec)",
+		    d->value);
+		return CHECK_NODATA;
+	}
 	return layout_random(e, r, &l);
 }
 /*
@@ -370,6 +499,13 @@ rule_layout(const struct check_env *e, struct check_result *r)
  * holds the vector the program was given (the kernel's copy, which an
  * emulator serves for its guest: a loader that gave the program another
  * vector differs there).  A 32-bit process's file may run on in zeros.
+ *
+ * What it reads, and whether the process can change it after exec:
+ * - /proc/self/auxv: mm->saved_auxv, which PR_SET_MM_MAP or
+ *   PR_SET_MM_AUXV replace; auxv calls neither, a loader before it may
+ *   (uexec's keepauxv);
+ * - the vector in memory: where main's envp ends; libc does not write it.
+ * Self only: nothing but auxv's own process is held to it.
  */
 enum check_res
 rule_procauxv(const struct check_env *e, struct check_result *r)

@@ -12,13 +12,25 @@
  *                        path, and PT_GNU_PROPERTY (or PT_NOTE) at a
  *                        note of 1,024 bytes, in its data, two 4 KiB
  *                        blocks apart and away from its headers' block
+ *   oddproc setmm        moves its argument area (/proc/PID/stat's
+ *                        arg_start, arg_end, /proc/PID/cmdline) to a new
+ *                        name in an anonymous mapping by
+ *                        prctl(PR_SET_MM, PR_SET_MM_MAP), which needs no
+ *                        capability (kernel/sys.c prctl_set_mm_map; as
+ *                        CRIU's restorer sets it)
+ *   oddproc argstart     the same by PR_SET_MM_ARG_START and
+ *                        PR_SET_MM_ARG_END (CAP_SYS_RESOURCE; as systemd
+ *                        renames its processes)
+ *   oddproc setstack     moves /proc/PID/stat's startstack, and so the
+ *                        [stack] label (vma_is_initial_stack), into an
+ *                        anonymous mapping, by PR_SET_MM_MAP
  *
  *   oddproc chroot DIR   changes its root to DIR (as sshd's
  *                        privilege-separated child does)
  *   oddproc wait         does nothing else
  *
  * each then says so on standard output ("mapped", "unmapped",
- * "moved") and waits for a signal; and
+ * "moved", "renamed", or "refused: WHY") and waits for a signal; and
  *
  *   oddproc fexec        runs itself again as "oddproc wait" by
  *                        fexecve of descriptor 9 (close-on-exec), as
@@ -35,12 +47,15 @@
  *                        PID, a new vector each time
  */
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
@@ -176,6 +191,70 @@ far_segments(void)
 	say_and_wait("moved\n");
 }
 
+/*
+ * A new argument area: a name in an anonymous mapping (as systemd's
+ * rename_process makes), its bounds given the kernel by map (the
+ * PR_SET_MM_MAP form, every other field as /proc/self/stat and sbrk say)
+ * or by PR_SET_MM_ARG_START and _END; with map 2, the area is the new
+ * start_stack instead.  Says "renamed", or "refused" and why.
+ */
+static void
+new_args(int map)
+{
+	static const char name[] = "oddproc-renamed";
+	unsigned long long f[52] = { 0 };
+	struct prctl_mm_map mm;
+	char line[1024], *s;
+	char *area;
+	size_t i;
+	int fd, rc;
+	ssize_t n;
+
+	area = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (area == MAP_FAILED)
+		_exit(1);
+	memcpy(area, name, sizeof(name));
+	if (!map) {
+		rc = prctl(PR_SET_MM, PR_SET_MM_ARG_START, area, 0, 0);
+		if (rc == 0)
+			rc = prctl(PR_SET_MM, PR_SET_MM_ARG_END,
+			    area + sizeof(name), 0, 0);
+	} else {
+		/* proc(5)'s fields by number: the third follows the name. */
+		if ((fd = open("/proc/self/stat", O_RDONLY)) == -1 ||
+		    (n = read(fd, line, sizeof(line) - 1)) <= 0)
+			_exit(1);
+		line[n] = '\0';
+		s = strrchr(line, ')');
+		for (i = 3; s != NULL && i < 52; i++)
+			if ((s = strchr(s + 1, ' ')) != NULL)
+				f[i] = strtoull(s + 1, NULL, 10);
+		memset(&mm, 0, sizeof(mm));
+		mm.start_code = f[26];
+		mm.end_code = f[27];
+		mm.start_data = f[45];
+		mm.end_data = f[46];
+		mm.start_brk = f[47];
+		mm.brk = (unsigned long)sbrk(0);
+		mm.start_stack = f[28];
+		mm.arg_start = map == 2 ? f[48] : (unsigned long)area;
+		mm.arg_end =
+		    map == 2 ? f[49] : (unsigned long)area + sizeof(name);
+		if (map == 2)
+			mm.start_stack = (unsigned long)area + 2048;
+		mm.env_start = f[50];
+		mm.env_end = f[51];
+		mm.exe_fd = (unsigned int)-1;
+		rc = prctl(PR_SET_MM, PR_SET_MM_MAP, &mm, sizeof(mm), 0);
+	}
+	if (rc == -1) {
+		snprintf(line, sizeof(line), "refused: %s\n", strerror(errno));
+		say_and_wait(line);
+	}
+	say_and_wait("renamed\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -238,6 +317,12 @@ main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
+	if (argc == 2 && strcmp(argv[1], "setmm") == 0)
+		new_args(1);
+	if (argc == 2 && strcmp(argv[1], "argstart") == 0)
+		new_args(0);
+	if (argc == 2 && strcmp(argv[1], "setstack") == 0)
+		new_args(2);
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -247,7 +332,7 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
-	    "nostack | farsegs | chroot DIR | wait | fexec | execat | procfd | "
-	    "selfexe | swap OTHER\n");
+	    "nostack | farsegs | setmm | argstart | setstack | chroot DIR | "
+	    "wait | fexec | execat | procfd | selfexe | swap OTHER\n");
 	return 2;
 }
