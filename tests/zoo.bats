@@ -125,7 +125,7 @@ os.execve(fd, ["sleep", "1000"], dict(os.environ))' "$sleep_bin"
 fd = os.memfd_create("zoo", 0)
 os.write(fd, open(sys.argv[1], "rb").read())
 os.execve(fd, ["sleep", "1000"], dict(os.environ))' "$sleep_bin"
-	zoo_add selfexe python3 -c 'import os, sys
+	zoo_add pyselfexe python3 -c 'import os, sys
 os.execv("/proc/self/exe", [sys.executable, "-c",
     "import time; print(\"reexec\", flush=True); time.sleep(1000)"])'
 	# Another user namespace, whose IDs map differently: a user's
@@ -165,7 +165,12 @@ print("unshared", flush=True); time.sleep(1000)'
 	# tests/exec/oddproc's memory made odd after exec.
 	if [ -x "${ODDPROC:-}" ]; then
 		[ -z "$interp" ] || zoo_add mapinterp "$ODDPROC" mapat "$interp"
-		for m in unvdso movevdso argvnull nostack farsegs; do
+		# The vDSO unmapped and moved, argv's NULL written over, the
+		# stack left, headers moved; the argument area and
+		# startstack moved (PR_SET_MM_MAP, _ARG_START); fexecve,
+		# execveat, /proc/self/fd/N and /proc/self/exe re-execs.
+		for m in unvdso movevdso argvnull nostack farsegs setmm \
+		    setstack argstart fexec execat procfd selfexe; do
 			zoo_add "$m" "$ODDPROC" "$m"
 		done
 	else
@@ -179,11 +184,13 @@ print("unshared", flush=True); time.sleep(1000)'
 		dropped) zoo_wait "$p" dropped ;;
 		chrooted) zoo_wait "$p" chrooted ;;
 		userns) zoo_wait "$p" unshared ;;
-		selfexe) zoo_wait "$p" reexec ;;
+		pyselfexe) zoo_wait "$p" reexec ;;
 		mainexit) zoo_wait "$p" - ;;
 		mapinterp) zoo_wait "$p" mapped ;;
-		unvdso | movevdso | argvnull | nostack | farsegs)
+		unvdso | movevdso | argvnull | nostack | farsegs | setmm | \
+		    setstack | argstart)
 			zoo_wait "$p" . ;;
+		fexec | execat | procfd | selfexe) zoo_wait "$p" waiting ;;
 		*) zoo_wait "$p" ;;
 		esac
 	done
@@ -207,7 +214,7 @@ print("unshared", flush=True); time.sleep(1000)'
 	local bad=0
 	for p in ${!ZOO_NAMES[@]}; do
 		n=${ZOO_NAMES[$p]}
-		run --separate-stderr "$AUXV" --check --json "$p"
+		run --separate-stderr timeout 30 "$AUXV" --check --json "$p"
 		if [ "$status" -gt 1 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
 			echo "zoo member $n (PID $p): status $status: $stderr"
 			bad=1
@@ -222,7 +229,7 @@ print("unshared", flush=True); time.sleep(1000)'
 	done
 	[ "$bad" -eq 0 ]
 	# And every process of the machine, the zoo among them.
-	run --separate-stderr "$AUXV" -a --check --json
+	run --separate-stderr timeout 60 "$AUXV" -a --check --json
 	[ "$status" -eq 0 ] || {
 		echo "auxv -a --check: status $status"
 		jq -c 'select(.failures > 0) | {pid, comm, f: [.checks[] | select(.result == "FAIL") | .name + ": " + .evidence]}' <<<"$output"

@@ -24,6 +24,8 @@
  *   oddproc setstack     moves /proc/PID/stat's startstack, and so the
  *                        [stack] label (vma_is_initial_stack), into an
  *                        anonymous mapping, by PR_SET_MM_MAP
+ *   oddproc setauxv      replaces its vector (/proc/PID/auxv) by
+ *                        PR_SET_MM_MAP with one whose AT_CLKTCK is 1000
  *
  *   oddproc chroot DIR   changes its root to DIR (as sshd's
  *                        privilege-separated child does)
@@ -196,13 +198,16 @@ far_segments(void)
  * rename_process makes), its bounds given the kernel by map (the
  * PR_SET_MM_MAP form, every other field as /proc/self/stat and sbrk say)
  * or by PR_SET_MM_ARG_START and _END; with map 2, the area is the new
- * start_stack instead.  Says "renamed", or "refused" and why.
+ * start_stack instead; with map 3 nothing moves, but the vector is
+ * replaced by its own with AT_CLKTCK 1000, a value no kernel gives but
+ * alpha's.  Says "renamed", or "refused" and why.
  */
 static void
 new_args(int map)
 {
 	static const char name[] = "oddproc-renamed";
 	unsigned long long f[52] = { 0 };
+	unsigned long v[2 * 64];
 	struct prctl_mm_map mm;
 	char line[1024], *s;
 	char *area;
@@ -238,14 +243,24 @@ new_args(int map)
 		mm.start_brk = f[47];
 		mm.brk = (unsigned long)sbrk(0);
 		mm.start_stack = f[28];
-		mm.arg_start = map == 2 ? f[48] : (unsigned long)area;
+		mm.arg_start = map >= 2 ? f[48] : (unsigned long)area;
 		mm.arg_end =
-		    map == 2 ? f[49] : (unsigned long)area + sizeof(name);
+		    map >= 2 ? f[49] : (unsigned long)area + sizeof(name);
 		if (map == 2)
 			mm.start_stack = (unsigned long)area + 2048;
 		mm.env_start = f[50];
 		mm.env_end = f[51];
 		mm.exe_fd = (unsigned int)-1;
+		if (map == 3) {
+			if ((fd = open("/proc/self/auxv", O_RDONLY)) == -1 ||
+			    (n = read(fd, v, sizeof(v))) <= 0)
+				_exit(1);
+			for (i = 0; i + 1 < (size_t)n / sizeof(*v); i += 2)
+				if (v[i] == AT_CLKTCK)
+					v[i + 1] = 1000;
+			mm.auxv = (void *)v;
+			mm.auxv_size = (__u32)n;
+		}
 		rc = prctl(PR_SET_MM, PR_SET_MM_MAP, &mm, sizeof(mm), 0);
 	}
 	if (rc == -1) {
@@ -323,6 +338,8 @@ main(int argc, char **argv)
 		new_args(0);
 	if (argc == 2 && strcmp(argv[1], "setstack") == 0)
 		new_args(2);
+	if (argc == 2 && strcmp(argv[1], "setauxv") == 0)
+		new_args(3);
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -332,7 +349,8 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
-	    "nostack | farsegs | setmm | argstart | setstack | chroot DIR | "
+	    "nostack | farsegs | setmm | argstart | setstack | setauxv | "
+	    "chroot DIR | "
 	    "wait | fexec | execat | procfd | selfexe | swap OTHER\n");
 	return 2;
 }
