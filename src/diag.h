@@ -20,6 +20,9 @@ struct diag {
 #define DIAG_EXITED   0x08 /* with DIAG_VANISHED: a zombie, still listed */
 };
 
+/* Room for diag_message()'s text: a reason and its offset, or errno's. */
+#define DIAG_MSG_MAX 160
+
 void diag_set(struct diag *, int, const char *);
 void diag_at(struct diag *, const char *, uint64_t);
 const char *diag_message(const struct diag *, char *, size_t);

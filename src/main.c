@@ -8,218 +8,39 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <locale.h>
 #include <poll.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "arch.h"
+#include "args.h"
 #include "bounds.h"
-#include "check.h"
-#include "decode.h"
+#include "diag.h"
 #include "esc.h"
-#include "follow.h"
 #include "opts.h"
+#include "out.h"
 #include "print.h"
-#include "print_diff.h"
-#include "print_follow.h"
 #include "proc.h"
-#include "scan.h"
-#include "source.h"
-#include "src_proc.h"
-#include "watch.h"
+#include "run_diff.h"
+#include "run_scan.h"
+#include "run_show.h"
+#include "run_watch.h"
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 
-/* --diff's status for trouble, a write error included, as cmp(1)'s. */
-enum { AUXV_EXIT_DIFF_TROUBLE = 2 };
+/* --diff's statuses, as cmp(1)'s: trouble includes a write error. */
+enum { AUXV_EXIT_DIFF_DIFFERENT = 1, AUXV_EXIT_DIFF_TROUBLE = 2 };
 
-enum {
-	OPT_OPERAND = 1, /* getopt_long's code for an operand, with "-" */
-	OPT_JSON = 256,
-	OPT_OD,
-	OPT_VALUE,
-	OPT_ARCH,
-	OPT_WORDSIZE,
-	OPT_ENDIAN,
-	OPT_VERSION,
-	OPT_DIFF,
-	OPT_DIFF_ALL,
-	OPT_PID,
-	OPT_COUNT,
-	OPT_CHECK,
-};
-
-/* A source named on the command line, in the order given. */
-struct srcarg {
-	enum src_kind kind; /* SRC_SELF, SRC_PID, SRC_FILE or SRC_EXEC */
-	const char *arg;    /* the PID or file as given */
-	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: envp */
-	pid_t pid;          /* SRC_PID */
-};
-
-/*
- * -C: a process of one of the names that had no vector (a zombie, a
- * kernel thread), reported only where no process of the names had one.
- */
-struct novec {
-	pid_t pid;
-	struct diag d;
-	char comm[AUXV_COMM_MAX]; /* "" where it could not be read */
-};
-
-/*
- * The run's state, the output buffer and everything a source needs while
- * it is shown: one static object in main, zero-filled by the loader,
- * pages touched only as used.  No allocation on the way of a vector.
- */
+/* The command line, and the state of showing what it names. */
 struct work {
-	struct out out;
-	struct out esc; /* scratch: a name escaped for a message */
+	struct run r;
 	struct opts o;
 	struct srcarg *srcs; /* the sources named, in order */
 	size_t nsrc;
-	struct pr_ctx c;     /* what the printers know of the run */
-	int status;          /* the exit status so far */
-	int checkfail;       /* a rule of --check failed */
-	unsigned long perm;  /* -a: processes not ours to read */
-	size_t there;        /* -a: processes that had not gone when read */
-	size_t vectors;      /* -C: processes of the names with a vector */
-	struct novec *novec; /* -C: those without one, in order */
-	size_t nnovec, capnovec;
-	unsigned long shown, ended, denied; /* -w: for the summary */
-	struct source src[2];               /* the second for --diff */
-	struct src_proc proc[2]; /* each source's room as a process */
-	struct strpool pool[2];
-	struct decoded dec[2][AUXV_MAX_ENTRIES];
-	struct followed followed;
-	struct pr_memo memo;
-	struct table table;
-	struct check_env check; /* --check */
-	struct check_result checks[CHECK_RULES];
 };
-
-/*
- * "-" first: operands come back in order, as code 1; then ":": getopt says
- * nothing itself (bad_option() does), and a missing
- * argument is ':', told from an unknown option ('?').
- */
-static const char shortopts[] = "-:aC:f:ehk:o:vw";
-
-static const struct option longopts[] = {
-	{ "all", no_argument, NULL, 'a' },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "check", no_argument, NULL, OPT_CHECK },
-	{ "count", required_argument, NULL, OPT_COUNT },
-	{ "diff", no_argument, NULL, OPT_DIFF },
-	{ "diff-all", no_argument, NULL, OPT_DIFF_ALL },
-	{ "endian", required_argument, NULL, OPT_ENDIAN },
-	{ "exec", no_argument, NULL, 'e' },
-	{ "file", required_argument, NULL, 'f' },
-	{ "format", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "key", required_argument, NULL, 'k' },
-	{ "od", no_argument, NULL, OPT_OD },
-	{ "pid", required_argument, NULL, OPT_PID },
-	{ "value", no_argument, NULL, OPT_VALUE },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "watch", no_argument, NULL, 'w' },
-	{ "word-size", required_argument, NULL, OPT_WORDSIZE },
-	{ NULL, 0, NULL, 0 },
-};
-
-/*
- * The options that name sources, and the groups of them that exclude each
- * other, as lscpu's excl[]: at most one option of a group may be given.
- * So -a, -C, -e and -w exclude every other source, but -C (a filter of
- * names) goes with -w; files and PIDs mix.
- */
-enum {
-	EXCL_FILE = 0x1,
-	EXCL_PID = 0x2,
-	EXCL_WFILE = 0x4,
-	EXCL_WPID = 0x8,
-	EXCL_ALL = 0xf,
-	NEXCL = 4
-};
-
-static const struct srcopt {
-	const char *name;
-	int c;
-	unsigned int excl; /* EXCL_*: the groups it is in */
-} srcopts[] = {
-	{ "-a", 'a', EXCL_ALL },
-	{ "-C", 'C', EXCL_FILE | EXCL_PID },
-	{ "-e", 'e', EXCL_ALL },
-	{ "-f", 'f', EXCL_FILE | EXCL_WFILE },
-	{ "-w", 'w', EXCL_WFILE | EXCL_WPID },
-	{ "a process ID", OPT_OPERAND, EXCL_PID | EXCL_WPID },
-};
-
-static const char synopsis[] =
-    "usage: auxv [-v] [-o format] [-k key[,key...]] [--value] [PID ...]\n"
-    "       auxv -a [-v] [-o format] [-k key[,key...]]\n"
-    "       auxv -C name[,name...] [-v] [-o format] [-k key[,key...]]\n"
-    "       auxv -f file [--arch arch] [--word-size 4|8]"
-    " [--endian little|big] [...]\n"
-    "       auxv -w [-C name[,name...]] [--count n] [-v] [-o format]"
-    " [-k key[,key...]]\n"
-    "       auxv [options] -e command [arg ...]\n"
-    "       auxv --diff|--diff-all [--json] A B\n"
-    "       auxv --check [--json] [PID | -a | -C name | -f file | -e "
-    "command]\n";
-
-static const char help[] =
-    "\n"
-    "Show the ELF auxiliary vector of this process, of processes, of a\n"
-    "saved vector or core dump, or of a command about to run.\n"
-    "\n"
-    "Sources (default: this process):\n"
-    "  PID...                 /proc/PID/auxv of each process\n"
-    "  -a, --all              every process in /proc\n"
-    "  -C NAME[,NAME]         every process of these names (as ps -C)\n"
-    "  -f, --file FILE        a raw vector, an ELF core dump or auxv's JSON;\n"
-    "                         - is stdin\n"
-    "      --pid PID          the object of PID in a JSON Lines -f file\n"
-    "  -e, --exec CMD [ARG]   the vector CMD receives; stops it before it\n"
-    "                         runs (ends option parsing)\n"
-    "  -w, --watch            every program as it starts, until interrupted\n"
-    "                         (with -C: those of these names); counts on\n"
-    "                         stderr at the end\n"
-    "      --count N          with -w: stop after N programs shown\n"
-    "\n"
-    "Output:\n"
-    "  -o, --format FORMAT    human (default), od, json, raw or table\n"
-    "      --json             same as -o json\n"
-    "      --od               same as -o od\n"
-    "  -k, --key KEY[,KEY]    only these types: AT_PAGESZ, PAGESZ, 6, 0x6\n"
-    "      --value            only the value of each kept entry\n"
-    "  -v, --verbose          describe each type\n"
-    "      --diff A B         only what differs between two sources (PID,\n"
-    "                         self, -f FILE); status 0 same, 1 different,\n"
-    "                         2 trouble (a write error included)\n"
-    "      --diff-all         the same, addresses and random bytes too\n"
-    "      --check            hold each vector to its process and the\n"
-    "                         kernel's rules: a line per rule, ok or FAIL;\n"
-    "                         status 1 when one fails\n"
-    "\n"
-    "Decoding:\n"
-    "      --arch ARCH        HWCAP tables and AT_ names of ARCH (uname -m)\n"
-    "      --word-size 4|8    word size of a raw file (default: host's)\n"
-    "      --endian little|big  byte order of a raw file (default: host's)\n"
-    "\n"
-    "  -h, --help             show this help\n"
-    "      --version          show the version\n"
-    "\n"
-    "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
-    "was absent or output failed, 2 usage error.  See auxv(1).\n";
 
 /*
  * A message on standard error as warn(3) writes it, "auxv: " first
@@ -274,7 +95,7 @@ static void __attribute__((noreturn)) die(const char *what)
 static void __attribute__((noreturn)) synopsis_exit(void)
 {
 	/* No stdio: its stderr would cost a symbol lookup at every start. */
-	if (write(STDERR_FILENO, synopsis, sizeof(synopsis) - 1) == -1)
+	if (write(STDERR_FILENO, args_synopsis, strlen(args_synopsis)) == -1)
 		exit(AUXV_EXIT_USAGE);
 	exit(AUXV_EXIT_USAGE);
 }
@@ -288,44 +109,19 @@ static void __attribute__((noreturn)) synopsis_exit(void)
  * sequence reaches the terminal.  What was written to stdout goes first.
  */
 static void
-warn_name(struct work *w, const char *what, const char *reason)
+warn_name(struct run *r, const char *what, const char *reason)
 {
-	out_flush(&w->out);
-	w->esc.len = 0;
-	esc_human(&w->esc, what, strlen(what));
-	say(0, "%.*s: %s", (int)w->esc.len, w->esc.buf, reason);
+	out_flush(&r->out);
+	r->esc.len = 0;
+	esc_human(&r->esc, what, strlen(what));
+	say(0, "%.*s: %s", (int)r->esc.len, r->esc.buf, reason);
 }
 
 static void __attribute__((noreturn))
 usage_name(struct work *w, const char *what, const char *reason)
 {
-	warn_name(w, what, reason);
+	warn_name(&w->r, what, reason);
 	synopsis_exit();
-}
-
-/*
- * -k KEY[,KEY...]: an empty key is an error (an empty $KEYS in a script
- * must not select everything), a repeated one counts once.
- */
-static void
-add_keys(struct work *w, struct opts *o, char *arg)
-{
-	char *key;
-	uint64_t t;
-	size_t i;
-
-	while ((key = strsep(&arg, ",")) != NULL) {
-		if (*key == '\0')
-			usage("-k: empty key");
-		if (at_key(key, &t) == -1)
-			usage_name(w, key, "unknown key");
-		for (i = 0; i < o->nkeys && o->keys[i] != t; i++)
-			;
-		if (i == AUXV_MAX_KEYS)
-			usage("too many keys (at most %d)", AUXV_MAX_KEYS);
-		if (i == o->nkeys)
-			o->keys[o->nkeys++] = t;
-	}
 }
 
 /*
@@ -351,55 +147,14 @@ add_comms(struct opts *o, const char *arg)
 	o->comms = c;
 }
 
-static void __attribute__((noreturn))
-unknown_arch(struct out *esc, const char *name)
-{
-	const struct arch *a;
-	size_t i;
-
-	esc->len = 0;
-	esc_human(esc, name, strlen(name));
-	out_str(esc, ": unknown architecture; known:");
-	for (i = 0; (a = arch_at(i)) != NULL; i++)
-		if (arch_by_name(a->name) == a) {
-			out_char(esc, ' ');
-			out_str(esc, a->name);
-		}
-	usage("%.*s", (int)esc->len, esc->buf);
-}
-
-/* The first source option of each group, and its name as given. */
-struct seen {
-	const struct srcopt *opt[NEXCL];
-	const char *name[NEXCL];
-};
-
-/*
- * Refuses a source option that an earlier one of its groups excludes.
- * An operand is named as what it is: self is not a process ID.
- */
+/* A source option that an earlier one excludes is a usage error. */
 static void
-check_excl(int c, const char *arg, struct seen *seen)
+excl(int c, const char *arg, struct args_seen *seen)
 {
-	const struct srcopt *so;
-	const char *name;
-	size_t i;
+	const char *why[2];
 
-	for (so = srcopts; so < srcopts + NITEMS(srcopts) && so->c != c; so++)
-		;
-	if (so == srcopts + NITEMS(srcopts))
-		return; /* not an option that names a source */
-	name = c == OPT_OPERAND && strcmp(arg, "self") == 0 ? "self" : so->name;
-	for (i = 0; i < NEXCL; i++) {
-		if (!(so->excl & 1u << i))
-			continue;
-		if (seen->opt[i] == NULL) {
-			seen->opt[i] = so;
-			seen->name[i] = name;
-		} else if (seen->opt[i] != so)
-			usage("%s and %s exclude each other", seen->name[i],
-			    name);
-	}
+	if (args_excl(c, arg, seen, why) == -1)
+		usage("%s and %s exclude each other", why[0], why[1]);
 }
 
 static struct srcarg *
@@ -409,176 +164,6 @@ add_src(struct work *w, int argc)
 	    (w->srcs = calloc((size_t)argc, sizeof(*w->srcs))) == NULL)
 		die(NULL);
 	return &w->srcs[w->nsrc++];
-}
-
-/*
- * getopt_long's complaint about arg, the element of argv it was reading
- * when it returned c ('?' or ':'), in auxv's words: the ':' that begins
- * shortopts (after its '-') keeps getopt from writing its own, argv[0]
- * and the option's bytes as they are.  The
- * texts are glibc's; the option is escaped as a name in a message is.
- */
-static void __attribute__((noreturn))
-bad_option(struct work *w, int c, const char *arg)
-{
-	const struct option *lo, *first = NULL;
-	const char *name = arg + 2;
-	struct out *e = &w->esc;
-	size_t len = (size_t)(strchrnul(name, '=') - name), more = 0;
-	char ch = (char)optopt;
-
-	e->len = 0;
-	if (strncmp(arg, "--", 2) != 0) {
-		out_str(e,
-		    c == ':' ? "option requires an argument -- '"
-		             : "invalid option -- '");
-		esc_human(e, &ch, 1);
-		out_char(e, '\'');
-	} else if (c == ':' || optopt != 0) {
-		/*
-		 * Named as typed, up to its '=', then the option it matched
-		 * where the name was cut short (--ar: --arch).
-		 */
-		out_str(e, "option '--");
-		esc_human(e, name, len);
-		out_str(e,
-		    c == ':' ? "' requires an argument"
-		             : "' doesn't allow an argument");
-		for (lo = longopts; lo->name != NULL; lo++)
-			if (lo->val == optopt && strlen(lo->name) != len &&
-			    strncmp(lo->name, name, len) == 0) {
-				out_str(e, " (--");
-				out_str(e, lo->name);
-				out_char(e, ')');
-				break;
-			}
-	} else {
-		/*
-		 * Unknown, or ambiguous: glibc's rule (posix/getopt.c,
-		 * process_long_option) lists the first option that the name
-		 * begins and each other one that differs from it.
-		 */
-		for (lo = longopts; lo->name != NULL; lo++)
-			if (strncmp(lo->name, name, len) == 0) {
-				if (first == NULL)
-					first = lo;
-				else if (lo->has_arg != first->has_arg ||
-				    lo->val != first->val)
-					more++;
-			}
-		out_str(e, more > 0 ? "option '" : "unrecognized option '");
-		esc_human(e, arg, strlen(arg));
-		out_char(e, '\'');
-		if (more > 0)
-			out_str(e, " is ambiguous; possibilities:");
-		for (lo = longopts; more > 0 && lo->name != NULL; lo++)
-			if (strncmp(lo->name, name, len) == 0 &&
-			    (lo == first || lo->has_arg != first->has_arg ||
-			        lo->val != first->val)) {
-				out_str(e, " '--");
-				out_str(e, lo->name);
-				out_char(e, '\'');
-			}
-	}
-	usage("%.*s", (int)e->len, e->buf);
-}
-
-/*
- * A decimal number from 1 to max: a process ID, or --count N.  0, -1
- * where s is not a positive number, or -2 where it is digits alone but
- * greater than max.
- */
-static int
-parse_num(const char *s, unsigned long max, unsigned long *n)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*n = strtoul(s, &end, 10);
-	if (*end != '\0' || (*n == 0 && errno == 0))
-		return -1;
-	return errno != 0 || *n > max ? -2 : 0;
-}
-
-/*
- * A source that could not be read: an object in the formats that have a
- * form for it, and a message.  Only what was printed counts as a block
- * for the blank line between blocks.
- */
-static void
-failed(struct work *w, const struct source *s, const struct diag *d)
-{
-	const struct printer *p = w->o.printer;
-	char msg[160];
-
-	diag_message(d, msg, sizeof(msg));
-	if (p->failure != NULL) {
-		p->failure(&w->out, &w->c, &s->vec, d, msg);
-		w->c.first = 0;
-	}
-	warn_name(w, s->vec.label, msg);
-	w->status = AUXV_EXIT_SOURCE;
-}
-
-/* The object of a source that could not be read, where the format has one. */
-static void
-failure_object(struct work *w, const struct source *s, const struct diag *d)
-{
-	char msg[160];
-
-	if (w->o.printer->failure != NULL)
-		w->o.printer->failure(&w->out, &w->c, &s->vec, d,
-		    diag_message(d, msg, sizeof(msg)));
-}
-
-/*
- * Shows one opened source: parses its bytes, keeps the wanted entries,
- * decodes and prints them, or for --check holds it to its rules (with
- * many sources, the human format says only which fail).  A vector that
- * breaks off is shown up to the break and then reported.
- */
-static void
-show(struct work *w, struct source *s)
-{
-	const struct opts *o = &w->o;
-	struct pr_ctx *c = &w->c;
-	struct auxv_vec *v = &s->vec;
-	struct diag d = { 0 };
-	char msg[160];
-	size_t n = 0;
-	int bad;
-
-	bad = src_parse(s, o, &d) == -1;
-	if (bad &&
-	    (o->check || (v->nent == 0 && (o->printer->flags & PR_DECODE)))) {
-		failed(w, s, &d);
-		return;
-	}
-	if (o->check || (o->printer->flags & PR_DECODE))
-		n = decode_all(v, o, w->dec[0], &w->pool[0]);
-	/* What AT_SYSINFO_EHDR and AT_PHDR point to: --check, JSON and -v. */
-	if (o->check || o->follow)
-		follow_vector(v, w->dec[0], n, &w->followed);
-	if (o->check) {
-		if (check_vector(&w->check, v, w->dec[0], n, &w->followed,
-		        w->checks) > 0)
-			w->status = w->checkfail = AUXV_EXIT_SOURCE;
-		c->summary = o->all;
-		o->printer->check(&w->out, c, v, w->checks, CHECK_RULES);
-		c->first = 0;
-		return;
-	}
-	c->partial = bad ? &d : NULL;
-	c->partial_msg = bad ? diag_message(&d, msg, sizeof(msg)) : NULL;
-	c->followed = o->follow ? &w->followed : NULL;
-	o->printer->vector(&w->out, c, v, w->dec[0], n);
-	c->first = 0;
-	if (bad)
-		warn_name(w, v->label, msg);
-	if (bad || (o->value_only && !decode_keys_present(o, v)))
-		w->status = AUXV_EXIT_SOURCE;
 }
 
 /*
@@ -605,7 +190,7 @@ add_operand(struct work *w, int argc, char *arg, char *envp[])
 	if (strcmp(arg, "self") == 0)
 		*add_src(w, argc) =
 		    (struct srcarg){ SRC_SELF, "self", envp, 0 };
-	else if (parse_num(arg, AUXV_PID_MAX, &pid) == 0)
+	else if (args_num(arg, AUXV_PID_MAX, &pid) == 0)
 		*add_src(w, argc) =
 		    (struct srcarg){ SRC_PID, arg, NULL, (pid_t)pid };
 	else
@@ -621,15 +206,13 @@ static void
 parse_args(struct work *w, int argc, char *argv[], char *envp[])
 {
 	struct opts *o = &w->o;
-	struct seen seen = { { NULL }, { NULL } };
-	unsigned long n;
-	char why[64];
-	int c, at, rc;
+	struct args_seen seen = { { NULL }, { NULL } };
+	int c, at;
 
-	for (at = optind;
-	     (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;
+	for (at = optind; (c = getopt_long(argc, argv, args_shortopts,
+	                       args_longopts, NULL)) != -1;
 	     at = optind) {
-		check_excl(c, optarg, &seen);
+		excl(c, optarg, &seen);
 		switch (c) {
 		case OPT_OPERAND:
 			add_operand(w, argc, optarg, envp);
@@ -657,18 +240,17 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			    (struct srcarg){ SRC_FILE, optarg, NULL, 0 };
 			break;
 		case 'h':
-			out_str(&w->out, synopsis);
-			out_str(&w->out, help);
+			out_str(&w->r.out, args_synopsis);
+			out_str(&w->r.out, args_help);
 			exit(close_stdout(
-			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
+			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		case 'k':
-			add_keys(w, o, optarg);
-			break;
 		case 'o':
-			if ((o->printer = pr_by_name(optarg)) == NULL)
-				usage_name(w, optarg,
-				    "unknown format (human, od, json, raw, "
-				    "table)");
+		case OPT_ARCH:
+		case OPT_COUNT:
+		case OPT_PID:
+			if (args_value(o, c, optarg, &w->r.esc) == -1)
+				usage("%.*s", (int)w->r.esc.len, w->r.esc.buf);
 			break;
 		case 'v':
 			o->verbose = 1;
@@ -677,28 +259,12 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			o->watch = 1;
 			o->all = 1;
 			break;
-		case OPT_COUNT:
-			if ((rc = parse_num(optarg, ULONG_MAX, &o->count)) ==
-			    -1)
-				usage_name(w, optarg,
-				    "--count: not a positive number");
-			if (rc == -2) {
-				snprintf(why, sizeof(why),
-				    "--count: too large (at most %lu)",
-				    ULONG_MAX);
-				usage_name(w, optarg, why);
-			}
-			break;
 		case OPT_JSON:
 		case OPT_OD:
 			o->printer = c == OPT_JSON ? &pr_json : &pr_od;
 			break;
 		case OPT_VALUE:
 			o->value_only = 1;
-			break;
-		case OPT_ARCH:
-			if ((o->arch = arch_by_name(optarg)) == NULL)
-				unknown_arch(&w->esc, optarg);
 			break;
 		case OPT_WORDSIZE:
 			if (strcmp(optarg, "4") != 0 &&
@@ -715,389 +281,42 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 				usage(
 				    "%s: byte order is little or big", optarg);
 			break;
-		case OPT_PID:
-			if (parse_num(optarg, AUXV_PID_MAX, &n) != 0)
-				usage_name(w, optarg, "not a process ID");
-			o->json_pid = (pid_t)n;
-			break;
 		case OPT_CHECK:
 			o->check = 1;
 			break;
 		case OPT_DIFF:
 		case OPT_DIFF_ALL:
-			o->diff = c == OPT_DIFF_ALL ? 2 : 1;
+			o->diff = c == OPT_DIFF_ALL ? DIFF_ALL : DIFF_STABLE;
 			break;
 		case OPT_VERSION:
-			out_str(&w->out, "auxv " AUXV_VERSION "\n");
+			out_str(&w->r.out, "auxv " AUXV_VERSION "\n");
 			exit(close_stdout(
-			    &w->out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
+			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
 		default:
-			bad_option(w, c, argv[at]);
+			args_bad_option(&w->r.esc, c, argv[at]);
+			usage("%.*s", (int)w->r.esc.len, w->r.esc.buf);
 		}
 	}
 	/* After "--", the rest are process IDs. */
 	for (; optind < argc; optind++) {
-		check_excl(OPT_OPERAND, argv[optind], &seen);
+		excl(OPT_OPERAND, argv[optind], &seen);
 		add_operand(w, argc, argv[optind], envp);
 	}
 }
 
-/* The checks that need the whole command line. */
+/* The checks that need the whole command line, and what it implies. */
 static void
 check_args(struct work *w)
 {
-	struct opts *o = &w->o;
-	unsigned int f = o->printer->flags;
+	char why[DIAG_MSG_MAX];
+	const char *no;
 	size_t i, nfile = 0;
 
-	if ((f & PR_BINARY) && isatty(STDOUT_FILENO))
-		usage("refusing to write raw bytes to a terminal");
-	if (o->value_only && !(f & PR_VALUE))
-		usage("--value prints text: it takes no -o");
-	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
-	if (o->diff && (w->nsrc != 2 || o->printer->diff == NULL))
-		usage("--diff compares two sources, in human or json");
-	if (o->check && o->printer->check == NULL)
-		usage("--check shows its rules in human or json, not -o %s",
-		    o->printer->name);
-	if (o->check && (o->diff || o->watch || o->value_only || o->nkeys))
-		usage("--check takes no --diff, -w, -k or --value");
-	if (o->count > 0 && !o->watch)
-		usage("--count counts the programs of -w");
-	if (o->watch && !(f & PR_DECODE))
-		usage("-w shows decoded vectors: -o %s shows whole bytes",
-		    o->printer->name);
 	for (i = 0; i < w->nsrc; i++)
 		nfile += w->srcs[i].kind == SRC_FILE;
-	/* Whether a -f file is JSON is known when it is read (src_file). */
-	if (o->json_pid != 0 && nfile == 0)
-		usage("--pid chooses an object of a JSON file: it needs -f");
-	if (o->nkeys > 0 && !(f & PR_DECODE))
-		usage("-k selects entries: -o %s shows whole bytes",
-		    o->printer->name);
-	/*
-	 * The user's LC_CTYPE for the formats that count display columns
-	 * alone: setlocale weighs on every run that calls it.
-	 */
-	if (f & PR_WIDTH)
-		setlocale(LC_CTYPE, "");
-	o->deref = (f & PR_DECODE) != 0;
-	o->follow = (f & PR_FOLLOW) ||
-	    (o->verbose && !o->value_only && (f & PR_FOLLOW_VERBOSE));
-	/* Names where they are shown: JSON, and the headers of blocks. */
-	w->c.multi = o->all || w->nsrc > 1;
-	if (f & PR_PID)
-		o->names = 2;
-	else if ((f & PR_NAMES) || ((f & PR_DECODE) && w->c.multi))
-		o->names = 1;
-	if (o->all || nfile < w->nsrc)
-		o->proc_err = proc_check(&o->proc_errno);
-}
-
-/* Opens a source of any kind into s: 0, or -1 and *d. */
-static int
-open_source(struct source *s, const struct opts *o, const struct srcarg *sa,
-    struct diag *d)
-{
-	src_init(s);
-	switch (sa->kind) {
-	case SRC_SELF:
-		return src_self(s, o, sa->argv, d);
-	case SRC_PID:
-		return src_pid(s, o, sa->pid, d);
-	case SRC_FILE:
-		return src_file(s, o, sa->arg, d);
-	default:
-		return src_exec(s, o, sa->argv, d);
-	}
-}
-
-/* One source of any kind, from opening it to closing it. */
-static void
-show_source(struct work *w, const struct srcarg *sa)
-{
-	struct diag d = { 0 };
-
-	if (open_source(&w->src[0], &w->o, sa, &d) == -1)
-		failed(w, &w->src[0], &d);
-	else
-		show(w, &w->src[0]);
-	/* Written while a traced child is still stopped: a signal that kills
-	 * us in a blocked write must take it along. */
-	if (sa->kind == SRC_EXEC)
-		out_flush(&w->out);
-	src_close(&w->src[0]);
-}
-
-/*
- * --diff: both sources read whole, then compared.  As cmp(1): 0 the same,
- * 1 different, 2 when either could not be read.
- */
-static int
-diff_sources(struct work *w)
-{
-	struct source *s = w->src;
-	const struct opts *o = &w->o;
-	struct diff_ctx x = { &w->out, &w->esc, o->diff == 2, 0, 0, NULL,
-		NULL };
-	char msg[160];
-	size_t n[2], i;
-	int status = AUXV_EXIT_OK;
-
-	for (i = 0; i < 2; i++) {
-		struct diag d = { 0 };
-
-		if (open_source(&s[i], o, &w->srcs[i], &d) == -1 ||
-		    src_parse(&s[i], o, &d) == -1) {
-			diag_message(&d, msg, sizeof(msg));
-			warn_name(w, s[i].vec.label, msg);
-			status = AUXV_EXIT_DIFF_TROUBLE;
-			break;
-		}
-		n[i] = decode_all(&s[i].vec, o, w->dec[i], &w->pool[i]);
-	}
-	if (status == AUXV_EXIT_OK &&
-	    o->printer->diff(
-	        &x, &s[0].vec, w->dec[0], n[0], &s[1].vec, w->dec[1], n[1]) > 0)
-		status = AUXV_EXIT_SOURCE;
-	src_close(&s[1]);
-	src_close(&s[0]);
-	return status;
-}
-
-/* -C: a process of the names without a vector, kept for the end. */
-static void
-keep_novec(struct work *w, const struct source *s, const struct diag *d)
-{
-	struct novec *nv;
-	size_t cap;
-
-	if (w->nnovec == w->capnovec) {
-		cap = w->capnovec ? 2 * w->capnovec : 16;
-		/* At most one per process: bounded by AUXV_PID_MAX. */
-		if ((nv = realloc(w->novec, cap * sizeof(*nv))) == NULL)
-			die(NULL);
-		w->novec = nv;
-		w->capnovec = cap;
-	}
-	nv = &w->novec[w->nnovec++];
-	nv->pid = s->vec.pid;
-	nv->d = *d;
-	nv->comm[0] = '\0';
-	if (s->vec.comm != NULL)
-		snprintf(nv->comm, sizeof(nv->comm), "%s", s->vec.comm);
-}
-
-/* The source of a kept process, in w->src[0], for its report. */
-static struct source *
-novec_source(struct work *w, const struct novec *nv)
-{
-	struct source *s = &w->src[0];
-
-	src_init(s);
-	s->vec.kind = SRC_PID;
-	s->vec.pid = nv->pid;
-	snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
-	if (nv->comm[0] != '\0') {
-		memcpy(s->comm, nv->comm, sizeof(s->comm));
-		s->vec.comm = s->comm;
-	}
-	return s;
-}
-
-/*
- * -C where no process of the names had a vector auxv could read: each
- * one that had none, or that it may not read, is reported, as a source
- * that failed, in PID order.
- */
-static void
-report_novec(struct work *w)
-{
-	const struct novec *nv;
-	struct source *s;
-
-	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
-		s = novec_source(w, nv);
-		failed(w, s, &nv->d);
-		src_close(s);
-	}
-	w->nnovec = 0;
-}
-
-/*
- * -C's first vector: the processes kept before it that auxv may not read
- * are shown as -a shows them (an error object, or counted), in their
- * place; those without a vector are passed over.
- */
-static void
-pass_novec(struct work *w)
-{
-	const struct novec *nv;
-	struct source *s;
-
-	for (nv = w->novec; nv < w->novec + w->nnovec; nv++) {
-		if (!(nv->d.flags & DIAG_PERM))
-			continue;
-		if (w->o.printer->failure == NULL) {
-			w->perm++;
-			continue;
-		}
-		s = novec_source(w, nv);
-		failure_object(w, s, &nv->d);
-		src_close(s);
-	}
-	w->nnovec = 0;
-}
-
-/*
- * One process of -a or -C, as scan_all hands it over.  A process that
- * has gone since the list was made is passed over.  So are kernel
- * threads and zombies, which have no vector: a short-lived process of
- * -C's names is a zombie at some moment, which ps -C lists, and -C
- * reports them only where no process of the names had a vector auxv
- * could read (report_novec), one it may not read counting as none: the
- * user asked for these processes and got no vector.  One that could not
- * be read is an error object where the format has them, or else counted
- * if we may not read it; but for -C, whatever the format, a reason other
- * than permission is a failed source (its message, status 1).
- */
-static void
-show_one(void *arg, struct source *s, int rc, const struct diag *d)
-{
-	struct work *w = arg;
-	const struct opts *o = &w->o;
-	int named = o->comms != NULL && !o->watch;
-
-	if (rc == -1 &&
-	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
-		return;
-	w->there++;
-	if (rc == -1 && (d->flags & (DIAG_EXITED | DIAG_KTHREAD))) {
-		if (named && w->vectors == 0)
-			keep_novec(w, s, d);
-		return;
-	}
-	/* Whether another process of the names has a vector is not known. */
-	if (named && w->vectors == 0 && rc == -1 && (d->flags & DIAG_PERM)) {
-		keep_novec(w, s, d);
-		return;
-	}
-	if (named && w->vectors == 0)
-		pass_novec(w);
-	w->vectors++;
-	if (rc == 0)
-		show(w, s);
-	else if (o->printer->failure != NULL &&
-	    (o->comms == NULL || (d->flags & DIAG_PERM)))
-		failure_object(w, s, d);
-	else if (d->flags & DIAG_PERM)
-		w->perm++;
-	else
-		failed(w, s, d);
-}
-
-/*
- * Every process, in ascending PID order, or with -C those of the names
- * given, each as show_one() has it; those we may not read are counted
- * for one summary line.
- */
-static int
-show_all(struct work *w)
-{
-	const struct opts *o = &w->o;
-
-	if (scan_all(o, show_one, w) == -1) {
-		out_flush(&w->out);
-		say(errno, "%s", PROC_ROOT);
-		return AUXV_EXIT_SOURCE;
-	}
-	if (o->comms != NULL && w->there == 0) {
-		warn_name(w, o->comms, "no process of that name");
-		return AUXV_EXIT_SOURCE;
-	}
-	if (w->vectors == 0)
-		report_novec(w);
-	/* Counted where the format has no object for a failure only. */
-	if (w->perm > 0) {
-		out_flush(&w->out);
-		say(0, "%lu process%s not readable: permission denied", w->perm,
-		    w->perm == 1 ? "" : "es");
-	}
-	/*
-	 * -C, asked for processes by name, fails where none had a vector;
-	 * -a --check where a process fails a rule, not where one could not
-	 * be read (exec in progress, on a busy machine), as -a.
-	 */
-	return o->comms != NULL ? w->status
-	    : o->check          ? w->checkfail
-	                        : AUXV_EXIT_OK;
-}
-
-/*
- * One program of --watch, shown as -a shows a process; one that ended
- * before it was read is counted, and an object where the format has one.
- * Flushed at once, for a reader at the other end of a pipe: a program
- * counts as shown once its output was written.
- */
-static int
-watch_one(void *arg, struct source *s, int rc, const struct diag *d,
-    const struct watch_event *ev)
-{
-	struct work *w = arg;
-
-	w->c.watch = ev;
-	if (rc == -1 && (d->flags & DIAG_VANISHED)) {
-		w->ended++;
-		failure_object(w, s, d);
-	} else {
-		w->denied += rc == -1 && (d->flags & DIAG_PERM);
-		show_one(w, s, rc, d);
-	}
-	if (out_flush(&w->out) == -1)
-		return 1;
-	w->shown += rc == 0;
-	return w->o.count > 0 && w->shown >= w->o.count;
-}
-
-/*
- * --watch: every program as it starts, until a signal, --count or a
- * failed write ends it; then the counts.  Only a connector that can't be
- * listened to fails it.
- */
-static int
-watch_all(struct work *w)
-{
-	struct watch_stats st;
-	struct diag d = { 0 };
-	char msg[160], lost[96];
-
-	w->table.stream = 1;
-	if (watch_run(&w->o, watch_one, w, &st, &d) == -1) {
-		out_flush(&w->out);
-		say(0, "-w: %s", diag_message(&d, msg, sizeof(msg)));
-		return AUXV_EXIT_SOURCE;
-	}
-	out_flush(&w->out);
-	msg[0] = '\0';
-	if (w->denied > 0)
-		snprintf(msg, sizeof(msg),
-		    ", %lu not readable: permission denied", w->denied);
-	if (st.overflows > 0)
-		snprintf(lost, sizeof(lost),
-		    "events lost: the kernel's buffer overflowed %lu time%s",
-		    st.overflows, st.overflows == 1 ? "" : "s");
-	say(0, "%lu program%s shown, %lu ended before they could be read%s, %s",
-	    w->shown, w->shown == 1 ? "" : "s", w->ended, msg,
-	    st.overflows == 0 ? "0 events lost" : lost);
-	/* Root without CAP_SYS_NICE is refused too: the capability counts. */
-	if (st.rt_err != 0)
-		say(0,
-		    "not at real-time priority (SCHED_FIFO 1: %s%s): "
-		    "programs that end within a millisecond may be missed",
-		    strerror(st.rt_err),
-		    st.rt_err == EPERM ? ": needs CAP_SYS_NICE or ulimit -r 1"
-		                       : "");
-	return AUXV_EXIT_OK;
+	if ((no = args_conflict(&w->o, w->nsrc, nfile, why, sizeof(why))))
+		usage("%s", no);
+	w->r.c.multi = args_settle(&w->o, w->nsrc, nfile);
 }
 
 /*
@@ -1125,29 +344,75 @@ open_std_fds(void)
 	return (pfd[0].revents & POLLNVAL) != 0;
 }
 
-/* Every source the arguments name (none: self), as the options ask. */
-static void
-show_sources(struct work *w, const struct srcarg *self)
+/* The sources -a, -C or -w name, as the options ask: the exit status. */
+static int
+show_scan(struct run *r)
 {
-	const struct opts *o = &w->o;
-	size_t i;
+	const struct opts *o = r->o;
 
-	if (o->all && o->proc_err != NULL) {
+	if (o->proc_err != NULL) {
 		say(0, "%s: %s",
 		    o->watch ? "-w" : (o->comms != NULL ? "-C" : "-a"),
 		    o->proc_err);
-		w->status = AUXV_EXIT_SOURCE;
-	} else if (o->diff)
-		w->status = diff_sources(w);
-	else if (o->watch)
-		w->status = watch_all(w);
-	else if (o->all)
-		w->status = show_all(w);
-	else if (w->nsrc == 0)
-		show_source(w, self);
-	else
-		for (i = 0; i < w->nsrc; i++)
-			show_source(w, &w->srcs[i]);
+		return AUXV_EXIT_SOURCE;
+	}
+	if (o->watch)
+		return run_watch(r) == -1 ? AUXV_EXIT_SOURCE : AUXV_EXIT_OK;
+	if (run_scan(r) != RUN_SCAN_DONE)
+		return AUXV_EXIT_SOURCE;
+	/*
+	 * -C, asked for processes by name, fails where one could not be
+	 * shown or failed a rule; -a --check where a process fails a rule,
+	 * not where one could not be read (exec in progress, on a busy
+	 * machine), as -a.
+	 */
+	if (o->comms != NULL)
+		return r->failed > 0 || r->checkfail > 0 ? AUXV_EXIT_SOURCE
+		                                         : AUXV_EXIT_OK;
+	return o->check && r->checkfail > 0 ? AUXV_EXIT_SOURCE : AUXV_EXIT_OK;
+}
+
+/* Every source the arguments name (none: self), as the options ask. */
+static int
+show_sources(struct work *w, const struct srcarg *self)
+{
+	struct run *r = &w->r;
+	size_t i;
+
+	if (w->o.diff != DIFF_OFF)
+		switch (run_diff(r, w->srcs)) {
+		case RUN_DIFF_SAME:
+			return AUXV_EXIT_OK;
+		case RUN_DIFF_DIFFERENT:
+			return AUXV_EXIT_DIFF_DIFFERENT;
+		default:
+			return AUXV_EXIT_DIFF_TROUBLE;
+		}
+	if (w->o.all)
+		return show_scan(r);
+	if (w->nsrc == 0)
+		run_source(r, self);
+	for (i = 0; i < w->nsrc; i++)
+		run_source(r, &w->srcs[i]);
+	return r->failed > 0 || r->checkfail > 0 ? AUXV_EXIT_SOURCE
+	                                         : AUXV_EXIT_OK;
+}
+
+/* The run's state, set where zero-filling is not enough. */
+static void
+init_run(struct work *w)
+{
+	struct run *r = &w->r;
+
+	out_init(&r->out, STDOUT_FILENO);
+	out_init(&r->esc, -1);
+	out_init(&r->table.cell, -1);
+	r->o = &w->o;
+	r->say_name = warn_name;
+	r->say = say;
+	r->die = die;
+	r->src[0].proc = &r->proc[0];
+	r->src[1].proc = &r->proc[1];
 }
 
 int
@@ -1155,8 +420,10 @@ main(int argc, char *argv[], char *envp[])
 {
 	static struct work work;
 	struct work *w = &work;
+	struct run *r = &w->r;
 	const struct opts *o = &w->o; /* zero-filled, as work is */
 	struct srcarg self = { SRC_SELF, "self", envp, 0 };
+	int status;
 
 	/*
 	 * The bare auxv reads its own memory and opens no descriptor that
@@ -1165,34 +432,28 @@ main(int argc, char *argv[], char *envp[])
 	 */
 	if (argc > 1)
 		w->o.stdin_closed = open_std_fds();
-	out_init(&w->out, STDOUT_FILENO);
-	out_init(&w->esc, -1);
-	out_init(&w->table.cell, -1);
-	w->src[0].proc = &w->proc[0];
-	w->src[1].proc = &w->proc[1];
+	init_run(w);
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
 	if (argc > 1) /* else there is nothing to parse */
 		parse_args(w, argc, argv, envp);
-	w->c = (struct pr_ctx){
-		.opts = o, .first = 1, .table = &w->table, .memo = &w->memo
+	r->c = (struct pr_ctx){
+		.opts = o, .first = 1, .table = &r->table, .memo = &r->memo
 	};
 	check_args(w);
-	show_sources(w, &self);
+	status = show_sources(w, &self);
 	/* What a format held to the end and could not print is a failure. */
 	if (o->printer->finish != NULL &&
-	    o->printer->finish(&w->out, &w->c) == -1) {
-		out_flush(&w->out);
+	    o->printer->finish(&r->out, &r->c) == -1) {
+		out_flush(&r->out);
 		say(errno, "-o %s", o->printer->name);
-		w->status = AUXV_EXIT_SOURCE;
+		status = AUXV_EXIT_SOURCE;
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */
 	if (w->srcs != NULL)
 		free(w->srcs);
 	if (o->comms != NULL)
 		free(o->comms);
-	if (w->novec != NULL)
-		free(w->novec);
-	return close_stdout(&w->out, w->status,
-	    o->diff ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
+	return close_stdout(&r->out, status,
+	    o->diff != DIFF_OFF ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
 }

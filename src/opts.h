@@ -11,6 +11,20 @@
 struct arch;
 struct printer;
 
+/* Which names of a process a format shows, and so are read. */
+enum opt_names {
+	NAMES_NONE,
+	NAMES_COMM, /* its comm */
+	NAMES_EXE,  /* its comm and the target of its exe link */
+};
+
+/* What --diff compares. */
+enum opt_diff {
+	DIFF_OFF,
+	DIFF_STABLE, /* --diff: what two runs of a program share */
+	DIFF_ALL,    /* --diff-all: addresses and random bytes too */
+};
+
 struct opts {
 	const struct printer *printer;
 	const struct arch *arch; /* --arch, or NULL: the source's */
@@ -23,9 +37,9 @@ struct opts {
 	int all;              /* -a, -C, -w */
 	int watch;            /* -w: programs as they start */
 	unsigned long count;  /* --count: -w stops after so many; 0 never */
-	int names;            /* 1: read processes' comm, 2: and exe */
+	enum opt_names names; /* which names of each process to read */
 	char *comms;          /* -C NAME[,NAME]: comma-separated */
-	int diff;             /* --diff: 1, --diff-all: 2 */
+	enum opt_diff diff;   /* --diff or --diff-all */
 	int check;            /* --check */
 	pid_t json_pid;       /* --pid: the object of a JSON file; 0 any */
 	int stdin_closed;     /* fd 0 was not open at start */

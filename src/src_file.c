@@ -177,7 +177,7 @@ open_core(
 	core_reader(s, fd, &r);
 	c.raw = s->rawbuf;
 	c.rawcap = sizeof(s->rawbuf);
-	c.names = o->names > 0 ? &n : NULL;
+	c.names = o->names != NAMES_NONE ? &n : NULL;
 	rc = elf_core_auxv(&r, &c, d);
 	if (c.core)
 		s->vec.kind = SRC_CORE;
@@ -188,7 +188,7 @@ open_core(
 		memcpy(s->comm, n.comm, sizeof(n.comm));
 		s->vec.comm = s->comm;
 	}
-	if (o->names > 1 && n.exe[0] != '\0') {
+	if (o->names == NAMES_EXE && n.exe[0] != '\0') {
 		memcpy(s->exe, n.exe, sizeof(n.exe));
 		s->vec.exe = s->exe;
 	}

@@ -138,9 +138,9 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 		}
 	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = o->names > 0 ? getpid() : 0;
-	if (o->names > 0)
-		self_names(s, o->names > 1);
+	s->vec.pid = o->names != NAMES_NONE ? getpid() : 0;
+	if (o->names != NAMES_NONE)
+		self_names(s, o->names == NAMES_EXE);
 	memcpy(s->label, self, sizeof(self));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;

@@ -84,7 +84,13 @@ bats_load_library bats-assert
 	src="$TESTS_DIR/../src"
 	[ -d "$src" ] || skip "no source tree"
 	! grep -nE '\b(strcpy|sprintf|atoi|gets|strcat)\s*\(' "$src"/*.c "$src"/*.h
-	[ "$(grep -lE 'STDERR_FILENO|stderr|<err\.h>' "$src"/*.c)" = "$src/main.c" ]
+	# What writes standard error names it in code: the text of a string
+	# (--help's "counts on stderr") does not count.
+	for f in "$src"/*.c; do
+		sed 's/"[^"]*"//g' "$f" | grep -qE 'STDERR_FILENO|stderr|<err\.h>' &&
+		    echo "$f"
+	done >"$BATS_TEST_TMPDIR/writers"
+	[ "$(cat "$BATS_TEST_TMPDIR/writers")" = "$src/main.c" ]
 }
 
 @test "-e ends option parsing: -e -- CMD runs CMD, -ev is refused" {
@@ -530,13 +536,13 @@ PY
 }
 
 # Issue 27: one set of options, named alike everywhere a user meets
-# them.  Read from the sources, not from a list kept here: main.c's
+# them.  Read from the sources, not from a list kept here: args.c's
 # short and long option tables, the option lines of --help, the option
 # list of the man page's DESCRIPTION (and every option its SYNOPSIS
 # names), the words the bash completion offers after "-" and the option
 # specs of the zsh completion.
-@test "options: main.c's tables, --help, the man page and the bash and zsh completions name the same ones" {
-	python3 - "$AUXV" "$TESTS_DIR/../src/main.c" "$TESTS_DIR/../man/auxv.1" \
+@test "options: args.c's tables, --help, the man page and the bash and zsh completions name the same ones" {
+	python3 - "$AUXV" "$TESTS_DIR/../src/args.c" "$TESTS_DIR/../man/auxv.1" \
 	    "$TESTS_DIR/../src/auxv.bash" "$TESTS_DIR/../src/auxv.zsh" <<'PY'
 import re, subprocess, sys
 auxv, mainc, man, bash, zsh = sys.argv[1:]

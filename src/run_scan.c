@@ -1,0 +1,184 @@
+/*
+ * -a and -C: the processes scan_all() reads, each shown, passed over,
+ * counted or reported as below.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proc.h"
+#include "run_scan.h"
+#include "scan.h"
+
+/* -C's first room for processes without a vector, doubled as needed. */
+enum { NOVEC_FIRST = 16 };
+
+/* -C: a process of the names without a vector, kept for the end. */
+static void
+keep_novec(struct run_scan *sc, const struct source *s, const struct diag *d)
+{
+	struct novec *nv;
+	size_t cap;
+
+	if (sc->nnovec == sc->capnovec) {
+		cap = sc->capnovec ? 2 * sc->capnovec : NOVEC_FIRST;
+		/* At most one per process: bounded by AUXV_PID_MAX. */
+		if ((nv = realloc(sc->novec, cap * sizeof(*nv))) == NULL)
+			sc->r->die(NULL);
+		sc->novec = nv;
+		sc->capnovec = cap;
+	}
+	nv = &sc->novec[sc->nnovec++];
+	nv->pid = s->vec.pid;
+	nv->d = *d;
+	nv->comm[0] = '\0';
+	if (s->vec.comm != NULL)
+		snprintf(nv->comm, sizeof(nv->comm), "%s", s->vec.comm);
+}
+
+/* The source of a kept process, in r->src[0], for its report. */
+static struct source *
+novec_source(struct run *r, const struct novec *nv)
+{
+	struct source *s = &r->src[0];
+
+	src_init(s);
+	s->vec.kind = SRC_PID;
+	s->vec.pid = nv->pid;
+	snprintf(s->label, sizeof(s->label), "%ld", (long)nv->pid);
+	if (nv->comm[0] != '\0') {
+		memcpy(s->comm, nv->comm, sizeof(s->comm));
+		s->vec.comm = s->comm;
+	}
+	return s;
+}
+
+/*
+ * -C where no process of the names had a vector auxv could read: each
+ * one that had none, or that it may not read, is reported, as a source
+ * that failed, in PID order.
+ */
+static void
+report_novec(struct run_scan *sc)
+{
+	const struct novec *nv;
+	struct source *s;
+
+	for (nv = sc->novec; nv < sc->novec + sc->nnovec; nv++) {
+		s = novec_source(sc->r, nv);
+		run_failed(sc->r, s, &nv->d);
+		src_close(s);
+	}
+	sc->nnovec = 0;
+}
+
+/*
+ * -C's first vector: the processes kept before it that auxv may not read
+ * are shown as -a shows them (an error object, or counted), in their
+ * place; those without a vector are passed over.
+ */
+static void
+pass_novec(struct run_scan *sc)
+{
+	const struct novec *nv;
+	struct source *s;
+
+	for (nv = sc->novec; nv < sc->novec + sc->nnovec; nv++) {
+		if (!(nv->d.flags & DIAG_PERM))
+			continue;
+		if (sc->r->o->printer->failure == NULL) {
+			sc->perm++;
+			continue;
+		}
+		s = novec_source(sc->r, nv);
+		run_failure_object(sc->r, s, &nv->d);
+		src_close(s);
+	}
+	sc->nnovec = 0;
+}
+
+/*
+ * One process of -a or -C, as scan_all hands it over (arg: the struct
+ * run_scan).  A process that has gone since the list was made is passed
+ * over.  So are kernel threads and zombies, which have no vector: a
+ * short-lived process of -C's names is a zombie at some moment, which
+ * ps -C lists, and -C reports them only where no process of the names
+ * had a vector auxv could read (report_novec), one it may not read
+ * counting as none: the user asked for these processes and got no
+ * vector.  One that could not be read is an error object where the
+ * format has them, or else counted if we may not read it; but for -C,
+ * whatever the format, a reason other than permission is a failed
+ * source (its message, status 1).
+ */
+void
+run_scan_one(void *arg, struct source *s, int rc, const struct diag *d)
+{
+	struct run_scan *sc = arg;
+	const struct opts *o = sc->r->o;
+	int named = o->comms != NULL && !o->watch;
+
+	if (rc == -1 &&
+	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
+		return;
+	sc->there++;
+	if (rc == -1 && (d->flags & (DIAG_EXITED | DIAG_KTHREAD))) {
+		if (named && sc->vectors == 0)
+			keep_novec(sc, s, d);
+		return;
+	}
+	/* Whether another process of the names has a vector is not known. */
+	if (named && sc->vectors == 0 && rc == -1 && (d->flags & DIAG_PERM)) {
+		keep_novec(sc, s, d);
+		return;
+	}
+	if (named && sc->vectors == 0)
+		pass_novec(sc);
+	sc->vectors++;
+	if (rc == 0)
+		run_show(sc->r, s);
+	else if (o->printer->failure != NULL &&
+	    (o->comms == NULL || (d->flags & DIAG_PERM)))
+		run_failure_object(sc->r, s, d);
+	else if (d->flags & DIAG_PERM)
+		sc->perm++;
+	else
+		run_failed(sc->r, s, d);
+}
+
+/*
+ * Every process, in ascending PID order, or with -C those of the names
+ * given, each as run_scan_one() has it; those we may not read are
+ * counted for one summary line.  Whether a failure fails the run is
+ * main.c's to say, from r->failed and r->checkfail.
+ */
+enum run_scan_result
+run_scan(struct run *r)
+{
+	const struct opts *o = r->o;
+	struct run_scan sc = { .r = r };
+	enum run_scan_result res = RUN_SCAN_DONE;
+
+	if (scan_all(o, run_scan_one, &sc) == -1) {
+		out_flush(&r->out);
+		r->say(errno, "%s", PROC_ROOT);
+		res = RUN_SCAN_NOPROC;
+	} else if (o->comms != NULL && sc.there == 0) {
+		r->say_name(r, o->comms, "no process of that name");
+		res = RUN_SCAN_NONAME;
+	} else {
+		if (sc.vectors == 0)
+			report_novec(&sc);
+		/* Counted where the format has no object for a failure only. */
+		if (sc.perm > 0) {
+			out_flush(&r->out);
+			r->say(0,
+			    "%lu process%s not readable: permission denied",
+			    sc.perm, sc.perm == 1 ? "" : "es");
+		}
+	}
+	/* Not free(NULL): a first call binds free, and here is nothing. */
+	if (sc.novec != NULL)
+		free(sc.novec);
+	return res;
+}

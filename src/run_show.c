@@ -1,0 +1,131 @@
+/*
+ * Showing a source: opening it, parsing its bytes, decoding them and
+ * handing them to the printer, or holding them to --check's rules.  What
+ * went wrong is counted for main.c, which picks the exit status.
+ */
+#include "run_show.h"
+
+#include "diag.h"
+
+/* Opens a source of any kind into s: 0, or -1 and *d. */
+int
+run_open(struct source *s, const struct opts *o, const struct srcarg *sa,
+    struct diag *d)
+{
+	src_init(s);
+	switch (sa->kind) {
+	case SRC_SELF:
+		return src_self(s, o, sa->argv, d);
+	case SRC_PID:
+		return src_pid(s, o, sa->pid, d);
+	case SRC_FILE:
+		return src_file(s, o, sa->arg, d);
+	default:
+		return src_exec(s, o, sa->argv, d);
+	}
+}
+
+/*
+ * A source that could not be read: an object in the formats that have a
+ * form for it, and a message.  Only what was printed counts as a block
+ * for the blank line between blocks.
+ */
+void
+run_failed(struct run *r, const struct source *s, const struct diag *d)
+{
+	const struct printer *p = r->o->printer;
+	char msg[DIAG_MSG_MAX];
+
+	diag_message(d, msg, sizeof(msg));
+	if (p->failure != NULL) {
+		p->failure(&r->out, &r->c, &s->vec, d, msg);
+		r->c.first = 0;
+	}
+	r->say_name(r, s->vec.label, msg);
+	r->failed++;
+}
+
+/* The object of a source that could not be read, where the format has one. */
+void
+run_failure_object(struct run *r, const struct source *s, const struct diag *d)
+{
+	char msg[DIAG_MSG_MAX];
+
+	if (r->o->printer->failure != NULL)
+		r->o->printer->failure(&r->out, &r->c, &s->vec, d,
+		    diag_message(d, msg, sizeof(msg)));
+}
+
+/* --check: the vector held to its rules, a line per rule or per failure. */
+static void
+show_check(struct run *r, struct source *s, size_t n)
+{
+	const struct opts *o = r->o;
+
+	if (check_vector(
+	        &r->check, &s->vec, r->dec[0], n, &r->followed, r->checks) > 0)
+		r->checkfail++;
+	r->c.summary = o->all;
+	o->printer->check(&r->out, &r->c, &s->vec, r->checks, CHECK_RULES);
+	r->c.first = 0;
+}
+
+/*
+ * Shows one opened source: parses its bytes, keeps the wanted entries,
+ * decodes and prints them, or for --check holds it to its rules (with
+ * many sources, the human format says only which fail).  A vector that
+ * breaks off is shown up to the break and then reported.
+ */
+void
+run_show(struct run *r, struct source *s)
+{
+	const struct opts *o = r->o;
+	struct pr_ctx *c = &r->c;
+	struct auxv_vec *v = &s->vec;
+	struct diag d = { 0 };
+	char msg[DIAG_MSG_MAX];
+	size_t n = 0;
+	int bad;
+
+	bad = src_parse(s, o, &d) == -1;
+	if (bad &&
+	    (o->check || (v->nent == 0 && (o->printer->flags & PR_DECODE)))) {
+		run_failed(r, s, &d);
+		return;
+	}
+	if (o->check || (o->printer->flags & PR_DECODE))
+		n = decode_all(v, o, r->dec[0], &r->pool[0]);
+	/* What AT_SYSINFO_EHDR and AT_PHDR point to: --check, JSON and -v. */
+	if (o->check || o->follow)
+		follow_vector(v, r->dec[0], n, &r->followed);
+	if (o->check) {
+		show_check(r, s, n);
+		return;
+	}
+	c->partial = bad ? &d : NULL;
+	c->partial_msg = bad ? diag_message(&d, msg, sizeof(msg)) : NULL;
+	c->followed = o->follow ? &r->followed : NULL;
+	o->printer->vector(&r->out, c, v, r->dec[0], n);
+	c->first = 0;
+	if (bad)
+		r->say_name(r, v->label, msg);
+	if (bad || (o->value_only && !decode_keys_present(o, v)))
+		r->failed++;
+}
+
+/* One source of any kind, from opening it to closing it. */
+void
+run_source(struct run *r, const struct srcarg *sa)
+{
+	struct diag d = { 0 };
+
+	if (run_open(&r->src[0], r->o, sa, &d) == -1)
+		run_failed(r, &r->src[0], &d);
+	else
+		run_show(r, &r->src[0]);
+	/* Written while a traced child is still stopped: a signal that kills
+	 * us in a blocked write must take it along. */
+	if (sa->kind == SRC_EXEC)
+		out_flush(&r->out);
+	src_close(&r->src[0]);
+}
