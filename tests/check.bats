@@ -745,8 +745,10 @@ sparc64 8 > 4096 FAIL: AT_PAGESZ 4096; sparc64 has 8192
 alpha 8 < 4096 FAIL: AT_PAGESZ 4096; alpha has 8192
 EOF
 	# A live vector of this machine's architecture is held to the
-	# kernel's page size too (getconf's).
-	run -0 --separate-stderr "$AUXV" --check --json
+	# kernel's page size too (getconf's); under qemu-user other rules
+	# fail (self_not_ok).
+	run --separate-stderr "$AUXV" --check --json
+	[ "$status" -eq 0 ] || { ! has native && [ "$status" -eq 1 ]; }
 	[[ "$(verdict "$output" pagesz)" == "ok: AT_PAGESZ $(getconf PAGESIZE); "*" has "*"$(getconf PAGESIZE)"*"; KernelPageSize $(getconf PAGESIZE)" ]]
 }
 
@@ -958,7 +960,8 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 # words are then not held to this CPU's flags.
 @test "self decoded as another architecture (--arch aarch64): hwcap has no data, saying why" {
 	need jq
-	run -0 --separate-stderr "$AUXV" --check --json --arch aarch64
+	run --separate-stderr "$AUXV" --check --json --arch aarch64
+	[ "$status" -eq 0 ] || { ! has native && [ "$status" -eq 1 ]; }
 	[ "$(verdict "$output" hwcap)" = "no data: decoded as --arch says, not as the process's architecture" ]
 	[ "$(jq -r .arch <<<"$output")" = aarch64 ]
 }
