@@ -117,14 +117,29 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
  * AT_HWCAP words against the kernel's view of the CPU: each named bit set
  * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
  * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
- * flags line is).  On x86, for self, CPUID.1:EDX as we see it besides: a
- * bit the vector claims that the CPU lacks fails; one the CPU has and the
- * kernel turned off (clearcpuid=, a kernel that disabled MTRR, a
- * hypervisor's choice) is said, never failed.  Only the words the vector
- * has (a missing one is the entries rule's).
+ * flags line is).  On x86, for self, CPUID as we see it besides:
+ * natively cpuinfo is the kernel's view of that CPU, within CPUID (the
+ * kernel clears bits: clearcpuid=, a kernel that disabled MTRR, a
+ * hypervisor's choice), and the vector must be that view exactly; a bit
+ * CPUID has and cpuinfo lacks is said, never failed.  Where cpuinfo is
+ * another CPU's (an emulator's guest sees its model's CPUID, and the
+ * host's /proc/cpuinfo: qemu-user), it is set aside, saying why, and
+ * the vector held within CPUID alone.  Only the words the vector has (a
+ * missing one is the entries rule's).
  */
 static const uint64_t words[4] = { AT_NUM_HWCAP, AT_NUM_HWCAP2, AT_NUM_HWCAP3,
 	AT_NUM_HWCAP4 };
+
+/*
+ * Bits of CPUID.1:EDX that the kernel sets where the CPU's CPUID lacks
+ * them (Linux 3.0 to 7.3, arch/x86/kernel/cpu/): PAE (intel.c,
+ * forcepae on a Pentium M), CX8 (centaur.c), PGE (amd.c, a K6), SSE
+ * (amd.c, an Athlon whose SSE it enables): there cpuinfo exceeds CPUID
+ * and is still the kernel's view.
+ */
+#define KERNEL_SETS                                                            \
+	((UINT64_C(1) << 6) | (UINT64_C(1) << 8) | (UINT64_C(1) << 13) |       \
+	    (UINT64_C(1) << 25))
 
 /*
  * The bits of x86's HWCAP word w that CPUID tells, as the word has them:
@@ -144,10 +159,88 @@ cpuid_word(unsigned int w, uint64_t *mask)
 	return w == 0 ? regs[3] : (uint64_t)(regs[1] & 1) << 1;
 }
 
-/* The CPUID bits the kernel turned off, or the vector claims, said. */
+/* The named bits of table t that the flags list, and *named all of them. */
 static uint64_t
-cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named)
+flags_word(const char *flags, enum hwcap_table t, uint64_t *named)
 {
+	uint64_t cpu = 0;
+	struct bits b;
+
+	*named = 0;
+	bits_hwcap(&b, ~(uint64_t)0, t);
+	while (bits_next(&b)) {
+		*named |= b.name != NULL ? b.bit : 0;
+		if (b.name != NULL && has_word(flags, b.name, b.len))
+			cpu |= b.bit;
+	}
+	return cpu;
+}
+
+/*
+ * What says that x86's cpuinfo (flags) is not the kernel's view of the
+ * CPU this process sees, written to why; empty where nothing does or
+ * CPUID does not answer.  Its flags claim a bit CPUID lacks (beyond
+ * KERNEL_SETS), or its vendor_id, cpu family and model are not CPUID's
+ * (leaf 0, leaf 1's signature as arch/x86/lib/cpu.c x86_family and
+ * x86_model read it): a hybrid CPU's cores share these; a line missing
+ * is no evidence.
+ */
+static void
+cpuinfo_aside(const char *flags, char *why, size_t size)
+{
+	static const enum hwcap_table tabs[2] = { HWT_X86, HWT2_X86 };
+	uint32_t r0[4], r1[4];
+	uint64_t cpu, mask, named, claim;
+	unsigned int w, fam, model, ifam, imodel;
+	char vendor[13], v[64], f[32], m[32], iv[16];
+	size_t n = 0;
+	struct bits b;
+
+	why[0] = '\0';
+	for (w = 0; w < 2; w++) {
+		cpu = cpuid_word(w, &mask);
+		claim = flags_word(flags, tabs[w], &named) & mask & ~cpu &
+		    (w == 0 ? ~KERNEL_SETS : ~(uint64_t)0);
+		bits_hwcap(&b, claim, tabs[w]);
+		while (bits_next(&b) && n < size)
+			n += (size_t)snprintf(why + n, size - n, "%s%.*s",
+			    n == 0 ? "it claims " : " ", (int)b.len, b.name);
+	}
+	if (n > 0 && n < size)
+		n += (size_t)snprintf(why + n, size - n, ", which CPUID lacks");
+	if (src_self_cpuid(0, r0) != 0 || src_self_cpuid(1, r1) != 0 ||
+	    proc_cpu_field("vendor_id", v, sizeof(v)) != 0 ||
+	    proc_cpu_field("cpu family", f, sizeof(f)) != 0 ||
+	    proc_cpu_field("model", m, sizeof(m)) != 0 ||
+	    sscanf(v, " %15s", iv) != 1 || sscanf(f, "%u", &ifam) != 1 ||
+	    sscanf(m, "%u", &imodel) != 1)
+		return;
+	memcpy(vendor, &r0[1], 4);
+	memcpy(vendor + 4, &r0[3], 4);
+	memcpy(vendor + 8, &r0[2], 4);
+	vendor[12] = '\0';
+	fam = r1[0] >> 8 & 0xf;
+	fam += fam == 0xf ? (r1[0] >> 20 & 0xff) : 0;
+	model = (r1[0] >> 4 & 0xf) | (fam >= 6 ? (r1[0] >> 16 & 0xf) << 4 : 0);
+	if ((strcmp(vendor, iv) != 0 || fam != ifam || model != imodel) &&
+	    n < size)
+		(void)snprintf(why + n, size - n,
+		    "%sits CPU %s family %u model %u, CPUID's %s family %u "
+		    "model %u",
+		    n > 0 ? "; " : "", iv, ifam, imodel, vendor, fam, model);
+}
+
+/*
+ * The CPUID part of x86's word w of self: CPUID's word, the bits the
+ * kernel turned off (CPUID's, not cpuinfo's: where cpuinfo is the
+ * kernel's view) and those the vector claims that CPUID lacks (beyond
+ * what cpuinfo, the kernel's view, has), these failed: their mask.
+ */
+static uint64_t
+cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named,
+    uint64_t ci, int aside)
+{
+	const enum hwcap_table t = w == 0 ? HWT_X86 : HWT2_X86;
 	uint64_t cpu, mask, off, extra;
 
 	cpu = cpuid_word(w, &mask);
@@ -157,15 +250,15 @@ cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named)
 		ev(r, "; CPUID.1:EDX 0x%" PRIx64, cpu);
 	else
 		ev(r, "; CPUID.7:EBX.FSGSBASE %u", (unsigned int)(cpu >> 1));
-	extra = val & mask & ~cpu;
-	off = cpu & ~val & named;
+	extra = val & mask & ~cpu & (aside ? ~(uint64_t)0 : ~ci);
+	off = aside ? 0 : cpu & mask & named & ~ci;
 	if (off != 0) {
 		ev(r, "; kernel turned off:");
-		(void)name_diff(r, w == 0 ? HWT_X86 : HWT2_X86, 0, off, 0);
+		(void)name_diff(r, t, 0, off, 0);
 	}
 	if (extra != 0) {
 		ev(r, "; not in CPUID:");
-		(void)name_diff(r, w == 0 ? HWT_X86 : HWT2_X86, extra, 0, 0);
+		(void)name_diff(r, t, extra, 0, 0);
 	}
 	return extra;
 }
@@ -174,38 +267,42 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
 	const int x86 = v->machine == EM_X86_64 || v->machine == EM_386;
-	char flags[8192];
+	const int self86 = x86 && v->kind == SRC_SELF;
+	char flags[8192], why[256] = "";
 	uint64_t val, cpu, named, bad = 0;
 	enum hwcap_table t;
 	struct elf_id host;
-	struct bits b;
 	unsigned int w;
+	int said = 0;
 
 	elf_host(&host);
 	if (!x86 && v->machine != host.machine)
 		return check_nodata(
 		    r, PROC_ROOT "/cpuinfo names another architecture");
-	if (proc_cpu_flags(x86 ? "flags" : "Features", flags, sizeof(flags)) ==
+	if (proc_cpu_field(x86 ? "flags" : "Features", flags, sizeof(flags)) ==
 	    -1)
 		return check_nodata(r, "no CPU flags in /proc/cpuinfo");
+	if (self86)
+		cpuinfo_aside(flags, why, sizeof(why));
 	for (w = 0; w < 4; w++) {
 		t = (enum hwcap_table)v->arch->hwcap[w];
 		if (t == HWT_NONE || !vec_find(v, words[w], &val))
 			continue;
 		if (r->ev[0] != '\0')
 			ev(r, "; ");
-		cpu = named = 0;
-		bits_hwcap(&b, ~(uint64_t)0, t);
-		while (bits_next(&b)) {
-			named |= b.name != NULL ? b.bit : 0;
-			if (b.name != NULL && has_word(flags, b.name, b.len))
-				cpu |= b.bit;
-		}
+		cpu = flags_word(flags, t, &named);
 		ev(r, "AT_%s 0x%" PRIx64 "; /proc/cpuinfo 0x%" PRIx64,
 		    at_lookup(words[w], AF_ALL)->name, val, cpu);
-		bad |= name_diff(r, t, val & named, cpu, 1);
-		if (w < 2 && x86 && v->kind == SRC_SELF)
-			bad |= cpuid_diff(r, w, val, named);
+		if (why[0] != '\0') {
+			ev(r, " set aside");
+			if (said++ == 0)
+				ev(r, ": not the CPU this process sees (%s)",
+				    why);
+		} else
+			bad |= name_diff(r, t, val & named, cpu, 1);
+		if (w < 2 && self86)
+			bad |=
+			    cpuid_diff(r, w, val, named, cpu, why[0] != '\0');
 	}
 	if (r->ev[0] == '\0')
 		return check_nodata(r, "no HWCAP word to compare");

@@ -549,11 +549,12 @@ proc_pagesz(void)
 }
 
 /*
- * The first CPU's flags line of cpuinfo ("flags" on x86, else
- * "Features"), as " words ": 0, or -1.
+ * The first CPU's line KEY of cpuinfo ("flags" on x86, else "Features";
+ * x86's "vendor_id", "cpu family", "model"), its value as " words ": 0,
+ * or -1.  The key whole: "model" is not "model name".
  */
 int
-proc_cpu_flags(const char *key, char *buf, size_t size)
+proc_cpu_field(const char *key, char *buf, size_t size)
 {
 	char text[AUXV_CHECK_CPUINFO + 1], *p, *nl, *colon;
 	size_t klen = strlen(key);
@@ -564,8 +565,8 @@ proc_cpu_flags(const char *key, char *buf, size_t size)
 	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
 		*nl = '\0';
 		if (strncmp(p, key, klen) == 0 &&
-		    (p[klen] == ' ' || p[klen] == '\t') &&
-		    (colon = strchr(p, ':')) != NULL) {
+		    *(colon = p + klen + strspn(p + klen, " \t")) == ':' &&
+		    colon > p + klen) {
 			snprintf(buf, size, " %s ", colon + 1);
 			return 0;
 		}

@@ -75,7 +75,7 @@ size_t proc_readable(const struct proc *, uint64_t, size_t);
 int proc_pids(proc_pid_fn *, void *);
 int proc_self_auxv(unsigned int, char *, size_t);
 uint64_t proc_pagesz(void);
-int proc_cpu_flags(const char *, char *, size_t);
+int proc_cpu_field(const char *, char *, size_t);
 int proc_has_connector(void);
 int proc_ptrace_scope(void);
 

@@ -39,18 +39,44 @@ evidence() {
 	rule_field "$1" "$2" e
 }
 
+# This shell's vector, /proc/$$/auxv: words of its long (getconf
+# LONG_BIT), in the host's byte order; SHELL_VEC the options that read a
+# save of it as such, whatever auxv's own build (an emulator's guest
+# reads a raw file in its own word size and order).
+shell_ws() {
+	echo $(($(getconf LONG_BIT) / 8))
+}
+
+shell_order() {
+	python3 -c 'import sys; print(sys.byteorder)'
+}
+
+shell_vec_opts() {
+	SHELL_VEC=(--arch "$(uname -m)" --word-size "$(shell_ws)"
+	    --endian "$(shell_order)")
+}
+
+# shell_pairs: this shell's vector as "type value" lines (oracle.py).
+shell_pairs() {
+	pyvec "/proc/$$/auxv" "$(shell_ws)" "$(shell_order)"
+}
+
 # Writes $BATS_TEST_TMPDIR/v.raw: our shell's own vector, as the kernel
 # gave it (oracle.py), changed by the python statements $1 on the
-# list v of [type, value] pairs.
+# list v of [type, value] pairs; CRAFTED the options that read it.
 crafted() {
-	python3 - "$1" "$BATS_TEST_TMPDIR/v.raw" "/proc/$$/auxv" <<'EOF'
+	shell_vec_opts
+	python3 - "$1" "$BATS_TEST_TMPDIR/v.raw" "/proc/$$/auxv" \
+	    "$(shell_ws)" "$(shell_order)" <<'EOF'
 import sys
 from mkfixture import Elf
 from oracle import pairs_of
-v = [list(p) for p in pairs_of(sys.argv[3], 8)]
+ws, order = int(sys.argv[4]), sys.argv[5]
+v = [list(p) for p in pairs_of(sys.argv[3], ws, order)]
 exec(sys.argv[1])
-open(sys.argv[2], "wb").write(Elf(8, "little").vector(v))
+open(sys.argv[2], "wb").write(Elf(ws, order).vector(v))
 EOF
+	CRAFTED=("${SHELL_VEC[@]}" -f "$BATS_TEST_TMPDIR/v.raw")
 }
 
 # load_bias EXE MAPS [COPY]: where MAPS has EXE's first page, less its
@@ -62,6 +88,21 @@ load_bias() {
 	    ~($(getconf PAGESIZE) - 1))))
 }
 
+# Under qemu-user (the cross stage of .ci/run; FINDINGS.md) the cases
+# that read other processes (a PID, -a: they are the host's), trace one
+# (-e: no ptrace) or run auxv under another tool or as a copy skip,
+# saying why; each by its name's start, those to come too.
+setup() {
+	case $BATS_TEST_DESCRIPTION in
+	"a PID"* | "-a"* | "as nobody"*)
+		native_only "reads other processes (or its own through /proc/PID)" ;;
+	"-e"*) native_only "-e needs ptrace" ;;
+	"qemu-user"* | "valgrind"* | "proot"* | "self run by the dynamic loader"* | \
+	    "self in secure mode"* | "a static auxv"*)
+		native_only "runs auxv under another tool or as a copy" ;;
+	esac
+}
+
 teardown() {
 	stop_bg
 	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
@@ -71,21 +112,48 @@ need_x86_64() {
 	[ "$(uname -m)" = x86_64 ] || skip "not an x86-64 machine"
 }
 
+# The rules that may say other than ok for self on this machine, as
+# RULE:RESULT words: none natively, but where the machine maps no vDSO
+# (vdso=0: sysinfo and vdso-image have no data, saying so); under
+# qemu-user (the cross stage of .ci/run, FINDINGS.md) its vector lacks
+# entries the kernel gives and /proc/thread-self/auxv is the host's
+# (entries and procauxv fail), a guest may have no vDSO, and the host's
+# /proc/cpuinfo has no flags of another architecture's (hwcap).
+self_not_ok() {
+	if has native; then
+		grep -q '\[vdso\]' /proc/self/maps ||
+		    echo "sysinfo:no_data vdso-image:no_data"
+	else
+		echo "entries:FAIL procauxv:FAIL vdso-image:no_data" \
+		    "sysinfo:no_data hwcap:no_data"
+	fi
+}
+
 @test "self: every rule holds, and the evidence is the oracles'" {
 	need jq
-	run -0 --separate-stderr "$AUXV" --check --json
-	[ "$(fails "$output")" = "" ]
-	[ "$(jq '[.checks[] | select(.result != "ok")] | length' <<<"$output")" -eq 0 ]
+	local may n exe=$AUXV
+	may=" $(self_not_ok) "
+	run --separate-stderr "$AUXV" --check --json
+	[ "$status" -le 1 ]
+	while IFS=$'\t' read -r n r e; do
+		[ "$r" = ok ] || [[ "$may" == *" $n:${r/ /_} "* ]] ||
+		    { echo "$n: $r: $e"; false; }
+		[ -n "$e" ]
+	done < <(jq -r '.checks[] | [.name, .result, .evidence] | @tsv' <<<"$output")
 	[ "$(jq '.checks | length' <<<"$output")" -eq 15 ]
 	[[ "$(evidence "$output" pagesz)" == *"KernelPageSize $(getconf PAGESIZE)" ]]
 	[[ "$(evidence "$output" clktck)" == *"USER_HZ $(getconf CLK_TCK)" ]]
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
-	n=$(readelf_h "$AUXV" "Number of program headers")
+	# Under an emulator $AUXV runs the build's auxv (tests/meson.build).
+	has native || exe=$BUILD_DIR/auxv
+	n=$(readelf_h "$exe" "Number of program headers")
 	[[ "$(evidence "$output" phdr)" == *"executable's $n headers"* ]]
 	# The HWCAP words the kernel gives every process (this shell's, from
-	# its /proc/PID/auxv), one after the other, "; " between them.
-	hw=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 16 { print $2 }')
-	hw2=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 26 { print $2 }')
+	# its /proc/PID/auxv), one after the other, "; " between them; an
+	# emulator's are its model CPU's (the qemu-user case).
+	has native || return 0
+	hw=$(shell_pairs | awk '$1 == 16 { print $2 }')
+	hw2=$(shell_pairs | awk '$1 == 26 { print $2 }')
 	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw")"[\;\ ]* ]]
 	if [ -n "$hw2" ]; then
 		[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 $(printf '0x%x' "$hw2");"* ]]
@@ -93,11 +161,15 @@ need_x86_64() {
 }
 
 @test "self, human: a line per rule, its name, ok, the evidence" {
-	run -0 "$AUXV" --check
+	local may r
+	may=" $(self_not_ok) "
+	run "$AUXV" --check
+	[ "$status" -le 1 ]
 	[ "${#lines[@]}" -eq 15 ]
 	for r in phdr entry base ids pagesz clktck hwcap sysinfo stack \
 	    platform entries layout execfn procauxv vdso-image; do
-		grep -qE "^$r +ok +[^ ]" <<<"$output"
+		grep -qE "^$r +ok +[^ ]" <<<"$output" ||
+		    [[ "$may" == *" $r:$(sed -En "s/^$r +(FAIL|no data) +[^ ].*/\1/p" <<<"$output" | tr ' ' _) "* ]]
 	done
 }
 
@@ -129,10 +201,12 @@ need_x86_64() {
 	# than the 4,096 that --check keeps, all below [stack] and [vdso].
 	start_bg python3 -c '
 import ctypes, mmap, signal
-m = mmap.mmap(-1, 6000 * 4096, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+pg = mmap.PAGESIZE
+m = mmap.mmap(-1, 6000 * pg, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
 a = ctypes.addressof(ctypes.c_char.from_buffer(m))
 for i in range(0, 6000, 2):
-    ctypes.CDLL(None).mprotect(ctypes.c_void_p(a + i * 4096), 4096, 1)
+    if ctypes.CDLL(None).mprotect(ctypes.c_void_p(a + i * pg), pg, 1):
+        raise SystemExit("mprotect failed")
 print("mapped", flush=True)
 signal.pause()'
 	for _ in $(seq 100); do
@@ -458,19 +532,22 @@ absent_given() {
 	    skip "qemu-x86_64 cannot run $AUXV here"
 	run -1 --separate-stderr qemu-x86_64 "$AUXV" --check --json
 	# Debian 12's qemu 7.2: AT_MINSIGSTKSZ, AT_HWCAP2 and the AT_RSEQ
-	# pair are not given; no vDSO is mapped, so none is wanted.  Its
-	# AT_HWCAP is its model CPU's CPUID, not this kernel's view of the
-	# host's: hwcap fails where their named bits differ (cpuinfo's).
+	# pair are not given; no vDSO is mapped, so none is wanted.
 	# It serves the guest's vector at /proc/self/auxv, but not at
 	# /proc/thread-self/auxv, which is the host's file, qemu's own.
-	[[ "$(fails "$output")" =~ ^(hwcap )?entries\ procauxv$ ]]
+	[ "$(fails "$output")" = "entries procauxv" ]
 	[[ "$(evidence "$output" procauxv)" == "/proc/thread-self/auxv differs from the vector in memory from entry "* ]]
 	qemu-x86_64 "$AUXV" -o raw >"$BATS_TEST_TMPDIR/q.raw"
+	# Its AT_HWCAP is its model CPU's CPUID (tests/exec/cpuid run under
+	# it), and /proc/cpuinfo the host's: that one set aside, saying why
+	# (the host's flags or family that the model's CPUID lacks).
 	hw=$(pyvec "$BATS_TEST_TMPDIR/q.raw" 8 | awk '$1 == 16 { print $2 }')
-	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw"); /proc/cpuinfo "* ]]
-	if [ "$(rule_field "$output" hwcap r)" = FAIL ]; then
-		[[ "$(evidence "$output" hwcap)" =~ ^[^\;]*\;\ /proc/cpuinfo\ 0x[0-9a-f]+(\ [-+][a-z0-9_]+)+\; ]]
+	if [ -x "${CPUID:-}" ]; then
+		[ "$hw" -eq "$(CPUID_WRAP=qemu-x86_64 cpuid_reg 1 3)" ]
+		[ "$hw" -ne "$(cpuid_reg 1 3)" ] ||
+		    [ "$(CPUID_WRAP=qemu-x86_64 cpuid_reg 1 0)" -ne "$(cpuid_reg 1 0)" ]
 	fi
+	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw"); /proc/cpuinfo 0x"+([0-9a-f])" set aside: not the CPU this process sees ("*"); CPUID.1:EDX $(printf '0x%x' "$hw")" ]]
 	absent_given "$(evidence "$output" entries)" "$BATS_TEST_TMPDIR/q.raw"
 }
 
@@ -524,7 +601,7 @@ print(g(9) != f.get(9))'
 @test "a saved vector: the rules without data say so, the others hold" {
 	need jq
 	crafted ''
-	run -0 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	run -0 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
 	[ "$(jq -r '[.checks[] | select(.result == "no data") | .name] | join(" ")' <<<"$output")" = \
 	    "phdr entry base ids hwcap sysinfo stack platform layout execfn procauxv vdso-image" ]
 	[ "$(jq -r '[.checks[] | select(.result == "ok") | .name] | join(" ")' <<<"$output")" = \
@@ -533,14 +610,21 @@ print(g(9) != f.get(9))'
 
 @test "a saved vector cut short: no rule runs, the file and where it ends said, status 1" {
 	need jq
-	# 200 bytes of our vector: twelve whole pairs, no AT_NULL.
+	local pair off
+	# 200 bytes of our vector: whole pairs, the last cut, no AT_NULL.
 	head -c 200 "/proc/$$/auxv" >"$BATS_TEST_TMPDIR/cut.raw"
-	run -1 --separate-stderr "$AUXV" --check -f "$BATS_TEST_TMPDIR/cut.raw"
+	shell_vec_opts
+	pair=$((2 * $(shell_ws)))
+	off=$((200 / pair * pair))
+	run -1 --separate-stderr "$AUXV" --check "${SHELL_VEC[@]}" \
+	    -f "$BATS_TEST_TMPDIR/cut.raw"
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/cut.raw: truncated at offset $((200 / 16 * 16))" ]
-	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/cut.raw"
-	jq -e '(has("checks") | not) and .error.offset == 192 and
-	    .error.message == "truncated at offset 192"' <<<"$output"
+	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/cut.raw: truncated at offset $off" ]
+	run -1 --separate-stderr "$AUXV" --check --json "${SHELL_VEC[@]}" \
+	    -f "$BATS_TEST_TMPDIR/cut.raw"
+	jq -e --argjson o "$off" '(has("checks") | not) and
+	    .error.offset == $o and
+	    .error.message == "truncated at offset \($o)"' <<<"$output"
 }
 
 @test "a saved vector of a machine auxv does not name: entries says so, unless a type is twice" {
@@ -560,7 +644,7 @@ print(g(9) != f.get(9))'
 @test "crafted: a type twice fails entries alone" {
 	need jq
 	crafted 'v.insert(3, [6, 4096])'
-	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	run -1 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
 	[ "$(fails "$output")" = entries ]
 	[[ "$(evidence "$output" entries)" == *"AT_PAGESZ (6) twice"* ]]
 }
@@ -569,7 +653,7 @@ print(g(9) != f.get(9))'
 	need_x86_64
 	need jq
 	crafted 'v.insert(0, [32, 0x1000])'
-	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	run -1 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
 	[ "$(fails "$output")" = sysinfo ]
 	[[ "$(evidence "$output" sysinfo)" == *"only i386 has it" ]]
 }
@@ -581,14 +665,14 @@ print(g(9) != f.get(9))'
 	need_x86_64
 	need jq
 	crafted 'v = [p for p in v if p[0] not in (26, 27, 28, 51)]'
-	run -0 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
-	[ "$(verdict "$output" entries)" = "ok: each of the $(pyvec "$BATS_TEST_TMPDIR/v.raw" 8 | wc -l) entries once; none of x86_64's missing; no data for AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN (a saved vector: they depend on the kernel's version or build)" ]
+	run -0 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
+	[ "$(verdict "$output" entries)" = "ok: each of the $(pyvec "$BATS_TEST_TMPDIR/v.raw" "$(shell_ws)" | wc -l) entries once; none of x86_64's missing; no data for AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN (a saved vector: they depend on the kernel's version or build)" ]
 }
 
 @test "crafted: AT_CLKTCK other than USER_HZ fails clktck alone" {
 	need jq
 	crafted 'v = [[t, 250 if t == 17 else x] for t, x in v]'
-	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/v.raw"
+	run -1 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
 	[ "$(fails "$output")" = clktck ]
 	[ "$(evidence "$output" clktck)" = "AT_CLKTCK 250; USER_HZ $(getconf CLK_TCK)" ]
 }
@@ -647,8 +731,10 @@ sparc64 8 > 4096 FAIL: AT_PAGESZ 4096; sparc64 has 8192
 alpha 8 < 4096 FAIL: AT_PAGESZ 4096; alpha has 8192
 EOF
 	# A live vector of this machine's architecture is held to the
-	# kernel's page size too (getconf's).
-	run -0 --separate-stderr "$AUXV" --check --json
+	# kernel's page size too (getconf's); under qemu-user other rules
+	# fail (self_not_ok).
+	run --separate-stderr "$AUXV" --check --json
+	[ "$status" -eq 0 ] || { ! has native && [ "$status" -eq 1 ]; }
 	[[ "$(verdict "$output" pagesz)" == "ok: AT_PAGESZ $(getconf PAGESIZE); "*" has "*"$(getconf PAGESIZE)"*"; KernelPageSize $(getconf PAGESIZE)" ]]
 }
 
@@ -682,10 +768,10 @@ EOF
 	need jq
 	# 200: a type no architecture names (AT_??? in human output).
 	"$MKFIXTURE" raw 200=1 6=4096 200=2 6=4096 17=100 >"$BATS_TEST_TMPDIR/v.raw"
-	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v.raw"
+	set -- --word-size 8 --endian little -f "$BATS_TEST_TMPDIR/v.raw"
+	run -0 --separate-stderr "$AUXV" "$@"
 	[ "${lines[0]}" = "AT_??? (0xc8): 0x1" ]
-	run -1 --separate-stderr "$AUXV" --check --json --arch riscv64 \
-	    -f "$BATS_TEST_TMPDIR/v.raw"
+	run -1 --separate-stderr "$AUXV" --check --json --arch riscv64 "$@"
 	[ "$(fails "$output")" = entries ]
 	[[ "$(evidence "$output" entries)" == "AT_??? (200) twice, entries 0 and 2; AT_PAGESZ (6) twice, entries 1 and 3; AT_"*" absent"* ]]
 }
@@ -860,9 +946,14 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 # words are then not held to this CPU's flags.
 @test "self decoded as another architecture (--arch aarch64): hwcap has no data, saying why" {
 	need jq
-	run -0 --separate-stderr "$AUXV" --check --json --arch aarch64
+	local other=aarch64
+	# An aarch64 build (a guest of the cross stage) is decoded as x86-64.
+	[ "$("$AUXV" --json -k AT_PAGESZ | jq -r .arch)" != aarch64 ] ||
+	    other=x86_64
+	run --separate-stderr "$AUXV" --check --json --arch "$other"
+	[ "$status" -eq 0 ] || { ! has native && [ "$status" -eq 1 ]; }
 	[ "$(verdict "$output" hwcap)" = "no data: decoded as --arch says, not as the process's architecture" ]
-	[ "$(jq -r .arch <<<"$output")" = aarch64 ]
+	[ "$(jq -r .arch <<<"$output")" = "$other" ]
 }
 
 @test "--check refuses options that make no sense with it" {
@@ -1066,91 +1157,202 @@ EOF
 	[[ "$(evidence "$output" stack)" =~ ^\[stack\]\ 0x[0-9a-f]+-0x[0-9a-f]+\;\ AT_RANDOM\ 0x[0-9a-f]+\ outside$ ]]
 }
 
+# The oracles of x86's hwcap: CPUID as tests/exec/cpuid reads it (run
+# under $CPUID_WRAP, qemu-x86_64 say, for an emulator's), and the words
+# of a cpuinfo file's flags line by the names of Linux's
+# arch/x86/include/asm/cpufeatures.h (word 0, CPUID.1:EDX; "-": none).
+X86_EDX=(fpu vme de pse tsc msr pae mce cx8 apic - sep mtrr pge mca cmov pat
+    pse36 pn clflush - dts acpi mmx fxsr sse sse2 ss ht tm ia64 pbe)
+
+need_cpuid() {
+	[ -x "${CPUID:-}" ] || skip "no cpuid helper built (an x86 build)"
+}
+
+# cpuid_reg LEAF N: register N (0 EAX .. 3 EDX) of CPUID leaf LEAF.
+cpuid_reg() {
+	local r
+	r=($(${CPUID_WRAP:-} "$CPUID" "$1")) || return 1
+	echo $((r[$2]))
+}
+
+# cpuinfo_edx FILE: CPUID.1:EDX's bits that FILE's first flags line names.
+cpuinfo_edx() {
+	local f w=0 i
+	f=" $(grep -m1 '^flags' "$1" | sed 's/^[^:]*://') "
+	for i in "${!X86_EDX[@]}"; do
+		[[ "$f" != *" ${X86_EDX[i]} "* ]] || w=$((w | 1 << i))
+	done
+	echo "$w"
+}
+
+# edx_names WORD: the names of WORD's named bits, in bit order.
+edx_names() {
+	local i out=
+	for i in "${!X86_EDX[@]}"; do
+		[ $(($1 >> i & 1)) -eq 0 ] || [ "${X86_EDX[i]}" = - ] ||
+		    out+=${out:+ }${X86_EDX[i]}
+	done
+	echo "$out"
+}
+
+# cpuinfo_as FILE CMD...: CMD where /proc/cpuinfo is FILE.
+cpuinfo_as() {
+	unshare -m sh -c 'mount --bind "$1" /proc/cpuinfo && shift &&
+	    exec "$@"' _ "$@"
+}
+
 @test "uexec: AT_HWCAP bits the CPU lacks: each said with +, by name or, unnamed, by number" {
 	need jq
-	local hw want
+	need_cpuid
+	local ci cpu off want
 	uexec_ready
-	# The kernel's AT_HWCAP is CPUID.1:EDX (the vector made right holds
-	# every rule).  Bit 10 of it is reserved, bit 30 IA64, "ia64" in
-	# arch/x86/include/asm/cpufeatures.h: no x86-64 CPU has either.
-	hw=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 16 { print $2 }')
-	[ $((hw >> 10 & 1)) -eq 0 ] && [ $((hw >> 30 & 1)) -eq 0 ]
-	want=$(printf '0x%x' $((hw | 1 << 10 | 1 << 30)))
+	# The kernel's AT_HWCAP is its view of CPUID.1:EDX, cpuinfo's (the
+	# vector made right holds every rule).  Bit 10 of it is reserved,
+	# bit 30 IA64, "ia64" in arch/x86/include/asm/cpufeatures.h: no
+	# x86-64 CPU has either.
+	cpu=$(cpuid_reg 1 3)
+	ci=$(cpuinfo_edx /proc/cpuinfo)
+	[ $((cpu >> 10 & 1)) -eq 0 ] && [ $((cpu >> 30 & 1)) -eq 0 ]
+	off=$(edx_names $((cpu & ~ci)))
+	want=$(printf '0x%x' $((ci | 1 << 10 | 1 << 30)))
 	uexec_check "set=16=$want"
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = hwcap ]
 	# ia64 is a name cpuinfo would list: said against the kernel's view;
-	# both bits against CPUID, which has neither.
-	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $want; /proc/cpuinfo $(printf '0x%x' "$hw") +ia64; CPUID.1:EDX $(printf '0x%x' "$hw"); not in CPUID: ?(bit 10) ia64"?(;*) ]]
+	# both bits against CPUID, which has neither; what the kernel turned
+	# off, CPUID's bits that cpuinfo lacks, between.
+	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $want; /proc/cpuinfo $(printf '0x%x' "$ci") +ia64; CPUID.1:EDX $(printf '0x%x' "$cpu")${off:+; kernel turned off: $off}; not in CPUID: ?(bit 10) ia64"?(;*) ]]
+}
+
+# AT_HWCAP 0: every bit cpuinfo lists is said missing, and the kernel is
+# said to have turned off only what CPUID has and cpuinfo, its view,
+# lacks: not every bit the vector lacks.
+@test "uexec: AT_HWCAP 0: each cpuinfo bit said missing; 'kernel turned off' only CPUID's bits that cpuinfo lacks" {
+	need jq
+	need_cpuid
+	local ci cpu off e
+	uexec_ready
+	cpu=$(cpuid_reg 1 3)
+	ci=$(cpuinfo_edx /proc/cpuinfo)
+	off=$(edx_names $((cpu & ~ci)))
+	uexec_check set=16=0
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = hwcap ]
+	e=$(evidence "$output" hwcap)
+	[[ "$e" == "AT_HWCAP 0x0; /proc/cpuinfo $(printf '0x%x' "$ci") -$(edx_names "$ci" | sed 's/ / -/g'); CPUID.1:EDX $(printf '0x%x' "$cpu")${off:+; kernel turned off: $off}"?(;*) ]]
 }
 
 # A bit of CPUID.1:EDX that the kernel turned off (as a kernel that
 # disabled MTRR does, or clearcpuid=): neither the vector nor the
 # kernel's view, /proc/cpuinfo, has it.  Here each bit the kernel gave,
 # taken off both in turn (cpuinfo's flags bound over it in a mount
-# namespace), for the names of arch/x86/kernel/cpu/cpuinfo's flags.
+# namespace), for the names of arch/x86/kernel/cpu/cpuinfo's flags; the
+# kernel turned off those, and whatever this kernel had turned off.
 @test "uexec: a CPUID bit the kernel turned off, gone from AT_HWCAP and cpuinfo: said, not failed" {
 	need jq
 	need mountns
-	local hw fl bit n=0 T=$BATS_TEST_TMPDIR
+	need_cpuid
+	local ci cpu fl bit n=0 T=$BATS_TEST_TMPDIR
 	uexec_ready
-	hw=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 16 { print $2 }')
-	# CPUID.1:EDX's names (arch/x86/include/asm/cpufeatures.h word 0).
+	cpu=$(cpuid_reg 1 3)
+	ci=$(cpuinfo_edx /proc/cpuinfo)
 	for fl in fpu:0 tsc:4 mtrr:12 sse2:26; do
 		bit=${fl#*:}
 		fl=${fl%:*}
-		[ $((hw >> bit & 1)) -eq 1 ] || continue
-		grep -qw "$fl" /proc/cpuinfo || continue
+		[ $((ci >> bit & 1)) -eq 1 ] || continue
 		sed -E "/^flags/s/ $fl( |\$)/\1/" /proc/cpuinfo >"$T/cpuinfo"
-		! grep -E '^flags' "$T/cpuinfo" | grep -qw "$fl"
-		run --separate-stderr unshare -m sh -c \
-		    'mount --bind "$1" /proc/cpuinfo && shift && exec "$@"' _ \
-		    "$T/cpuinfo" "$UEXEC" "set=16=$((hw & ~(1 << bit)))" "$st" \
-		    --check --json
+		[ "$(cpuinfo_edx "$T/cpuinfo")" -eq $((ci & ~(1 << bit))) ]
+		run --separate-stderr cpuinfo_as "$T/cpuinfo" "$UEXEC" \
+		    "set=16=$((ci & ~(1 << bit)))" "$st" --check --json
 		uexec_output
 		echo "$fl: status $status, $(evidence "$output" hwcap)"
 		[ "$status" -eq 0 ]
 		[ "$(fails "$output")" = "" ]
-		[[ "$(evidence "$output" hwcap)" == *"; CPUID.1:EDX $(printf '0x%x' "$hw"); kernel turned off: $fl"?(;*) ]]
+		[[ "$(evidence "$output" hwcap)" == *"; CPUID.1:EDX $(printf '0x%x' "$cpu"); kernel turned off: $(edx_names $((cpu & ~ci | 1 << bit)))"?(;*) ]]
 		n=$((n + 1))
 	done
 	[ "$n" -ge 1 ]
 	# And the vector that claims it where the kernel's view lacks it.
-	run --separate-stderr unshare -m sh -c \
-	    'mount --bind "$1" /proc/cpuinfo && shift && exec "$@"' _ \
-	    "$T/cpuinfo" "$UEXEC" none "$st" --check --json
+	run --separate-stderr cpuinfo_as "$T/cpuinfo" "$UEXEC" \
+	    "set=16=$ci" "$st" --check --json
 	uexec_output
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = hwcap ]
-	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$hw"); /proc/cpuinfo "*" +$fl;"* ]]
+	[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' "$ci"); /proc/cpuinfo "*" +$fl;"* ]]
 }
 
 # x86's AT_HWCAP2 FSGSBASE (bit 1, arch/x86/include/uapi/asm/hwcap2.h) is
 # set where the kernel enabled the instructions: cpuinfo's "fsgsbase",
-# CPUID.7:EBX bit 0 besides.
+# CPUID.7:EBX bit 0 besides.  Both kernels' views, whichever this one
+# took: cpuinfo's flags with and without it, bound over /proc/cpuinfo.
 @test "uexec: AT_HWCAP2 without FSGSBASE where the kernel enabled it fails; where the kernel turned it off, said" {
 	need jq
 	need mountns
-	local hw2 T=$BATS_TEST_TMPDIR
+	need_cpuid
+	local b7 T=$BATS_TEST_TMPDIR
 	uexec_ready
-	hw2=$(pyvec "/proc/$$/auxv" 8 | awk '$1 == 26 { print $2 }')
-	[ -n "$hw2" ] && [ $((hw2 & 2)) -ne 0 ] ||
-	    skip "the kernel did not enable FSGSBASE here (AT_HWCAP2 bit 1 clear)"
-	grep -qw fsgsbase /proc/cpuinfo
+	b7=$(cpuid_reg 7 1) && [ $((b7 & 1)) -eq 1 ] ||
+	    skip "the CPU has no FSGSBASE (CPUID.7:EBX bit 0 clear)"
 	# Neither word: nothing to compare (entries says what is missing).
 	uexec_check drop=16,drop=26
 	[ "$(verdict "$output" hwcap)" = "no data: no HWCAP word to compare" ]
-	uexec_check "set=26=$((hw2 & ~2))"
+	sed -E '/^flags/s/ fsgsbase( |$)/\1/; /^flags/s/ ring3mwait( |$)/\1/' \
+	    /proc/cpuinfo >"$T/off"
+	sed -E '/^flags/s/$/ fsgsbase/' "$T/off" >"$T/on"
+	# The kernel enabled it: a vector without it fails, and the kernel
+	# is not said to have turned it off.
+	run --separate-stderr cpuinfo_as "$T/on" "$UEXEC" set=26=0 "$st" \
+	    --check --json
+	uexec_output
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = hwcap ]
-	[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 $(printf '0x%x' $((hw2 & ~2))); /proc/cpuinfo $(printf '0x%x' "$hw2") -fsgsbase; CPUID.7:EBX.FSGSBASE 1"* ]]
-	sed -E '/^flags/s/ fsgsbase( |$)/\1/' /proc/cpuinfo >"$T/cpuinfo"
-	run --separate-stderr unshare -m sh -c \
-	    'mount --bind "$1" /proc/cpuinfo && shift && exec "$@"' _ \
-	    "$T/cpuinfo" "$UEXEC" "set=26=$((hw2 & ~2))" "$st" --check --json
+	[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 0x0; /proc/cpuinfo 0x2 -fsgsbase; CPUID.7:EBX.FSGSBASE 1" ]]
+	# It turned it off: said; a vector that claims it fails.
+	run --separate-stderr cpuinfo_as "$T/off" "$UEXEC" set=26=0 "$st" \
+	    --check --json
 	uexec_output
 	[ "$status" -eq 0 ]
-	[[ "$(evidence "$output" hwcap)" == *"; CPUID.7:EBX.FSGSBASE 1; kernel turned off: fsgsbase" ]]
+	[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 0x0; /proc/cpuinfo 0x0; CPUID.7:EBX.FSGSBASE 1; kernel turned off: fsgsbase" ]]
+	run --separate-stderr cpuinfo_as "$T/off" "$UEXEC" set=26=2 "$st" \
+	    --check --json
+	uexec_output
+	[ "$status" -eq 1 ]
+	[[ "$(evidence "$output" hwcap)" == *"; AT_HWCAP2 0x2; /proc/cpuinfo 0x0 +fsgsbase; CPUID.7:EBX.FSGSBASE 1; kernel turned off: fsgsbase" ]]
+}
+
+# A cpuinfo that is not the CPU this process sees (an emulator passes the
+# host's through): one whose flags claim a bit CPUID lacks, one whose
+# family is not CPUID's.  Set aside, saying why; the vector held within
+# CPUID alone: a bit it lacks is no FAIL, one CPUID lacks is.
+@test "uexec: a cpuinfo of another CPU (flags CPUID lacks, another family): set aside, saying why; AT_HWCAP held within CPUID" {
+	need jq
+	need mountns
+	need_cpuid
+	local ci cpu fam a T=$BATS_TEST_TMPDIR
+	uexec_ready
+	cpu=$(cpuid_reg 1 3)
+	ci=$(cpuinfo_edx /proc/cpuinfo)
+	[ $((cpu >> 30 & 1)) -eq 0 ]
+	sed -E '/^flags/s/$/ ia64/' /proc/cpuinfo >"$T/ia64"
+	fam=$(sed -n 's/^cpu family[[:space:]]*: //p;T;q' /proc/cpuinfo)
+	sed -E "s/^(cpu family[[:space:]]*: ).*/\\1$((fam + 1))/" \
+	    /proc/cpuinfo >"$T/fam"
+	for a in "ia64:it claims ia64, which CPUID lacks" \
+	    "fam:its CPU * family $((fam + 1)) model *, CPUID's * family $fam model *"; do
+		run --separate-stderr cpuinfo_as "$T/${a%%:*}" "$UEXEC" \
+		    set=16=$((cpu & ~1)) "$st" --check --json
+		uexec_output
+		echo "${a%%:*}: $(evidence "$output" hwcap)"
+		[ "$status" -eq 0 ]
+		[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' $((cpu & ~1))); /proc/cpuinfo 0x"+([0-9a-f])" set aside: not the CPU this process sees ("${a#*:}"); CPUID.1:EDX $(printf '0x%x' "$cpu")"?(;*) ]]
+		[[ "$(evidence "$output" hwcap)" != *"kernel turned off"* ]]
+		run --separate-stderr cpuinfo_as "$T/${a%%:*}" "$UEXEC" \
+		    set=16=$((cpu | 1 << 30)) "$st" --check --json
+		uexec_output
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = hwcap ]
+		[[ "$(evidence "$output" hwcap)" == *"; CPUID.1:EDX $(printf '0x%x' "$cpu"); not in CPUID: ia64"?(;*) ]]
+	done
 }
 
 @test "uexec: IDs that differ: AT_SECURE must say so, and each is held to the process's" {
@@ -1341,7 +1543,7 @@ EOF
 		[ "$status" -eq 1 ]
 		[ "$(fails "$output")" = entries ]
 		want="AT_MINSIGSTKSZ absent"
-		! pyvec "/proc/$$/auxv" 8 | grep -q '^27 ' ||
+		! shell_pairs | grep -q '^27 ' ||
 		    want+="; AT_RSEQ_FEATURE_SIZE absent; AT_RSEQ_ALIGN absent"
 		[ "$(evidence "$output" entries)" = "$want" ]
 	fi
@@ -1369,7 +1571,7 @@ EOF
 	run -0 --separate-stderr env -i TMPDIR=/x TMPDIR=/y LD_LIBRARY_PATH=/z \
 	    "$sg" --json
 	# The kernel's types, in its order, as it gives them to this shell.
-	want=$(pyvec "/proc/$$/auxv" 8 | cut -d' ' -f1 | tr '\n' ' ')
+	want=$(shell_pairs | cut -d' ' -f1 | tr '\n' ' ')
 	[ "$(jq -r '[.entries[].type] | join(" ")' <<<"$output") " = "$want" ]
 	[ "$(jq -r '[.entries[] | select(.name == "AT_PAGESZ" or
 	    .name == "AT_GID" or .name == "AT_EGID" or .name == "AT_SECURE") |

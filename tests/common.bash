@@ -448,3 +448,21 @@ mkraw_own() {
 	# shellcheck disable=SC2046
 	mkraw "$1" $(cat "$f") "${@:2}"
 }
+
+# native_only WHAT: skips, naming WHAT, where auxv runs under an emulator
+# (probe_native; the cross stage of .ci/run): qemu-user has no ptrace
+# and no process_vm_readv, refuses the connector, and shows other
+# processes, /proc/cpuinfo and uname as the host's.
+native_only() {
+	has native ||
+	    skip "$1: $(cat "$BATS_RUN_TMPDIR/probe.native")"
+}
+
+# ld_show PROGRAM TYPE: the value glibc's loader shows for TYPE (PLATFORM,
+# HWCAP...) of PROGRAM's own vector (LD_SHOW_AUXV, an oracle beside
+# auxv; under qemu-user the guest's loader), or nothing where PROGRAM
+# has no loader that shows it (a static or musl build).
+ld_show() {
+	LD_SHOW_AUXV=1 "$1" --version 2>/dev/null |
+	    sed -n "s/^AT_$2: *//p"
+}
