@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,34 @@ flags_word(const char *flags, enum hwcap_table t, uint64_t *named)
  * x86_model read it): a hybrid CPU's cores share these; a line missing
  * is no evidence.
  */
+static int
+cpu_num(const char *s, unsigned int *n)
+{
+	unsigned long u;
+	char *end;
+
+	while (*s == ' ')
+		s++;
+	if (*s < '0' || *s > '9' || (u = strtoul(s, &end, 10)) > UINT_MAX)
+		return -1;
+	*n = (unsigned int)u;
+	return 0;
+}
+/* A cpuinfo value's first word (proc_cpu_field pads it with blanks). */
+static int
+cpu_word(const char *s, char *w, size_t size)
+{
+	size_t n = 0;
+
+	while (*s == ' ')
+		s++;
+	while (s[n] != '\0' && s[n] != ' ' && n + 1 < size)
+		n++;
+	memcpy(w, s, n);
+	w[n] = '\0';
+	return n > 0 ? 0 : -1;
+}
+
 static void
 cpuinfo_aside(const char *flags, char *why, size_t size)
 {
@@ -212,8 +241,8 @@ cpuinfo_aside(const char *flags, char *why, size_t size)
 	    proc_cpu_field("vendor_id", v, sizeof(v)) != 0 ||
 	    proc_cpu_field("cpu family", f, sizeof(f)) != 0 ||
 	    proc_cpu_field("model", m, sizeof(m)) != 0 ||
-	    sscanf(v, " %15s", iv) != 1 || sscanf(f, "%u", &ifam) != 1 ||
-	    sscanf(m, "%u", &imodel) != 1)
+	    cpu_word(v, iv, sizeof(iv)) == -1 || cpu_num(f, &ifam) == -1 ||
+	    cpu_num(m, &imodel) == -1)
 		return;
 	memcpy(vendor, &r0[1], 4);
 	memcpy(vendor + 4, &r0[3], 4);

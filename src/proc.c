@@ -564,8 +564,9 @@ proc_cpu_field(const char *key, char *buf, size_t size)
 	/* A whole line, from its start. */
 	for (p = text; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
 		*nl = '\0';
-		if (strncmp(p, key, klen) == 0 &&
-		    *(colon = p + klen + strspn(p + klen, " \t")) == ':' &&
+		for (colon = p + klen; *colon == ' ' || *colon == '\t';)
+			colon++;
+		if (strncmp(p, key, klen) == 0 && *colon == ':' &&
 		    colon > p + klen) {
 			snprintf(buf, size, " %s ", colon + 1);
 			return 0;
