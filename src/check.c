@@ -341,7 +341,7 @@ static const struct {
 	char name[12];
 	unsigned int needs;
 	enum check_res (*fn)(const struct check_env *, struct check_result *);
-} rules[CHECK_RULES] = {
+} rules[] = {
 	{ "phdr",       N_LIVE | N_EXE,           rule_phdr },
 	{ "entry",      N_LIVE | N_EXE | N_BIAS,  rule_entry },
 	{ "base",       N_LIVE | N_EXE | N_MAPS,  rule_base },
@@ -359,6 +359,8 @@ static const struct {
 	{ "vdso-image", 0,                        rule_vdso_image },
 };
 /* clang-format on */
+/* A row too few would be a call through NULL; one too many, unseen. */
+_Static_assert(NITEMS(rules) == CHECK_RULES, "a row for each of CHECK_RULES");
 
 /*
  * Whether the process's vector is not the one checked any more: it ran

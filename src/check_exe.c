@@ -113,6 +113,15 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		ev(r, "AT_PHDR, AT_PHENT or AT_PHNUM absent");
 		return CHECK_FAIL;
 	}
+	/*
+	 * A PID's exe link may name another file than the one exec ran
+	 * (PR_SET_MM_EXE_FILE, once that one is unmapped): its headers are
+	 * evidence only where the file is mapped.
+	 */
+	if (v->kind == SRC_PID && !e->have_bias)
+		return check_nodata(r,
+		    "the executable is not in the memory map: its exe link "
+		    "may name another file than exec ran");
 	if (phent != e->exe.phentsize || phnum != e->exe.phnum) {
 		ev(r,
 		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
