@@ -711,16 +711,19 @@ EOF
 		own=${own%%:*}
 		# PAGESZ a size of the architecture (8192 on sparc64 and
 		# alpha), CLKTCK 100 (1024 on alpha); the rest any value.
-		# powerpc's AT_IGNOREPPC twice, as its kernel writes it.
+		# powerpc's AT_IGNOREPPC twice, first, as its kernel writes it.
 		pairs=()
 		for t in $generic $own; do
+			if [ "$t" = 22 ]; then
+				pairs=(22 22 22 22 "${pairs[@]}")
+				continue
+			fi
 			v=1
 			[ "$t" != 6 ] || v=4096
 			[ "$t" != 6 ] || [ "$a" != sparc64 ] || v=8192
 			[ "$t" != 6 ] || [ "$a" != alpha ] || v=8192
 			[ "$t" != 17 ] || v=100
 			[ "$t" != 17 ] || [ "$a" != alpha ] || v=1024
-			[ "$t" != 22 ] || pairs+=(22 22)
 			pairs+=("$t" "$v")
 		done
 		mkraw "$T/$a.raw" "$ws" "$e" "${pairs[@]}"
