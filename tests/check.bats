@@ -2361,6 +2361,11 @@ EOT
 	    AUXV_FAULT_EXECPATH="$T/link" "$AUXV" --check --json -e "$t"
 	[ "$(fails "$output")" = execfn ]
 	[ "$(evidence "$output" execfn)" = "AT_EXECFN \"$T/link\" is not \"$t\", the path auxv gave execve" ]
+	# A name under /proc that an emulator execs as another path
+	# (qemu-user's /proc/self/exe): said, not failed.
+	run -0 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+	    AUXV_FAULT_EXECPATH="$t" "$AUXV" --check --json -e /proc/self/exe
+	[ "$(verdict "$output" execfn)" = "no data: AT_EXECFN \"$t\" is not \"/proc/self/exe\", the path auxv gave execve (which an emulator may exec under another name)" ]
 }
 
 # For self, AT_EXECFN may be a loader's argv[0], a name that resolves to
