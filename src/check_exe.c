@@ -680,6 +680,29 @@ execfn_other(const struct check_env *e, struct check_result *r,
 	return CHECK_FAIL;
 }
 /*
+ * -e: AT_EXECFN is the very path auxv gave execve (fs/exec.c
+ * do_execveat_common copies bprm->filename, the path as given for
+ * AT_FDCWD, to the stack before any binary handler runs, so a #! script
+ * or binfmt_misc's interpreter keeps it; since 2.6.26, where AT_EXECFN
+ * came): read at the exec's stop, before the program ran, the string
+ * cannot have changed.  A name under /proc or /dev/fd that an emulator
+ * may exec as another path (qemu-user's /proc/self/exe) is not held.
+ */
+static enum check_res
+execfn_given(const char *given, const char *name, struct check_result *r)
+{
+	if (strcmp(name, given) == 0) {
+		ev(r, " is the path auxv gave execve");
+		return CHECK_OK;
+	}
+	ev(r, " is not \"%.*s\", the path auxv gave execve", 64, given);
+	if (execfn_foreign(given) != NULL) {
+		ev(r, " (which an emulator may exec under another name)");
+		return CHECK_NODATA;
+	}
+	return CHECK_FAIL;
+}
+/*
  * AT_EXECFN names the file that runs (fs/exec.c: the path given to
  * execve): the executable, or a #! script its interpreter runs, or a file
  * binfmt_misc hands to one (not an ELF program of the vector's machine).
@@ -690,8 +713,9 @@ execfn_other(const struct check_env *e, struct check_result *r,
  * rename, an upgrade, an alternatives link flipped, chroot(2), chdir(2):
  * a PID's is never evidence against the vector, only for it); the exe
  * link (PR_SET_MM_EXE_FILE; "(deleted)" once its file is removed).
- * -e is checked at its exec; self fails only where its executable kept
- * its name.
+ * -e is held to the path auxv gave execve (execfn_given); self fails
+ * only where its executable kept its name, and a name that resolves to
+ * no file is no data: a loader may have given its argv[0].
  */
 enum check_res
 rule_execfn(const struct check_env *e, struct check_result *r)
@@ -711,6 +735,8 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 	name[d->strlen] = '\0';
 	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
 	    d->str);
+	if (e->v->kind == SRC_EXEC && e->v->execpath != NULL)
+		return execfn_given(e->v->execpath, name, r);
 	if ((why = execfn_foreign(name)) != NULL)
 		return check_nodata(r, why);
 	if (self)
@@ -725,7 +751,9 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		    r, "; the executable not found (replaced?)");
 	if (proc_stat_path(path, &fs) == -1)
 		return check_nodata(r,
-		    !self && name[0] != '/'
+		    self ? ": names no file (a loader's argv[0], or a file "
+		           "removed since our exec)"
+		        : name[0] != '/'
 		        ? ": relative, and the process's directory no longer "
 		          "holds it"
 		        : ": no such file now");

@@ -554,6 +554,38 @@ twice(const struct auxv_vec *v, struct check_result *r)
 	}
 	return res;
 }
+/*
+ * powerpc's AT_IGNOREPPC pair is entries 0 and 1: fs/binfmt_elf.c
+ * create_elf_tables writes ARCH_DLINFO first "so PPC can do its special
+ * alignment of AUXV", and arch/powerpc/include/asm/elf.h's
+ * COMMON_ARCH_DLINFO (the native and the compat forms alike) starts with
+ * the pair (Linux 7.3.4; both are older than git's history, 2.6.12,
+ * where include/asm-ppc{,64}/elf.h had the pair first too).  Said in r
+ * where it is elsewhere; an absent pair is left to the absent entries.
+ */
+static enum check_res
+ppc_pair(const struct auxv_vec *v, struct check_result *r)
+{
+	size_t i, n = 0;
+
+	if (v->nent >= 2 && v->ent[0].type == AT_NUM_IGNOREPPC &&
+	    v->ent[1].type == AT_NUM_IGNOREPPC)
+		return CHECK_OK;
+	for (i = 0; i < v->nent; i++) {
+		if (v->ent[i].type != AT_NUM_IGNOREPPC)
+			continue;
+		if (n++ == 0)
+			ev(r, "%sAT_IGNOREPPC (22) at entries ",
+			    r->ev[0] != '\0' ? "; " : "");
+		else
+			ev(r, ", ");
+		ev(r, "%zu", i);
+	}
+	if (n == 0)
+		return CHECK_OK;
+	ev(r, ", not 0 and 1 (the kernel writes the pair first)");
+	return CHECK_FAIL;
+}
 enum check_res
 rule_entries(const struct check_env *e, struct check_result *r)
 {
@@ -600,6 +632,8 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			continue;
 		res = check_absent(r, expected[i].type);
 	}
+	if ((a & (A_PPC64 | A_PPC)) && ppc_pair(v, r) == CHECK_FAIL)
+		res = CHECK_FAIL;
 	/* a is a machine of the arch table: v->arch is set, as for platform. */
 	if (res == CHECK_OK)
 		ev(r, "each of the %zu entries once; none of %s's missing",

@@ -508,31 +508,56 @@ proc_pids(proc_pid_fn *fn, void *arg)
 }
 
 /*
- * Our own vector's file opened the way-th way (0 to 3) a program may
- * open it, the name it was opened by in name (for openat(2), the name
- * in /proc): its descriptor, or -1 and errno.
+ * openat(2) through syscall(2), which auxv binds anyway: libc's openat
+ * is the one symbol of version GLIBC_2.4 auxv would need.
+ */
+static int
+open_at(int dir, const char *name, int flags)
+{
+	return (int)syscall(SYS_openat, dir, name, flags | O_CLOEXEC);
+}
+
+/*
+ * Our own vector's file opened the way-th way (0 to 4) a program may
+ * open it, said in name as a program would write it: its descriptor, or
+ * -1 and errno.  By its path, through our PID, through thread-self,
+ * openat(2) of "self/auxv" in /proc, and component by component, as a
+ * library that opens each directory of a path in turn does.
  */
 int
 proc_self_auxv(unsigned int way, char *name, size_t size)
 {
-	static const char *const ways[] = { PROC_ROOT "/self/auxv", NULL,
-		PROC_ROOT "/thread-self/auxv", "self/auxv" };
-	int dir, fd;
+	static const char ways[][sizeof(PROC_ROOT "/thread-self/auxv")] = {
+		PROC_ROOT "/self/auxv", "", PROC_ROOT "/thread-self/auxv"
+	};
+	int dir, sub, fd, e;
 
-	if (ways[way] != NULL)
-		snprintf(name, size, "%s", ways[way]);
-	else
-		snprintf(name, size, PROC_ROOT "/%ld/auxv", (long)getpid());
-	if (way < 3)
+	if (way < 3) {
+		if (ways[way][0] != '\0')
+			snprintf(name, size, "%s", ways[way]);
+		else
+			snprintf(
+			    name, size, PROC_ROOT "/%ld/auxv", (long)getpid());
 		return open(name, O_RDONLY | O_CLOEXEC);
+	}
+	snprintf(name, size, "%s",
+	    way == 3 ? "openat(" PROC_ROOT ", \"self/auxv\")"
+	             : "openat(openat(" PROC_ROOT ", \"self\"), \"auxv\")");
 	if ((dir = open(PROC_ROOT, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return -1;
-	/*
-	 * openat through syscall(2), which auxv binds anyway: libc's openat
-	 * is the one symbol of version GLIBC_2.4 auxv would need.
-	 */
-	fd = (int)syscall(SYS_openat, dir, name, O_RDONLY | O_CLOEXEC);
+	if (way == 3)
+		fd = open_at(dir, "self/auxv", O_RDONLY);
+	else if ((sub = open_at(dir, "self", O_RDONLY | O_DIRECTORY)) == -1)
+		fd = -1;
+	else {
+		fd = open_at(sub, "auxv", O_RDONLY);
+		e = errno;
+		close(sub);
+		errno = e;
+	}
+	e = errno;
 	close(dir);
+	errno = e;
 	return fd;
 }
 

@@ -46,7 +46,7 @@ typedef int proc_map_fn(const struct proc_map *, void *);
 typedef int proc_pid_fn(void *, pid_t);
 
 /* The ways proc_self_auxv() opens our own vector's file. */
-#define PROC_AUXV_WAYS 4
+#define PROC_AUXV_WAYS 5
 
 /* What proc_vector() found. */
 enum proc_vec {

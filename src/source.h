@@ -43,10 +43,11 @@ struct source {
 	char label[32];
 	char comm[AUXV_COMM_MAX];
 	char exe[PATH_MAX];
-	char why[64];          /* a diag reason that names a bound */
-	int fd;                /* a core; -1 */
-	pid_t child;           /* -e: traced child to kill; 0 */
-	struct src_proc *proc; /* src_pid()'s room: the holder's, kept */
+	char execpath[PATH_MAX]; /* -e: the path given to execve */
+	char why[64];            /* a diag reason that names a bound */
+	int fd;                  /* a core; -1 */
+	pid_t child;             /* -e: traced child to kill; 0 */
+	struct src_proc *proc;   /* src_pid()'s room: the holder's, kept */
 	/*
 	 * Called once by src_parse(), for what the source left open until
 	 * its memory was read ahead (a process's machine); NULL: nothing.

@@ -304,6 +304,9 @@ src_exec(
 	s->child = pid;
 	rc = src_pid(s, o, pid, d);
 	name_source(s, argv);
+	/* What the kernel made AT_EXECFN of (fs/exec.c), for --check. */
+	memcpy(s->execpath, file, strlen(file) + 1);
+	s->vec.execpath = s->execpath;
 	if (rc == -1 && (d->flags & DIAG_PERM))
 		d->reason = "permission denied (an unreadable program: its "
 		            "vector needs CAP_SYS_PTRACE)";

@@ -45,14 +45,15 @@ struct auxv_ent {
 struct auxv_vec {
 	const char *label; /* "1234", "core.5", "self" */
 	enum src_kind kind;
-	pid_t pid;        /* SRC_SELF, SRC_PID, SRC_EXEC */
-	pid_t tid;        /* the thread read through, where not pid */
-	uint64_t envp;    /* self: where main's envp is, for --check; 0 */
-	const char *path; /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
-	const char *comm; /* the process's name (/proc/PID/comm), or NULL */
-	const char *exe;  /* its executable (/proc/PID/exe), or NULL */
-	uint16_t machine; /* e_machine, or 0 when unknown */
-	uint8_t wordsize; /* 4 or 8 */
+	pid_t pid;            /* SRC_SELF, SRC_PID, SRC_EXEC */
+	pid_t tid;            /* the thread read through, where not pid */
+	uint64_t envp;        /* self: where main's envp is, for --check; 0 */
+	const char *path;     /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
+	const char *execpath; /* SRC_EXEC: the path given to execve, or NULL */
+	const char *comm;     /* the process's name (/proc/PID/comm), or NULL */
+	const char *exe;      /* its executable (/proc/PID/exe), or NULL */
+	uint16_t machine;     /* e_machine, or 0 when unknown */
+	uint8_t wordsize;     /* 4 or 8 */
 	uint8_t bigendian;
 	const struct arch *arch;  /* NULL: generic types only */
 	const unsigned char *raw; /* as read, for -o od and -o raw */

@@ -6,6 +6,12 @@
  *
  *   word SIZE ORDER  the build's word size and byte order
  *   auxv BYTES       /proc/self/auxv as read
+ *   auxv_pid BYTES   the same file read through /proc/PID/auxv,
+ *   auxv_thread BYTES  /proc/thread-self/auxv, openat(/proc fd,
+ *   auxv_at BYTES    "self/auxv") and openat of "self" then "auxv"
+ *   auxv_parts BYTES
+ *   prctl BYTES      what prctl(PR_GET_AUXV) copied (Linux 6.4), or
+ *   prctl_errno N    its errno, in decimal
  *   mem BYTES        the vector in memory, after the NULL that ends
  *                    environ (not yet changed before main), AT_NULL
  *                    included
@@ -23,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -45,6 +52,53 @@ put_str(FILE *f, const char *key, unsigned long type)
 
 	if (s != NULL)
 		put_hex(f, key, (const unsigned char *)s, strlen(s));
+}
+
+/* Everything fd reads, up to size bytes, as key; the descriptor closed. */
+static void
+put_fd(FILE *f, const char *key, int fd)
+{
+	unsigned char buf[8192];
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd == -1)
+		return;
+	while (len < sizeof(buf) &&
+	    (n = read(fd, buf + len, sizeof(buf) - len)) > 0)
+		len += (size_t)n;
+	close(fd);
+	put_hex(f, key, buf, len);
+}
+
+/* The other ways a program reads its saved vector, for procauxv. */
+static void
+put_ways(FILE *f)
+{
+	unsigned char buf[8192];
+	char name[64];
+	long got;
+	int dir, sub;
+
+	snprintf(name, sizeof(name), "/proc/%ld/auxv", (long)getpid());
+	put_fd(f, "auxv_pid", open(name, O_RDONLY));
+	put_fd(f, "auxv_thread", open("/proc/thread-self/auxv", O_RDONLY));
+	if ((dir = open("/proc", O_RDONLY | O_DIRECTORY)) != -1) {
+		put_fd(f, "auxv_at", openat(dir, "self/auxv", O_RDONLY));
+		if ((sub = openat(dir, "self", O_RDONLY | O_DIRECTORY)) != -1) {
+			put_fd(f, "auxv_parts", openat(sub, "auxv", O_RDONLY));
+			close(sub);
+		}
+		close(dir);
+	}
+	/* PR_GET_AUXV of <linux/prctl.h>, Linux 6.4. */
+	got = prctl(0x41555856, (unsigned long)buf, (unsigned long)sizeof(buf),
+	    0UL, 0UL);
+	if (got < 0)
+		fprintf(f, "prctl_errno %d\n", errno);
+	else
+		put_hex(f, "prctl", buf,
+		    (size_t)got < sizeof(buf) ? (size_t)got : sizeof(buf));
 }
 
 __attribute__((constructor)) static void
@@ -75,6 +129,7 @@ auxvrec(void)
 		close(fd);
 		put_hex(f, "auxv", buf, len);
 	}
+	put_ways(f);
 	for (p = environ; *p != NULL; p++)
 		continue;
 	for (av = (const unsigned long *)(p + 1); av[0] != 0; av += 2)

@@ -23,6 +23,10 @@
  *                     child succeeds, the child is sent it, before its
  *                     exec (what a user's kill could do, at a moment no
  *                     test can otherwise choose)
+ *   AUXV_FAULT_EXECPATH a path: -e's child execs it in place of the
+ *                     file auxv chose (as an interposer or emulator that
+ *                     rewrites execve's path would), so that the
+ *                     kernel's AT_EXECFN is not the path auxv gave
  *   AUXV_FAULT_ACKERR an errno (name or number): every acknowledgement
  *                     --watch receives from the process-events connector
  *                     carries it, as a kernel's refusal of the listener
@@ -158,6 +162,7 @@ static ssize_t (*real_readlink_chk)(const char *, char *, size_t, size_t);
 static ssize_t (*real_write)(int, const void *, size_t);
 static int (*real_socketpair)(int, int, int, int[2]);
 static pid_t (*real_fork)(void);
+static int (*real_execv)(const char *, char *const[]);
 static long (*real_ptrace)(int, pid_t, void *, void *);
 static pid_t (*real_waitpid)(pid_t, int *, int);
 static int (*real_socket)(int, int, int);
@@ -179,6 +184,7 @@ static unsigned long fault_also;
 static int fault_errno = EIO;
 static const char *count_path;
 static int child_signal;
+static const char *exec_path;
 static int ack_err;
 static unsigned long counts[NKIND];
 static unsigned long fired;
@@ -239,6 +245,7 @@ resolve(void)
 	*(void **)&real_write = sym("write");
 	*(void **)&real_socketpair = sym("socketpair");
 	*(void **)&real_fork = sym("fork");
+	*(void **)&real_execv = sym("execv");
 	*(void **)&real_ptrace = sym("ptrace");
 	*(void **)&real_waitpid = sym("waitpid");
 	*(void **)&real_socket = sym("socket");
@@ -306,6 +313,7 @@ fault_init(void)
 		fault_also = strtoul(s, NULL, 10);
 	if ((s = getenv("AUXV_FAULT_SIGNAL")) != NULL)
 		child_signal = atoi(s);
+	exec_path = getenv("AUXV_FAULT_EXECPATH");
 	if ((s = getenv("AUXV_FAULT_AFTER")) != NULL)
 		fault_after = strcmp(s, "1") == 0;
 	if ((s = getenv("AUXV_FAULT_ERRNO")) != NULL)
@@ -666,6 +674,16 @@ ptrace(enum __ptrace_request req, ...)
 	if (rc == 0 && req == PTRACE_SEIZE && child_signal > 0)
 		kill(pid, child_signal);
 	return rc;
+}
+
+/* In auxv's child (forked for -e), the file exec_path names instead. */
+int
+execv(const char *file, char *const argv[])
+{
+	if (exec_path != NULL && born && our_pid != 0 && getpid() != our_pid &&
+	    getppid() == our_pid)
+		file = exec_path;
+	return real_execv(file, argv);
 }
 
 WRAP(pid_t, waitpid, K_WAITPID, (pid_t pid, int *st, int flags),
