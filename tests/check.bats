@@ -2682,3 +2682,37 @@ procauxv_run() {
 		[[ " $(fails "$output") " == *" procauxv "* ]]
 	fi
 }
+
+# --- A PID's vector made elsewhere (src/check.c's provenance table) ---
+# A process may replace its vector with PR_SET_MM_MAP (no capability), as
+# CRIU's restorer does with one another kernel on another CPU made: the
+# rules held to this machine (hwcap, pagesz, platform: N_HERE) then
+# confirm but never fail, and entries asks its version rows of self and
+# -e alone; a rule every kernel obeys (clktck) still fails.
+@test "a PID whose vector was replaced: this CPU's HWCAP and this kernel's entries said, not failed; USER_HZ still held" {
+	need_x86_64
+	need jq
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	grep -qw ia64 /proc/cpuinfo && skip "this CPU lists ia64"
+	hw=$(shell_pairs | awk '$1 == 16 { print $2 }')
+	# IA64 (CPUID.1:EDX bit 30), which no x86-64 CPU's cpuinfo lists,
+	# and AT_RSEQ_ALIGN (28) dropped where this kernel gives it.
+	start_odd setauxv "16=$((hw | 1 << 30))" 28=drop
+	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
+	    skip "PR_SET_MM_MAP refused: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	# The kernel's view: /proc/PID/auxv is the replaced vector.
+	[ "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 16 { print $2 }')" = $((hw | 1 << 30)) ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(fails "$output")" = "" ]
+	[ "$(rule_field "$output" hwcap r)" = "no data" ]
+	[[ "$(evidence "$output" hwcap)" == "a PID's vector may be another machine's (a restore, PR_SET_MM_MAP): AT_HWCAP $(printf '0x%x' $((hw | 1 << 30)))"*"+ia64"* ]]
+	if shell_pairs | grep -q '^28 '; then
+		[ "$(rule_field "$output" entries r)" = ok ]
+		[[ "$(evidence "$output" entries)" == *"no data for AT_RSEQ_ALIGN (a PID's vector may be another kernel's: they depend on the kernel's version or build)" ]]
+	fi
+	stop_bg
+	# The same replacement with an AT_CLKTCK no kernel gives: a FAIL.
+	start_odd setauxv 17=1000
+	run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(fails "$output")" = clktck ]
+}

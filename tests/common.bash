@@ -360,12 +360,12 @@ probe_setauxv() {
 	    echo "uexec cannot make /proc/self/auxv the program's (PR_SET_MM_AUXV needs CAP_SYS_RESOURCE)"
 }
 
-# start_odd MODE: tests/exec/oddproc MODE (unvdso, nostack, farsegs) as
+# start_odd MODE [ARG]...: tests/exec/oddproc MODE (unvdso, nostack, farsegs) as
 # start_bg starts it, once it says it has done what the mode does (each
 # mode writes one line then).
 start_odd() {
 	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
-	start_bg "$ODDPROC" "$1"
+	start_bg "$ODDPROC" "$@"
 	for _ in $(seq 100); do
 		[ -s "$BATS_TEST_TMPDIR/bg.out" ] && break
 		sleep 0.05

@@ -24,8 +24,11 @@
  *   oddproc setstack     moves /proc/PID/stat's startstack, and so the
  *                        [stack] label (vma_is_initial_stack), into an
  *                        anonymous mapping, by PR_SET_MM_MAP
- *   oddproc setauxv      replaces its vector (/proc/PID/auxv) by
- *                        PR_SET_MM_MAP with one whose AT_CLKTCK is 1000
+ *   oddproc setauxv [TYPE=VALUE]...
+ *                        replaces its vector (/proc/PID/auxv) by
+ *                        PR_SET_MM_MAP with its own, each TYPE's value
+ *                        set (0x for hex; "drop": the entry removed),
+ *                        or AT_CLKTCK 1000 without any
  *
  *   oddproc chroot DIR   changes its root to DIR (as sshd's
  *                        privilege-separated child does)
@@ -202,8 +205,40 @@ far_segments(void)
  * replaced by its own with AT_CLKTCK 1000, a value no kernel gives but
  * alpha's.  Says "renamed", or "refused" and why.
  */
+/*
+ * The entries of vector v (n bytes) that set names ("TYPE=VALUE" each,
+ * decimal; VALUE "drop" removes the entry) changed; without any,
+ * AT_CLKTCK 1000.
+ */
 static void
-new_args(int map)
+set_entries(unsigned long *v, ssize_t *n, char **set)
+{
+	static char *clk[] = { "17=1000", NULL };
+	unsigned long type;
+	size_t i, words = (size_t)*n / sizeof(*v);
+	char *eq;
+
+	for (set = set[0] != NULL ? set : clk; *set != NULL; set++) {
+		type = strtoul(*set, &eq, 10);
+		if (*eq++ != '=')
+			_exit(2);
+		for (i = 0; i + 1 < words; i += 2) {
+			if (v[i] != type)
+				continue;
+			if (strcmp(eq, "drop") == 0) {
+				memmove(&v[i], &v[i + 2],
+				    (words - i - 2) * sizeof(*v));
+				words -= 2;
+				break;
+			}
+			v[i + 1] = strtoul(eq, NULL, 0);
+		}
+	}
+	*n = (ssize_t)(words * sizeof(*v));
+}
+
+static void
+new_args(int map, char **set)
 {
 	static const char name[] = "oddproc-renamed";
 	unsigned long long f[52] = { 0 };
@@ -255,9 +290,7 @@ new_args(int map)
 			if ((fd = open("/proc/self/auxv", O_RDONLY)) == -1 ||
 			    (n = read(fd, v, sizeof(v))) <= 0)
 				_exit(1);
-			for (i = 0; i + 1 < (size_t)n / sizeof(*v); i += 2)
-				if (v[i] == AT_CLKTCK)
-					v[i + 1] = 1000;
+			set_entries(v, &n, set);
 			mm.auxv = (void *)v;
 			mm.auxv_size = (__u32)n;
 		}
@@ -333,13 +366,13 @@ main(int argc, char **argv)
 		return 1;
 	}
 	if (argc == 2 && strcmp(argv[1], "setmm") == 0)
-		new_args(1);
+		new_args(1, NULL);
 	if (argc == 2 && strcmp(argv[1], "argstart") == 0)
-		new_args(0);
+		new_args(0, NULL);
 	if (argc == 2 && strcmp(argv[1], "setstack") == 0)
-		new_args(2);
-	if (argc == 2 && strcmp(argv[1], "setauxv") == 0)
-		new_args(3);
+		new_args(2, NULL);
+	if (argc >= 2 && strcmp(argv[1], "setauxv") == 0)
+		new_args(3, argv + 2);
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
 		struct timespec t = { 0, 1000000 };
 
@@ -349,7 +382,8 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
-	    "nostack | farsegs | setmm | argstart | setstack | setauxv | "
+	    "nostack | farsegs | setmm | argstart | setstack | "
+	    "setauxv [TYPE=VALUE]... | "
 	    "chroot DIR | "
 	    "wait | fexec | execat | procfd | selfexe | swap OTHER\n");
 	return 2;
