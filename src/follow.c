@@ -1,8 +1,9 @@
 /*
  * Following the vector's two pointers to structures, the vDSO image and
  * the program headers, through the vector's memsrc: the headers first
- * (read ahead with the strings, by the source), then, in one read ahead,
- * the rest of the vDSO and the segments the headers point to.
+ * (where follow_spans() says, read ahead with the strings by the
+ * source), then, in one read ahead, the rest of the vDSO and the
+ * segments the headers point to.
  */
 #include <elf.h>
 #include <stdint.h>
