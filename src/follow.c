@@ -67,7 +67,7 @@ phdrs_same(const struct phdrs_info *a, const struct phdrs_info *b)
 	    memcmp(a->prop, b->prop, a->nprop * sizeof(a->prop[0])) == 0;
 }
 
-/* Adds sp's len bytes at addr to the n of sp, where max leaves room. */
+/* Adds s to the *n spans of sp, where max leaves room. */
 static void
 span_add(struct mem_span *sp, size_t *n, size_t max, struct mem_span s)
 {
@@ -91,7 +91,6 @@ follow_spans(const struct auxv_vec *v, struct mem_span *sp, size_t max)
 
 	for (i = 0; i < v->nent; i++) {
 		a = v->ent[i].value;
-		end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
 		if (v->ent[i].type == AT_NUM_PHDR)
 			phdr = a;
 		else if (v->ent[i].type == AT_NUM_PHNUM)
@@ -99,6 +98,8 @@ follow_spans(const struct auxv_vec *v, struct mem_span *sp, size_t max)
 		else if (v->ent[i].type == AT_NUM_PHENT)
 			phent = a;
 		else if (v->ent[i].type == AT_NUM_SYSINFO_EHDR && a != 0) {
+			/* Not past the block: a read stops there. */
+			end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
 			span_add(sp, &n, max,
 			    (struct mem_span){ a, (size_t)(end - a), 0 });
 			vdso = end;
@@ -108,12 +109,10 @@ follow_spans(const struct auxv_vec *v, struct mem_span *sp, size_t max)
 	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr)) {
 		a = phdr - phdr % AUXV_MEM_BLOCK;
 		end = phdr + phnum * phent;
-		span_add(sp, &n, max,
-		    (struct mem_span){ a,
-		        (size_t)((end < a + AUXV_MEM_BLOCK ? a + AUXV_MEM_BLOCK
-		                                           : end) -
-		            a),
-		        0 });
+		if (end < a + AUXV_MEM_BLOCK)
+			end = a + AUXV_MEM_BLOCK;
+		span_add(
+		    sp, &n, max, (struct mem_span){ a, (size_t)(end - a), 0 });
 	}
 	if (vdso != 0)
 		span_add(

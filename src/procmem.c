@@ -186,8 +186,8 @@ vm_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 /*
  * Another process's memory, that of the thread at names, into mem, with
  * nothing read ahead yet: mem_ahead() reads what the decoders name.  A
- * 32-bit build can't address a 64-bit process: it
- * reads the mem file where it can be opened.
+ * 32-bit build can't address a 64-bit process: it reads the mem file
+ * where it can be opened.
  */
 void
 procmem_pid(struct procmem *pm, struct memsrc *mem, const struct proc *at)
