@@ -171,15 +171,19 @@ vm_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 	struct procmem *p = m->ctx;
 	struct ahead r[PROCMEM_SPANS];
 	size_t i, k = 0;
+	int alone;
 
 	for (i = 0; i < n && held(p, sp[i].addr, sp[i].len); i++)
 		;
 	if (i == n)
 		return;
-	for (i = 0; i < n; i++)
-		if (sp[i].addr <= UINT64_MAX - sp[i].len)
-			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len,
-			    sp[i].alone);
+	/* Those to be read alone after all the others, wherever listed. */
+	for (alone = 0; alone < 2; alone++)
+		for (i = 0; i < n; i++)
+			if (!sp[i].alone == !alone &&
+			    sp[i].addr <= UINT64_MAX - sp[i].len)
+				ahead_add(r, &k, sp[i].addr,
+				    sp[i].addr + sp[i].len, alone);
 	read_spans(p, r, k);
 }
 
