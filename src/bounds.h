@@ -20,6 +20,14 @@
 #define AUXV_PID_WINDOW (72 * 1024)
 
 /*
+ * Spans the decoders may name for a process's first read ahead: more
+ * than a kernel's vector asks for (strings, random bytes, the vDSO and
+ * the program headers: under 10); a crafted vector's past these are
+ * read when decoded.
+ */
+#define AUXV_AHEAD_SPANS 64
+
+/*
  * A read of target memory stops at the end of one of these blocks, so
  * that it never runs from a readable page into an unreadable one.
  */

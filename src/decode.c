@@ -39,6 +39,13 @@ read_str(
 	return 0;
 }
 
+/* Without an architecture, every type is named that anyone names. */
+static const struct at_type *
+entry_type(const struct auxv_vec *v, uint64_t type)
+{
+	return at_lookup(type, v->arch != NULL ? v->arch->families : AF_ALL);
+}
+
 void
 decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
     struct decoded *d, struct strpool *p)
@@ -48,9 +55,7 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 	memset(d, 0, sizeof(*d));
 	d->type = e->type;
 	d->value = e->value;
-	/* Without an architecture, every type is named that anyone names. */
-	d->at =
-	    at_lookup(e->type, v->arch != NULL ? v->arch->families : AF_ALL);
+	d->at = entry_type(v, e->type);
 	d->form = d->at != NULL ? d->at->form : F_HEX;
 
 	switch (d->form) {
@@ -73,6 +78,35 @@ decode_entry(const struct auxv_vec *v, const struct auxv_ent *e,
 			d->bits = (enum hwcap_table)v->arch->hwcap[word];
 		break;
 	}
+}
+
+/*
+ * Where decode_entry() will read, at most max spans into sp, for a
+ * source to read ahead in one go: every entry's random bytes, and the
+ * first AUXV_PID_AHEAD bytes of its string, not past the block (a read
+ * stops there; a longer string is read on from there).  How many.
+ */
+size_t
+decode_spans(const struct auxv_vec *v, struct mem_span *sp, size_t max)
+{
+	const struct at_type *t;
+	uint64_t a, end;
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nent && n < max; i++) {
+		if ((t = entry_type(v, v->ent[i].type)) == NULL)
+			continue;
+		a = v->ent[i].value;
+		end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
+		if (t->form == F_RANDOM)
+			sp[n++] = (struct mem_span){ a, AUXV_RANDOM_LEN, 0 };
+		else if (t->form == F_STR && a != 0)
+			sp[n++] = (struct mem_span){ a,
+				end - a > AUXV_PID_AHEAD ? AUXV_PID_AHEAD
+				                         : (size_t)(end - a),
+				0 };
+	}
+	return n;
 }
 
 /* Whether -k keeps entries of this type: all when no key is given. */

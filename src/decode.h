@@ -53,6 +53,7 @@ void decode_entry(const struct auxv_vec *, const struct auxv_ent *,
     struct decoded *, struct strpool *);
 size_t decode_all(const struct auxv_vec *, const struct opts *,
     struct decoded *, struct strpool *);
+size_t decode_spans(const struct auxv_vec *, struct mem_span *, size_t);
 int decode_keys_present(const struct opts *, const struct auxv_vec *);
 void bits_hwcap(struct bits *, uint64_t, enum hwcap_table);
 

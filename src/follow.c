@@ -1,8 +1,9 @@
 /*
  * Following the vector's two pointers to structures, the vDSO image and
  * the program headers, through the vector's memsrc: the headers first
- * (read ahead with the strings, by the source), then, in one read ahead,
- * the rest of the vDSO and the segments the headers point to.
+ * (where follow_spans() says, read ahead with the strings by the
+ * source), then, in one read ahead, the rest of the vDSO and the
+ * segments the headers point to.
  */
 #include <elf.h>
 #include <stdint.h>
@@ -66,6 +67,59 @@ phdrs_same(const struct phdrs_info *a, const struct phdrs_info *b)
 	    memcmp(a->prop, b->prop, a->nprop * sizeof(a->prop[0])) == 0;
 }
 
+/* Adds s to the *n spans of sp, where max leaves room. */
+static void
+span_add(struct mem_span *sp, size_t *n, size_t max, struct mem_span s)
+{
+	if (*n < max)
+		sp[(*n)++] = s;
+}
+
+/*
+ * Where follow_vector() will read first, at most max spans into sp, for
+ * a source to read ahead in one go with decode_spans()'s: the first block
+ * of each vDSO, the block of the program headers with the rest of them
+ * (the ELF header before them, the interpreter's name and the GNU
+ * properties after them, where a linker puts them) and, alone (it may
+ * fault), the vDSO's second block.  How many.
+ */
+size_t
+follow_spans(const struct auxv_vec *v, struct mem_span *sp, size_t max)
+{
+	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nent; i++) {
+		a = v->ent[i].value;
+		if (v->ent[i].type == AT_NUM_PHDR)
+			phdr = a;
+		else if (v->ent[i].type == AT_NUM_PHNUM)
+			phnum = a;
+		else if (v->ent[i].type == AT_NUM_PHENT)
+			phent = a;
+		else if (v->ent[i].type == AT_NUM_SYSINFO_EHDR && a != 0) {
+			/* Not past the block: a read stops there. */
+			end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
+			span_add(sp, &n, max,
+			    (struct mem_span){ a, (size_t)(end - a), 0 });
+			vdso = end;
+		}
+	}
+	if (phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
+	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr)) {
+		a = phdr - phdr % AUXV_MEM_BLOCK;
+		end = phdr + phnum * phent;
+		if (end < a + AUXV_MEM_BLOCK)
+			end = a + AUXV_MEM_BLOCK;
+		span_add(
+		    sp, &n, max, (struct mem_span){ a, (size_t)(end - a), 0 });
+	}
+	if (vdso != 0)
+		span_add(
+		    sp, &n, max, (struct mem_span){ vdso, AUXV_MEM_BLOCK, 1 });
+	return n;
+}
+
 /*
  * Reads what the first AT_SYSINFO_EHDR and AT_PHDR among the n entries
  * kept point to, through the vector's memory reader.
@@ -109,7 +163,7 @@ follow_vector(const struct auxv_vec *v, const struct decoded *d, size_t n,
 	if (fo->phdrs == FOLLOW_READ)
 		k = phdrs_spans(&fo->pi, sp);
 	if (want > len)
-		sp[k++] = (struct mem_span){ vdso + len, want - len };
+		sp[k++] = (struct mem_span){ vdso + len, want - len, 0 };
 	mem_ahead(m, sp, k);
 	if (fo->phdrs == FOLLOW_READ) {
 		phdrs_segments(m, &w, &fo->pi);

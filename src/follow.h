@@ -27,6 +27,8 @@ struct followed {
 
 struct decoded;
 
+size_t follow_spans(const struct auxv_vec *, struct mem_span *, size_t);
+
 void follow_vector(
     const struct auxv_vec *, const struct decoded *, size_t, struct followed *);
 

@@ -276,11 +276,11 @@ phdrs_spans(const struct phdrs_info *pi, struct mem_span *sp)
 	if ((ph = first(pi, PT_INTERP)) != NULL &&
 	    ph->filesz <= AUXV_MAX_INTERP)
 		sp[n++] = (struct mem_span){ pi->bias + ph->vaddr,
-			(size_t)ph->filesz };
+			(size_t)ph->filesz, 0 };
 	if ((ph = first(pi, PT_GNU_PROPERTY)) != NULL &&
 	    ph->filesz <= AUXV_MAX_PROP_NOTE)
 		sp[n++] = (struct mem_span){ pi->bias + ph->vaddr,
-			(size_t)ph->filesz };
+			(size_t)ph->filesz, 0 };
 	return n;
 }
 

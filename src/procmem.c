@@ -3,14 +3,13 @@
  * no mapping holds reads as unreadable and never as a crash.
  *
  * Another process's: process_vm_readv, or its /proc/PID/mem where that is
- * refused; the first read (procmem_ahead()) brings the pages of all its
- * strings and random bytes in one call, so that -a costs little more
- * than reading the /proc files.
+ * refused; the first read ahead (mem_ahead(), with the spans the
+ * decoders name) brings all its strings and random bytes in one call, so
+ * that -a costs little more than reading the /proc files.
  *
  * Our own: process_vm_readv with our own PID, or where that is refused,
  * a copy made in the process itself through a pipe.
  */
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,8 +18,6 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "at.h"
-#include "elfcore.h"
 #include "proc.h"
 #include "procmem.h"
 
@@ -47,7 +44,7 @@ mem_file(struct procmem *pm)
 }
 
 /*
- * From the bytes read ahead (procmem_ahead()) where they hold addr (as
+ * From the bytes read ahead (vm_ahead()) where they hold addr (as
  * many as they have: the caller reads on for the rest), else one
  * process_vm_readv; where that is refused (a seccomp filter, a kernel
  * without it), the mem file, from now on.
@@ -147,63 +144,6 @@ read_spans(struct procmem *p, const struct ahead *r, size_t n)
 	}
 }
 
-/*
- * Reads ahead, in one call, what the strings and random bytes of v (the
- * parsed vector) point to and, for the formats that follow them, the
- * program headers with the rest of their block (the ELF header before
- * them, the interpreter's name and the GNU properties after them, where
- * a linker puts them) and the vDSO's first two blocks.  The vDSO's
- * second block goes last: the call stops at a fault, and a vDSO of one
- * block loses only that.  src_pid() calls it where opts->deref is set;
- * --watch reads every vector of a batch first, then calls it for each.
- */
-void
-procmem_ahead(struct procmem *p, const struct auxv_vec *v)
-{
-	struct ahead r[PROCMEM_SPANS];
-	uint64_t phdr = 0, phnum = 0, phent = 0, vdso = 0, a, end;
-	size_t i, n = 0;
-
-	for (i = 0; i < v->nent; i++) {
-		const struct auxv_ent *e = &v->ent[i];
-		const struct at_type *t = at_lookup(e->type, AF_ALL);
-
-		a = e->value;
-		/* Not past the block: a read stops there. */
-		end = a - a % AUXV_MEM_BLOCK + AUXV_MEM_BLOCK;
-		if (e->type == AT_NUM_PHDR)
-			phdr = a;
-		else if (e->type == AT_NUM_PHNUM)
-			phnum = a;
-		else if (e->type == AT_NUM_PHENT)
-			phent = a;
-		else if (t != NULL && t->form == F_RANDOM)
-			ahead_add(r, &n, a, a + AUXV_RANDOM_LEN, 0);
-		else if (t != NULL && t->form == F_STR && a != 0)
-			ahead_add(r, &n, a,
-			    end - a > AUXV_PID_AHEAD ? a + AUXV_PID_AHEAD : end,
-			    0);
-		else if (p->follow && e->type == AT_NUM_SYSINFO_EHDR &&
-		    a != 0) {
-			ahead_add(r, &n, a, end, 0);
-			vdso = end;
-		}
-	}
-	if (p->follow && phdr % AUXV_MEM_BLOCK <= sizeof(Elf64_Ehdr) &&
-	    phnum <= AUXV_MAX_PHDRS_MEM && phent <= sizeof(Elf64_Phdr)) {
-		a = phdr - phdr % AUXV_MEM_BLOCK;
-		end = phdr + phnum * phent;
-		ahead_add(r, &n, a,
-		    end < a + AUXV_MEM_BLOCK ? a + AUXV_MEM_BLOCK : end, 0);
-	}
-	if (vdso != 0)
-		ahead_add(r, &n, vdso, vdso + AUXV_MEM_BLOCK, 1);
-	/* The vDSO's ELF header, for its machine: last, on its own. */
-	else if (p->vdso != 0 && !p->follow)
-		ahead_add(r, &n, p->vdso, p->vdso + ELF_ID_LEN, 1);
-	read_spans(p, r, n);
-}
-
 /* Whether the bytes read ahead hold all of [addr, addr + len). */
 static int
 held(const struct procmem *p, uint64_t addr, size_t len)
@@ -219,8 +159,11 @@ held(const struct procmem *p, uint64_t addr, size_t len)
 }
 
 /*
- * The memsrc's ahead: what follow.c reads next, in one call, unless the
- * first read already brought all of it (the common case).
+ * The memsrc's ahead: the spans the decoders name (decode_spans(),
+ * follow_spans(), phdrs_spans()), in one call, unless what was read
+ * ahead already holds all of them (follow.c's second read, in the common
+ * case).  A source reads ahead at most twice: what its vector points to,
+ * then what that points to.
  */
 static void
 vm_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
@@ -228,31 +171,33 @@ vm_ahead(const struct memsrc *m, const struct mem_span *sp, size_t n)
 	struct procmem *p = m->ctx;
 	struct ahead r[PROCMEM_SPANS];
 	size_t i, k = 0;
+	int alone;
 
 	for (i = 0; i < n && held(p, sp[i].addr, sp[i].len); i++)
 		;
 	if (i == n)
 		return;
-	for (i = 0; i < n; i++)
-		if (sp[i].addr <= UINT64_MAX - sp[i].len)
-			ahead_add(r, &k, sp[i].addr, sp[i].addr + sp[i].len, 0);
+	/* Those to be read alone after all the others, wherever listed. */
+	for (alone = 0; alone < 2; alone++)
+		for (i = 0; i < n; i++)
+			if (!sp[i].alone == !alone &&
+			    sp[i].addr <= UINT64_MAX - sp[i].len)
+				ahead_add(r, &k, sp[i].addr,
+				    sp[i].addr + sp[i].len, alone);
 	read_spans(p, r, k);
 }
 
 /*
  * Another process's memory, that of the thread at names, into mem, with
- * nothing read ahead yet; with follow, procmem_ahead() reads ahead what
- * follow.c reads too.  A 32-bit build can't address a 64-bit process: it
- * reads the mem file where it can be opened.
+ * nothing read ahead yet: mem_ahead() reads what the decoders name.  A
+ * 32-bit build can't address a 64-bit process: it reads the mem file
+ * where it can be opened.
  */
 void
-procmem_pid(
-    struct procmem *pm, struct memsrc *mem, const struct proc *at, int follow)
+procmem_pid(struct procmem *pm, struct memsrc *mem, const struct proc *at)
 {
 	pm->mem = mem;
 	pm->at = at;
-	pm->follow = follow;
-	pm->vdso = 0;
 	pm->nspan = 0;
 	*mem = (struct memsrc){ .read = vm_read, .ahead = vm_ahead, .ctx = pm };
 	if (UINTPTR_MAX < UINT64_MAX)
@@ -377,8 +322,6 @@ procmem_init(struct procmem *pm)
 	pm->self = NULL;
 	pm->fd = -1;
 	pm->pipe[0] = pm->pipe[1] = -1;
-	pm->follow = 0;
-	pm->vdso = 0;
 	pm->nspan = 0;
 }
 

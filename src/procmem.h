@@ -1,7 +1,7 @@
 /*
  * The memory of a process, for mem.c to read what its vector points to:
  * another process's (process_vm_readv, else its /proc/PID/mem, with what
- * it points to read ahead in one call), or our own (process_vm_readv,
+ * the decoders will read read ahead in one call), or our own (process_vm_readv,
  * else a copy through a pipe).  It works on its own state, struct
  * procmem, and fills the memsrc it is given.
  */
@@ -24,9 +24,9 @@ struct procmem_span {
 };
 
 /*
- * Spans of a process's memory read ahead in one call: its strings and
- * random bytes, the vDSO's first block and the program headers; at most
- * so many.
+ * Spans of a process's memory read ahead in one call, the decoders' once
+ * merged (its strings and random bytes, the vDSO's first block and the
+ * program headers): at most so many.
  */
 #define PROCMEM_SPANS 12
 
@@ -48,8 +48,6 @@ struct procmem {
 	procmem_vm_fn *self;   /* our own: process_vm_readv */
 	int fd;                /* another process: its mem file; -1 */
 	int pipe[2];           /* our own: copies our memory; -1 */
-	int follow;            /* read ahead for follow.c too */
-	uint64_t vdso;         /* a vDSO, its ELF header read ahead alone; 0 */
 	struct procmem_span span[PROCMEM_SPANS];
 	size_t nspan;
 	unsigned char win[AUXV_PID_WINDOW];
@@ -57,8 +55,7 @@ struct procmem {
 
 void procmem_init(struct procmem *);
 void procmem_close(struct procmem *);
-void procmem_pid(struct procmem *, struct memsrc *, const struct proc *, int);
-void procmem_ahead(struct procmem *, const struct auxv_vec *);
+void procmem_pid(struct procmem *, struct memsrc *, const struct proc *);
 void procmem_self(struct procmem *, struct memsrc *, procmem_vm_fn *);
 
 #endif

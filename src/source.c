@@ -25,7 +25,6 @@ src_init(struct source *s)
 	s->label[0] = '\0';
 	s->fd = -1;
 	s->child = 0;
-	s->settle = NULL;
 	procmem_init(&s->pm);
 	s->data = NULL;
 	s->datalen = 0;
@@ -100,9 +99,6 @@ src_parse(struct source *s, const struct opts *o, struct diag *d)
 	if (s->lay != LAY_PARSED) {
 		src_layout(s, o);
 		rc = vec_parse(v, AUXV_MAX_ENTRIES, d);
-	} else if (s->settle != NULL) {
-		/* A process read without its strings (procmem_ahead()). */
-		s->settle(s);
 	}
 	v->arch = o->arch != NULL
 	    ? o->arch

@@ -48,13 +48,8 @@ struct source {
 	int fd;                  /* a core; -1 */
 	pid_t child;             /* -e: traced child to kill; 0 */
 	struct src_proc *proc;   /* src_pid()'s room: the holder's, kept */
-	/*
-	 * Called once by src_parse(), for what the source left open until
-	 * its memory was read ahead (a process's machine); NULL: nothing.
-	 */
-	void (*settle)(struct source *);
-	struct procmem pm;   /* a process's memory, PID or self */
-	unsigned char *data; /* a file held in memory (malloc) */
+	struct procmem pm;       /* a process's memory, PID or self */
+	unsigned char *data;     /* a file held in memory (malloc) */
 	size_t datalen;
 	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;

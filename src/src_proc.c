@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "at.h"
+#include "decode.h"
+#include "follow.h"
 #include "opts.h"
 #include "proc.h"
 #include "procmem.h"
@@ -148,25 +150,30 @@ open_failed(struct diag *d, int err, const struct proc *p)
 
 /*
  * The machine of a vector whose words proc_layout() settled, where it
- * left it open: that of the vDSO's ELF header (from the bytes read ahead
- * where they hold it, else one read, /proc/PID/mem where process_vm_readv
- * is refused), else that of /proc/PID/exe's, either only where its class
- * and byte order are the vector's; where neither can be read, the
- * build's own stays, as for a 32-bit vector.  Once per source, from
- * src_parse() (s->settle): after the read ahead, which --watch makes
- * late.
+ * left it open (p->machine_open) and parsed it with no fault: that of the
+ * vDSO's ELF header (from the bytes read ahead where they hold it, else
+ * one read, /proc/PID/mem where process_vm_readv is refused), else that
+ * of /proc/PID/exe's, either only where its class and byte order are the
+ * vector's; where neither can be read, the build's own stays, as for a
+ * 32-bit vector.  Once per source, after the read ahead: at the end of
+ * src_pid(), or where --watch read ahead late (src_pid_later(),
+ * src_pid_ahead()), before the vector is parsed.
  */
-static void
-pid_machine(struct source *s)
+void
+src_pid_machine(struct source *s)
 {
-	const struct src_proc *p = s->proc;
+	struct src_proc *p = s->proc;
 	struct auxv_vec *v = &s->vec;
-	uint64_t vdso = s->pm.vdso;
 	unsigned char h[ELF_ID_LEN];
 	struct elf_id id;
+	uint64_t vdso;
 
-	s->settle = NULL;
-	s->pm.vdso = 0;
+	if (!p->machine_open)
+		return;
+	p->machine_open = 0;
+	if (s->lay != LAY_PARSED)
+		return;
+	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &vdso);
 	if (vdso != 0 &&
 	    mem_get(&v->mem, vdso, h, sizeof(h), NULL) == sizeof(h) &&
 	    elf_header(h, sizeof(h), &id) == 0 && id.machine != 0 &&
@@ -189,13 +196,14 @@ pid_machine(struct source *s)
  * AT_PHENT the size of an Elf64_Phdr: the bytes of a 32-bit or
  * other-endian vector can't parse that way.  Which 64-bit machine it is
  * is not ours to assume (under an emulator, auxv reads the host's
- * processes): pid_machine() asks the vDSO's ELF header, read ahead with
- * the strings, later.  Otherwise the vDSO's header, which the kernel
- * maps for the vector's ABI, must confirm the guess now, or else
- * /proc/PID/exe's header decides, where it can be read.
+ * processes): src_pid_machine() asks the vDSO's ELF header, read ahead
+ * with the strings, later (p->machine_open).  Otherwise the vDSO's
+ * header, which the kernel maps for the vector's ABI, must confirm the
+ * guess now, or else /proc/PID/exe's header decides, where it can be
+ * read.
  */
 static void
-proc_layout(struct source *s, const struct src_proc *p)
+proc_layout(struct source *s, struct src_proc *p)
 {
 	struct auxv_vec *v = &s->vec;
 	unsigned char h[ELF_ID_LEN];
@@ -214,11 +222,9 @@ proc_layout(struct source *s, const struct src_proc *p)
 	    vec_parse(v, AUXV_MAX_ENTRIES, &d) == 0 ? LAY_PARSED : LAY_GIVEN;
 	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &vdso);
 	(void)vec_find(v, AT_NUM_PHENT, &phent);
-	if (guess.wordsize == 8 && phent == sizeof(Elf64_Phdr)) {
-		s->pm.vdso = vdso;
-		s->settle = pid_machine;
+	p->machine_open = guess.wordsize == 8 && phent == sizeof(Elf64_Phdr);
+	if (p->machine_open)
 		return;
-	}
 	if (vdso == 0 ||
 	    mem_get(&v->mem, vdso, h, sizeof(h), NULL) != sizeof(h) ||
 	    elf_header(h, sizeof(h), &id) == -1 ||
@@ -271,8 +277,38 @@ pid_failed(
 		pid_comm(s);
 }
 
-int
-src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
+/*
+ * Reads ahead, in one call, what the decoders will read of s's vector
+ * (decode_spans(); with o->follow, follow_spans(), which hold the vDSO's
+ * ELF header), else, where proc_layout() left the machine to the vDSO's
+ * ELF header (src_pid_machine()), that header, alone and last.
+ * src_pid() calls it where o->deref is set; --watch reads every vector
+ * of a batch first (src_pid_later()), then calls it for each.
+ */
+void
+src_pid_ahead(struct source *s, const struct opts *o)
+{
+	struct mem_span sp[AUXV_AHEAD_SPANS];
+	uint64_t vdso;
+	size_t n;
+
+	n = decode_spans(&s->vec, sp, NITEMS(sp));
+	if (o->follow)
+		n += follow_spans(&s->vec, sp + n, NITEMS(sp) - n);
+	else if (s->proc->machine_open && n < NITEMS(sp) &&
+	    vec_find(&s->vec, AT_NUM_SYSINFO_EHDR, &vdso) > 0 && vdso != 0)
+		sp[n++] = (struct mem_span){ vdso, ELF_ID_LEN, 1 };
+	mem_ahead(&s->vec.mem, sp, n);
+}
+
+/*
+ * The vector of pid into s; with now, what the decoders will read of its
+ * memory, where o->deref is set (src_pid_ahead()), and its machine
+ * (src_pid_machine()); without, neither.
+ */
+static int
+pid_read(
+    struct source *s, const struct opts *o, pid_t pid, struct diag *d, int now)
 {
 	struct src_proc *p = s->proc;
 	enum proc_vec r;
@@ -280,7 +316,7 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 
 	s->vec.kind = SRC_PID;
 	s->vec.pid = pid;
-	s->settle = NULL;
+	p->machine_open = 0;
 	snprintf(s->label, sizeof(s->label), "%ld", (long)pid);
 	proc_at(&p->at, pid, 0);
 	if (o->proc_err != NULL) {
@@ -299,15 +335,34 @@ src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
 	s->vec.tid = p->at.tid;
 	s->vec.raw = s->rawbuf;
 	s->vec.rawlen = n;
-	procmem_pid(&s->pm, &s->vec.mem, &p->at, o->follow);
+	procmem_pid(&s->pm, &s->vec.mem, &p->at);
 	proc_layout(s, p);
 	/* Here, on -a's reader threads: what the vector points to, at once. */
-	if (o->deref)
-		procmem_ahead(&s->pm, &s->vec);
+	if (now && o->deref)
+		src_pid_ahead(s, o);
 	if (o->names > 0)
 		pid_comm(s);
 	/* For formats that show it, the executable (of a live thread's dir). */
 	if (o->names > 1 && proc_exe(&p->at, s->exe, sizeof(s->exe)) == 0)
 		s->vec.exe = s->exe;
+	if (now)
+		src_pid_machine(s);
 	return 0;
+}
+
+int
+src_pid(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
+{
+	return pid_read(s, o, pid, d, 1);
+}
+
+/*
+ * src_pid() that reads none of the memory: src_pid_ahead() then reads
+ * ahead, and src_pid_machine() settles the vector's machine, before
+ * src_parse().
+ */
+int
+src_pid_later(struct source *s, const struct opts *o, pid_t pid, struct diag *d)
+{
+	return pid_read(s, o, pid, d, 0);
 }

@@ -21,9 +21,13 @@ struct source;
  * as its proc.
  */
 struct src_proc {
-	struct proc at; /* the process, or the live thread read */
+	struct proc at;   /* the process, or the live thread read */
+	int machine_open; /* the vDSO's ELF header tells the machine */
 };
 
 int src_pid(struct source *, const struct opts *, pid_t, struct diag *);
+int src_pid_later(struct source *, const struct opts *, pid_t, struct diag *);
+void src_pid_ahead(struct source *, const struct opts *);
+void src_pid_machine(struct source *);
 
 #endif

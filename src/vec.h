@@ -14,19 +14,24 @@
 struct arch;
 
 /*
- * Reads target memory at addr.  Returns the number of bytes read, which
- * may be short where the mapping ends, or -1 when nothing could be read.
- * A NULL read means the memory can't be dereferenced at all.
+ * len bytes of target memory at addr that a decoder will read
+ * (decode_spans(), follow_spans(), phdrs_spans()), for a source to read
+ * ahead.  alone: read after all the others, merged with none (one read
+ * stops at a fault, and a span that may fault then loses only itself).
  */
 struct mem_span {
 	uint64_t addr;
 	size_t len;
+	int alone;
 };
 
 /*
- * ahead, where not NULL, reads the n spans given at once (another
- * process's in one system call) and serves the reads of them that follow
- * from what it read.
+ * read reads target memory at addr: the number of bytes read, which may
+ * be short where the mapping ends, or -1 when nothing could be read.  A
+ * NULL read means the memory can't be dereferenced at all.  ahead, where
+ * not NULL, reads the n spans given at once (another process's in one
+ * system call) and serves the reads of them that follow from what it
+ * read.
  */
 struct memsrc {
 	ssize_t (*read)(const struct memsrc *, uint64_t, void *, size_t);

@@ -46,6 +46,7 @@
 #include "procmem.h"
 #include "scan.h"
 #include "source.h"
+#include "src_proc.h"
 #include "watch.h"
 
 /* Datagrams taken from the socket in one call. */
@@ -308,12 +309,10 @@ shown_before(struct watch *w, const struct source *s)
 static void
 read_vectors(struct watch *w, size_t n, const struct opts *o)
 {
-	struct opts first = *o;
 	struct slot *sl;
 	size_t i, j;
 	pid_t pid;
 
-	first.deref = 0;
 	for (i = 0; i < n; i++) {
 		sl = &w->prog[i].sl;
 		scan_slot_init(sl);
@@ -322,7 +321,7 @@ read_vectors(struct watch *w, size_t n, const struct opts *o)
 		    (o->comms != NULL && scan_named(pid, o->comms) != 1);
 		if (w->prog[i].skip)
 			continue;
-		sl->rc = src_pid(&sl->src, &first, pid, &sl->d);
+		sl->rc = src_pid_later(&sl->src, o, pid, &sl->d);
 		for (j = i + 1; j < n && exec_pid(&w->cn[j]) != pid; j++)
 			;
 		if (j < n && sl->rc == 0) {
@@ -361,7 +360,7 @@ read_batch(
 		 * others), and the AT_RANDOM bytes tell an exec shown already.
 		 */
 		if (pg->sl.rc == 0)
-			procmem_ahead(&pg->sl.src.pm, &pg->sl.src.vec);
+			src_pid_ahead(&pg->sl.src, o);
 		if (pg->sl.rc == 0 && shown_before(w, &pg->sl.src)) {
 			pg->skip = 1;
 			continue;
@@ -375,6 +374,8 @@ read_batch(
 	}
 	for (i = 0; i < n; i++) {
 		pg = &w->prog[i];
+		if (!pg->skip && !stop && pg->sl.rc == 0)
+			src_pid_machine(&pg->sl.src);
 		if (!pg->skip && !stop)
 			stop =
 			    fn(arg, &pg->sl.src, pg->sl.rc, &pg->sl.d, &pg->ev);

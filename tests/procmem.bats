@@ -785,3 +785,38 @@ PY
 		     [5000033, "aarch64", 183, 8]]'
 	done
 }
+
+# A process's memory costs at most two process_vm_readv: one for what
+# the decoders name at once (strings, random bytes, the vDSO's blocks,
+# the program headers), one more for what those point to (the
+# interpreter's name, the GNU properties, the rest of the vDSO).  Counted
+# per thread read by strace; the processes read are those of auxv's
+# document (python3's json), among them a sleep whose vDSO and headers
+# were followed.
+@test "-a --json: at most two process_vm_readv per process read (strace)" {
+	need strace
+	start_bg sleep 1000
+	strace -f -qq -e trace=process_vm_readv -e signal=none \
+	    -o "$T/trace" "$AUXV" -a --json >"$T/out"
+	python3 - "$T/trace" "$T/out" "$BG_PID" <<'PY'
+import collections, json, re, sys
+calls = collections.Counter()
+for line in open(sys.argv[1]):
+    m = re.match(r"\d+\s+process_vm_readv\((\d+),", line)
+    if m:
+        calls[int(m.group(1))] += 1
+docs = [json.loads(l) for l in open(sys.argv[2])]
+read = [d for d in docs if d.get("entries")]
+bg = int(sys.argv[3])
+assert all(n <= 2 for n in calls.values()), calls.most_common(5)
+assert sum(calls.values()) <= 2 * len(read), (sum(calls.values()), len(read))
+assert 1 <= calls[bg] <= 2, calls[bg]
+mine = [d for d in read if d["pid"] == bg]
+assert len(mine) == 1, mine
+ent = {e["type"]: e for e in mine[0]["entries"]}
+assert ent[33]["vdso"]["error"] is None, ent[33]
+assert ent[3]["phdrs_error"] is None, ent[3]
+assert ent[31]["string"] and len(ent[25]["bytes"]) == 32, (ent[31], ent[25])
+print(len(read), sum(calls.values()))
+PY
+}
