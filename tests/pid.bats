@@ -10,6 +10,17 @@ teardown() {
 	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
 }
 
+# nobody_refused PID: the oracle that the user nobody may not read
+# /proc/PID/auxv (python's open, PermissionError), as a status.
+nobody_refused() {
+	"${NOBODY[@]}" python3 -c 'import sys
+try:
+    open("/proc/%s/auxv" % sys.argv[1], "rb").read()
+except PermissionError:
+    sys.exit(0)
+sys.exit(1)' "$1"
+}
+
 @test "no such process: message and status 1" {
 	run -1 --separate-stderr "$AUXV" 999999999
 	[ "$stderr" = "auxv: 999999999: no such process" ]
@@ -618,12 +629,7 @@ time.sleep(1000)' 3>&- &
 			[ "$(stat -c %u "/proc/$p/auxv")" = 0 ]
 			why="not dumpable: needs CAP_SYS_PTRACE" ;;
 		esac
-		"${NOBODY[@]}" python3 -c 'import sys
-try:
-    open("/proc/%s/auxv" % sys.argv[1], "rb").read()
-except PermissionError:
-    sys.exit(0)
-sys.exit(1)' "$p"
+		nobody_refused "$p"
 		run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$p"
 		[ "$stderr" = "auxv: $p: permission denied ($why)" ]
 	done
@@ -774,12 +780,7 @@ except OSError as e:
 	want=$(pgrep -x "$n" | sort -n)
 	[ "$(wc -l <<<"$want")" -eq 2 ]
 	for p in $want; do
-		"${NOBODY[@]}" python3 -c 'import sys
-try:
-    open("/proc/%s/auxv" % sys.argv[1], "rb").read()
-except PermissionError:
-    sys.exit(0)
-sys.exit(1)' "$p"
+		nobody_refused "$p"
 	done
 	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n"
 	[ -z "$output" ]
