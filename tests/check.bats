@@ -2560,12 +2560,14 @@ EOT
 	t=$(type -P true)
 	ln -s "$t" "$T/link"
 	run -1 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+	    ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 	    AUXV_FAULT_EXECPATH="$T/link" "$AUXV" --check --json -e "$t"
 	[ "$(fails "$output")" = execfn ]
 	[ "$(evidence "$output" execfn)" = "AT_EXECFN \"$T/link\" is not \"$t\", the path auxv gave execve" ]
 	# A name under /proc that an emulator execs as another path
 	# (qemu-user's /proc/self/exe): said, not failed.
 	run -0 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
+	    ASAN_OPTIONS=verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 	    AUXV_FAULT_EXECPATH="$t" "$AUXV" --check --json -e /proc/self/exe
 	[ "$(verdict "$output" execfn)" = "no data: AT_EXECFN \"$t\" is not \"/proc/self/exe\", the path auxv gave execve (which an emulator may exec under another name)" ]
 }

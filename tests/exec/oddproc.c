@@ -113,9 +113,11 @@ reexec(char *argv0, const char *how)
 
 	if (strcmp(how, "selfexe") == 0)
 		return execv("/proc/self/exe", args);
-	if (n <= 0 || (slash = strrchr(self, '/')) == NULL)
+	if (n <= 0)
 		return -1;
 	self[n] = '\0';
+	if ((slash = strrchr(self, '/')) == NULL)
+		return -1;
 	if (strcmp(how, "execat") == 0) {
 		*slash = '\0';
 		fd = open(self, O_PATH | O_DIRECTORY | O_CLOEXEC);
