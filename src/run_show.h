@@ -46,7 +46,7 @@ struct run {
 	void (*say)(int, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 	/* main.c's: what failed, errno's text, and the exit. */
-	void (*die)(const char *) __attribute__((noreturn));
+	__attribute__((noreturn)) void (*die)(const char *);
 	unsigned long failed; /* sources not read, cut short, or keys absent */
 	unsigned long checkfail; /* vectors that failed a rule of --check */
 	struct source src[2];    /* the second for --diff */
