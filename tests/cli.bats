@@ -52,12 +52,16 @@ bats_load_library bats-assert
 	# 32-bit program under a 64-bit kernel is "i686", an emulator's
 	# guest its own).
 	plat=$(ld_show "$AUXV" PLATFORM)
-	run -0 "$AUXV" -k PLATFORM --value
-	[ -z "$plat" ] || [ "$output" = "$plat" ]
-	[ -n "$output" ]
-	# -v adds no description to a bare value.
-	run -0 "$AUXV" -v -k PLATFORM --value
-	[ -z "$plat" ] || [ "$output" = "$plat" ]
+	# qemu-user gives some guests no AT_PLATFORM (s390x, mips64el,
+	# ppc64le: FINDINGS.md); natively every architecture here has one.
+	if [ -n "$plat" ] || has native; then
+		run -0 "$AUXV" -k PLATFORM --value
+		[ -z "$plat" ] || [ "$output" = "$plat" ]
+		[ -n "$output" ]
+		# -v adds no description to a bare value.
+		run -0 "$AUXV" -v -k PLATFORM --value
+		[ -z "$plat" ] || [ "$output" = "$plat" ]
+	fi
 	run -1 "$AUXV" -k ADI_BLKSZ --value
 	[ -z "$output" ]
 }
