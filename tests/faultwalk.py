@@ -154,7 +154,7 @@ class Walk:
         shutil.copy("/bin/sleep", self.sleeper)
         self.truer = os.path.join(t, self.true_name)
         shutil.copy("/bin/true", self.truer)
-        p = subprocess.Popen([self.sleeper, "1000"])
+        p = subprocess.Popen([self.sleeper, "100000"])
         self.procs.append(p)
         self.pid = str(p.pid)
         # Wait until it has exec'd: its own vector, not python's.
