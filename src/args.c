@@ -358,6 +358,34 @@ refuse(struct out *e, const char *name, const char *reason)
 }
 
 /*
+ * -C NAME[,NAME...]: each -C adds its names to those of the others, as
+ * with ps -C; an empty name is an error, as for -k.  -2 where memory ran
+ * out.
+ */
+static int
+add_comms(struct opts *o, const char *arg, struct out *e)
+{
+	size_t len, n;
+	char *c;
+
+	n = strlen(arg);
+	if (n == 0 || arg[0] == ',' || arg[n - 1] == ',' ||
+	    strstr(arg, ",,") != NULL) {
+		out_str(e, "-C: empty name");
+		return -1;
+	}
+	len = o->comms != NULL ? strlen(o->comms) : 0;
+	if ((c = realloc(o->comms, len + n + 2)) == NULL)
+		return -2;
+	if (len > 0)
+		c[len++] = ',';
+	memcpy(c + len, arg, n + 1);
+	o->comms = c;
+	o->all = 1;
+	return 0;
+}
+
+/*
  * -k KEY[,KEY...]: an empty key is an error (an empty $KEYS in a script
  * must not select everything), a repeated one counts once.
  */
@@ -390,8 +418,9 @@ add_keys(struct opts *o, char *arg, struct out *e)
 }
 
 /*
- * The value arg of option c (-k, -o, --arch, --count, --pid) into *o: 0,
- * or -1 and why in e.
+ * The value arg of option c (-C, -k, -o, --arch, --word-size,
+ * --endian, --count, --pid) into *o: 0, -1 and why in e, or -2 where
+ * memory ran out (errno).
  */
 int
 args_value(struct opts *o, int c, char *arg, struct out *e)
@@ -401,6 +430,8 @@ args_value(struct opts *o, int c, char *arg, struct out *e)
 
 	e->len = 0;
 	switch (c) {
+	case 'C':
+		return add_comms(o, arg, e);
 	case 'k':
 		return add_keys(o, arg, e);
 	case 'o':
@@ -413,6 +444,16 @@ args_value(struct opts *o, int c, char *arg, struct out *e)
 			return 0;
 		args_unknown_arch(e, arg);
 		return -1;
+	case OPT_WORDSIZE:
+		if (strcmp(arg, "4") != 0 && strcmp(arg, "8") != 0)
+			return refuse(e, arg, "word size is 4 or 8");
+		o->wordsize = (unsigned int)(arg[0] - '0');
+		return 0;
+	case OPT_ENDIAN:
+		if (strcmp(arg, "little") != 0 && strcmp(arg, "big") != 0)
+			return refuse(e, arg, "byte order is little or big");
+		o->endian = arg[0] == 'b';
+		return 0;
 	case OPT_COUNT:
 		if ((rc = args_num(arg, ULONG_MAX, &o->count)) == -1)
 			return refuse(e, arg, "--count: not a positive number");

@@ -27,7 +27,6 @@
 #include "run_diff.h"
 #include "run_scan.h"
 #include "run_show.h"
-#include "run_watch.h"
 
 enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 
@@ -124,29 +123,6 @@ usage_name(struct work *w, const char *what, const char *reason)
 	synopsis_exit();
 }
 
-/*
- * -C NAME[,NAME...]: each -C adds its names to those of the others, as
- * with ps -C; an empty name is an error, as for -k.
- */
-static void
-add_comms(struct opts *o, const char *arg)
-{
-	size_t len, n;
-	char *c;
-
-	n = strlen(arg);
-	if (n == 0 || arg[0] == ',' || arg[n - 1] == ',' ||
-	    strstr(arg, ",,") != NULL)
-		usage("-C: empty name");
-	len = o->comms != NULL ? strlen(o->comms) : 0;
-	if ((c = realloc(o->comms, len + n + 2)) == NULL)
-		die(NULL);
-	if (len > 0)
-		c[len++] = ',';
-	memcpy(c + len, arg, n + 1);
-	o->comms = c;
-}
-
 /* A source option that an earlier one excludes is a usage error. */
 static void
 excl(int c, const char *arg, struct args_seen *seen)
@@ -207,7 +183,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 {
 	struct opts *o = &w->o;
 	struct args_seen seen = { { NULL }, { NULL } };
-	int c, at;
+	int c, at, rc;
 
 	for (at = optind; (c = getopt_long(argc, argv, args_shortopts,
 	                       args_longopts, NULL)) != -1;
@@ -218,10 +194,6 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			add_operand(w, argc, optarg, envp);
 			break;
 		case 'a':
-			o->all = 1;
-			break;
-		case 'C':
-			add_comms(o, optarg);
 			o->all = 1;
 			break;
 		case 'e':
@@ -244,12 +216,17 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			out_str(&w->r.out, args_help);
 			exit(close_stdout(
 			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
+		case 'C':
 		case 'k':
 		case 'o':
 		case OPT_ARCH:
 		case OPT_COUNT:
+		case OPT_ENDIAN:
 		case OPT_PID:
-			if (args_value(o, c, optarg, &w->r.esc) == -1)
+		case OPT_WORDSIZE:
+			if ((rc = args_value(o, c, optarg, &w->r.esc)) == -2)
+				die(NULL);
+			if (rc == -1)
 				usage("%.*s", (int)w->r.esc.len, w->r.esc.buf);
 			break;
 		case 'v':
@@ -265,21 +242,6 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 			break;
 		case OPT_VALUE:
 			o->value_only = 1;
-			break;
-		case OPT_WORDSIZE:
-			if (strcmp(optarg, "4") != 0 &&
-			    strcmp(optarg, "8") != 0)
-				usage("%s: word size is 4 or 8", optarg);
-			o->wordsize = (unsigned int)(optarg[0] - '0');
-			break;
-		case OPT_ENDIAN:
-			if (strcmp(optarg, "little") == 0)
-				o->endian = 0;
-			else if (strcmp(optarg, "big") == 0)
-				o->endian = 1;
-			else
-				usage(
-				    "%s: byte order is little or big", optarg);
 			break;
 		case OPT_CHECK:
 			o->check = 1;
@@ -344,34 +306,6 @@ open_std_fds(void)
 	return (pfd[0].revents & POLLNVAL) != 0;
 }
 
-/* The sources -a, -C or -w name, as the options ask: the exit status. */
-static int
-show_scan(struct run *r)
-{
-	const struct opts *o = r->o;
-
-	if (o->proc_err != NULL) {
-		say(0, "%s: %s",
-		    o->watch ? "-w" : (o->comms != NULL ? "-C" : "-a"),
-		    o->proc_err);
-		return AUXV_EXIT_SOURCE;
-	}
-	if (o->watch)
-		return run_watch(r) == -1 ? AUXV_EXIT_SOURCE : AUXV_EXIT_OK;
-	if (run_scan(r) != RUN_SCAN_DONE)
-		return AUXV_EXIT_SOURCE;
-	/*
-	 * -C, asked for processes by name, fails where one could not be
-	 * shown or failed a rule; -a --check where a process fails a rule,
-	 * not where one could not be read (exec in progress, on a busy
-	 * machine), as -a.
-	 */
-	if (o->comms != NULL)
-		return r->failed > 0 || r->checkfail > 0 ? AUXV_EXIT_SOURCE
-		                                         : AUXV_EXIT_OK;
-	return o->check && r->checkfail > 0 ? AUXV_EXIT_SOURCE : AUXV_EXIT_OK;
-}
-
 /* Every source the arguments name (none: self), as the options ask. */
 static int
 show_sources(struct work *w, const struct srcarg *self)
@@ -389,7 +323,7 @@ show_sources(struct work *w, const struct srcarg *self)
 			return AUXV_EXIT_DIFF_TROUBLE;
 		}
 	if (w->o.all)
-		return show_scan(r);
+		return run_processes(r) == 0 ? AUXV_EXIT_OK : AUXV_EXIT_SOURCE;
 	if (w->nsrc == 0)
 		run_source(r, self);
 	for (i = 0; i < w->nsrc; i++)

@@ -9,6 +9,7 @@
 
 #include "proc.h"
 #include "run_scan.h"
+#include "run_watch.h"
 #include "scan.h"
 
 /* -C's first room for processes without a vector, doubled as needed. */
@@ -149,23 +150,25 @@ run_scan_one(void *arg, struct source *s, int rc, const struct diag *d)
 /*
  * Every process, in ascending PID order, or with -C those of the names
  * given, each as run_scan_one() has it; those we may not read are
- * counted for one summary line.  Whether a failure fails the run is
- * main.c's to say, from r->failed and r->checkfail.
+ * counted for one summary line.  -1 where /proc could not be read or -C
+ * found no process of the names (said); whether a process's failure
+ * fails the run is run_processes()'s to say, from r->failed and
+ * r->checkfail.
  */
-enum run_scan_result
+static int
 run_scan(struct run *r)
 {
 	const struct opts *o = r->o;
 	struct run_scan sc = { .r = r };
-	enum run_scan_result res = RUN_SCAN_DONE;
+	int res = 0;
 
 	if (scan_all(o, run_scan_one, &sc) == -1) {
 		out_flush(&r->out);
 		r->say(errno, "%s", PROC_ROOT);
-		res = RUN_SCAN_NOPROC;
+		res = -1;
 	} else if (o->comms != NULL && sc.there == 0) {
 		r->say_name(r, o->comms, "no process of that name");
-		res = RUN_SCAN_NONAME;
+		res = -1;
 	} else {
 		if (sc.vectors == 0)
 			report_novec(&sc);
@@ -181,4 +184,31 @@ run_scan(struct run *r)
 	if (sc.novec != NULL)
 		free(sc.novec);
 	return res;
+}
+
+/*
+ * The processes -a, -C or -w name, as the options ask: 0, or 1 where the
+ * run failed.  -C, asked for processes by name, fails where one could not
+ * be shown or failed a rule; -a --check where a process fails a rule, not
+ * where one could not be read (exec in progress, on a busy machine), as
+ * -a.
+ */
+int
+run_processes(struct run *r)
+{
+	const struct opts *o = r->o;
+
+	if (o->proc_err != NULL) {
+		r->say(0, "%s: %s",
+		    o->watch ? "-w" : (o->comms != NULL ? "-C" : "-a"),
+		    o->proc_err);
+		return 1;
+	}
+	if (o->watch)
+		return run_watch(r) == -1;
+	if (run_scan(r) == -1)
+		return 1;
+	if (o->comms != NULL)
+		return r->failed > 0 || r->checkfail > 0;
+	return o->check && r->checkfail > 0;
 }

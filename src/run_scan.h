@@ -31,14 +31,7 @@ struct run_scan {
 	size_t nnovec, capnovec;
 };
 
-/* What run_scan() found, for main.c's exit status. */
-enum run_scan_result {
-	RUN_SCAN_DONE,
-	RUN_SCAN_NOPROC, /* /proc could not be read (said) */
-	RUN_SCAN_NONAME, /* -C: no process of the names (said) */
-};
-
 void run_scan_one(void *, struct source *, int, const struct diag *);
-enum run_scan_result run_scan(struct run *);
+int run_processes(struct run *);
 
 #endif
