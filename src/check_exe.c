@@ -621,7 +621,7 @@ self_exe_changed(const struct check_env *e, const struct stat *xs)
 	uint64_t start;
 	long tck = sysconf(_SC_CLK_TCK);
 
-	if (tck <= 0 || proc_stat(&e->proc, 20, &start) == -1 ||
+	if (tck <= 0 || proc_stat(&e->proc, PROC_STAT_STARTTIME, &start) == -1 ||
 	    syscall(SYS_clock_gettime, CLOCK_REALTIME, &now) == -1 ||
 	    syscall(SYS_clock_gettime, CLOCK_BOOTTIME, &up) == -1)
 		return 1;

@@ -1,6 +1,6 @@
 /*
- * What --check's rules share: check.c gathers the facts and runs the
- * table; the rules live by what they read, check_exe.c the executable,
+ * What --check's rules share: check_env.c gathers the facts, check.c
+ * runs the table; the rules live by what they read, check_exe.c the executable,
  * check_kernel.c what the kernel gives each architecture and CPU,
  * check_mem.c the process's memory.  For those files alone: the rest of
  * auxv has check.h.
@@ -43,6 +43,7 @@ enum {
 };
 typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
 
+void check_gather(struct check_env *, const struct auxv_vec *, uint64_t);
 const struct check_map *check_map_at(const struct check_env *, uint64_t);
 const struct check_map *check_special(
     const struct check_env *, const struct check_map *);

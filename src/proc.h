@@ -56,6 +56,18 @@ enum proc_vec {
 	PROC_VEC_NONE  /* no memory map: no thread of it lives (p->tid 0) */
 };
 
+/*
+ * Fields of a stat line, numbered after the process's name (proc(5)'s
+ * number less 2), as proc_stat() counts them.
+ */
+enum proc_stat_field {
+	PROC_STAT_PPID = 2,        /* the parent's PID */
+	PROC_STAT_FLAGS = 7,       /* PF_* */
+	PROC_STAT_STARTTIME = 20,  /* clock ticks after boot */
+	PROC_STAT_STARTSTACK = 26, /* where argc is */
+	PROC_STAT_ARG_START = 46,  /* where argv[0]'s string is */
+};
+
 void proc_at(struct proc *, pid_t, pid_t);
 void proc_path(const struct proc *, char *, size_t, const char *, const char *);
 const char *proc_check(int *);
@@ -63,7 +75,7 @@ int proc_open(const struct proc *, const char *);
 ssize_t proc_read(const struct proc *, const char *, void *, size_t);
 int proc_text(const struct proc *, const char *, char *, size_t);
 enum proc_vec proc_vector(struct proc *, unsigned char *, size_t, size_t *);
-int proc_stat(const struct proc *, int, uint64_t *);
+int proc_stat(const struct proc *, enum proc_stat_field, uint64_t *);
 pid_t proc_ppid(const struct proc *);
 int proc_status(const struct proc *, const char *, unsigned long *, size_t);
 int proc_comm(const struct proc *, char *, size_t);

@@ -115,7 +115,7 @@ kthread(struct diag *d, const struct proc *p)
 {
 	uint64_t flags;
 
-	if (proc_stat(p, 7, &flags) == -1 || (flags & PF_KTHREAD) == 0)
+	if (proc_stat(p, PROC_STAT_FLAGS, &flags) == -1 || (flags & PF_KTHREAD) == 0)
 		return 0;
 	diag_set(d, 0, "kernel thread: no auxiliary vector");
 	d->flags = DIAG_KTHREAD;
