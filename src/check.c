@@ -76,6 +76,7 @@ static const struct {
 	{ "procauxv",   N_LIVE,                   rule_procauxv },
 	{ "vdso-image", 0,                        rule_vdso_image },
 };
+
 /* clang-format on */
 /* A row too few would be a call through NULL; one too many, unseen. */
 _Static_assert(NITEMS(rules) == CHECK_RULES, "a row for each of CHECK_RULES");
@@ -93,6 +94,7 @@ exec_since(const struct check_env *e)
 	return n == -1 || (size_t)n != e->v->rawlen ||
 	    memcmp(now, e->v->raw, (size_t)n) != 0;
 }
+
 /*
  * A FAIL of a rule held to this machine, for a PID: its vector may have
  * been made elsewhere.  The reason first, where a long evidence would
@@ -112,6 +114,7 @@ not_here(struct check_result *r)
 	r->ev[sizeof(why) - 1 + n] = '\0';
 	return CHECK_NODATA;
 }
+
 /*
  * Gathers what the rules read besides the vector, its ndec entries
  * decoded and what they point to followed (as show() has them), and runs

@@ -35,12 +35,14 @@ check_map_at(const struct check_env *e, uint64_t addr)
 			return &e->maps[i];
 	return NULL;
 }
+
 /* A special mapping ([stack], [vdso]) of the map read, or NULL. */
 const struct check_map *
 check_special(const struct check_env *e, const struct check_map *m)
 {
 	return e->maps_ok && m->hi != 0 ? m : NULL;
 }
+
 /*
  * The lowest mapping of the file dev, ino: the first, as maps lists
  * mappings by address (and letting anonymous ones go keeps their order).
@@ -56,11 +58,13 @@ check_map_file(const struct check_env *e, uint64_t dev, uint64_t ino)
 			return &e->maps[i];
 	return NULL;
 }
+
 /* What read_maps() hands each mapping: the context, our code's address. */
 struct maps_arg {
 	struct check_env *e;
 	uint64_t code;
 };
+
 /*
  * One mapping of /proc/PID/maps.  The path of the mapping that holds
  * code (our own code, for self) is kept.  Once AUXV_CHECK_MAPS are held,
@@ -104,6 +108,7 @@ map_line(const struct proc_map *pm, void *arg)
 		e->maps[e->nmaps++] = m;
 	return 0;
 }
+
 /* Reads dir/maps, at most AUXV_CHECK_MAPS_BYTES of it (the /proc layer). */
 static void
 read_maps(struct check_env *e, uint64_t code)
@@ -114,6 +119,7 @@ read_maps(struct check_env *e, uint64_t code)
 	    proc_maps(&e->proc, AUXV_CHECK_MAPS_BYTES, map_line, &a) == 0 &&
 	    e->nmaps > 0;
 }
+
 /*
  * Whether this kernel has rseq (CONFIG_RSEQ), which gives AT_RSEQ_*: the
  * system call refuses these arguments (EINVAL) where it exists.
@@ -142,6 +148,7 @@ kernel_version(void)
 	min = strtoul(p + 1, NULL, 10);
 	return (unsigned int)(maj * 1000 + (min < 1000 ? min : 999));
 }
+
 /*
  * An ELF file's header and its program headers (at most cap), through
  * the ELF layer: 0, or -1 where it is no readable ELF file.
@@ -167,6 +174,7 @@ read_elf(const struct elf_reader *r, struct elf_id *id, struct elf_phdr *ph,
 		elf_phdr(id, buf + i * sz, &ph[i]);
 	return 0;
 }
+
 /*
  * The ELF header and first PT_LOAD (gABI: they ascend by p_vaddr) of
  * the file open at fd, as read_exe() reads the executable's: the
@@ -189,6 +197,7 @@ check_first_load(int fd, struct elf_id *id, struct elf_phdr *load)
 		}
 	return -1;
 }
+
 /*
  * The executable's ELF header, program headers and interpreter, through
  * the ELF layer; and its load bias, from where maps has its first page.
@@ -236,7 +245,7 @@ read_exe(struct check_env *e)
 	e->interp[sizeof(e->interp) - 1] = '\0';
 	e->nph = e->exe.phnum;
 	e->exe_why = NULL;
-	pg = e->kernel.pagesz != 0 ? e->kernel.pagesz : CHECK_PAGE_GUESS;
+	pg = check_pagesz(e);
 	if (lo != UINT64_MAX &&
 	    (m = check_map_file(e, st.st_dev, st.st_ino)) != NULL) {
 		e->bias = m->lo - (lo & ~(pg - 1));
@@ -245,6 +254,29 @@ read_exe(struct check_env *e)
 out:
 	close(fd);
 }
+
+/* The kernel's page size, or where it is unknown CHECK_PAGE_GUESS. */
+uint64_t
+check_pagesz(const struct check_env *e)
+{
+	return e->kernel.pagesz != 0 ? e->kernel.pagesz : CHECK_PAGE_GUESS;
+}
+
+/*
+ * A path as the process named it (PT_INTERP, AT_EXECFN), where it is
+ * now: in its root or, relative, its working directory (the kernel opens
+ * the path as it is, fs/exec.c open_exec); ours as it is.
+ */
+void
+check_path(const struct check_env *e, const char *name, char *buf, size_t size)
+{
+	if (e->v->kind == SRC_SELF)
+		snprintf(buf, size, "%s", name);
+	else
+		proc_path(&e->proc, buf, size, name[0] == '/' ? "root" : "cwd/",
+		    name);
+}
+
 /* A rule without the facts it reads: why, and no data. */
 enum check_res
 check_nodata(struct check_result *r, const char *why)
@@ -252,6 +284,7 @@ check_nodata(struct check_result *r, const char *why)
 	ev(r, "%s", why);
 	return CHECK_NODATA;
 }
+
 /* An entry a rule needs missing from the vector, after what r says. */
 enum check_res
 check_absent(struct check_result *r, uint64_t type)
@@ -260,6 +293,7 @@ check_absent(struct check_result *r, uint64_t type)
 	    at_lookup(type, AF_ALL)->name);
 	return CHECK_FAIL;
 }
+
 /* The decoded entry of type, the first, or NULL. */
 const struct decoded *
 check_dec(const struct check_env *e, uint64_t type)
@@ -271,6 +305,7 @@ check_dec(const struct check_env *e, uint64_t type)
 			return &e->dec[i];
 	return NULL;
 }
+
 const char *
 check_lacks(const struct check_env *e, unsigned int need)
 {

@@ -1,21 +1,18 @@
 /*
- * --check's rules on the executable: its program headers, entry and
- * interpreter, the IDs it runs with, the file AT_EXECFN names.
+ * --check's rules on the executable: its program headers and entry, the
+ * IDs it runs with, the file AT_EXECFN names (its interpreter:
+ * check_base.c).
  */
 #include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "arch.h"
 #include "at.h"
 #include "check_rule.h"
 #include "proc.h"
@@ -83,6 +80,36 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 }
 
 /*
+ * Where the kernel puts the headers, in *want from Linux 5.18 on and in
+ * *old before (see rule_phdr): 1, or 0 where no PT_LOAD holds them; -1
+ * where the executable has no PT_LOAD.
+ */
+static int
+phdr_want(const struct check_env *e, uint64_t *want, uint64_t *old)
+{
+	size_t i, first = e->nph, last = e->nph;
+
+	for (i = 0; i < e->nph; i++) {
+		if (e->ph[i].type != PT_LOAD)
+			continue;
+		if (first == e->nph)
+			first = i;
+		if (e->ph[i].offset <= e->exe.phoff &&
+		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz)
+			last = i;
+	}
+	if (first == e->nph)
+		return -1;
+	*want = e->bias +
+	    (last == e->nph
+	            ? 0
+	            : e->exe.phoff - e->ph[last].offset + e->ph[last].vaddr);
+	*old =
+	    e->ph[first].vaddr - e->ph[first].offset + e->exe.phoff + e->bias;
+	return last != e->nph;
+}
+
+/*
  * AT_PHDR, AT_PHENT, AT_PHNUM: the executable's e_phentsize, e_phnum and
  * headers, at an address a kernel computes (fs/binfmt_elf.c
  * load_elf_binary), plus the load bias:
@@ -105,7 +132,7 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
 	uint64_t phdr = 0, phent = 0, phnum = 0, want = 0, old = 0;
-	size_t i, first = e->nph, last = e->nph;
+	int held;
 
 	if (!vec_find(v, AT_NUM_PHDR, &phdr) ||
 	    !vec_find(v, AT_NUM_PHENT, &phent) ||
@@ -129,23 +156,9 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		    phent, phnum, e->exe.phentsize, e->exe.phnum);
 		return CHECK_FAIL;
 	}
-	for (i = 0; i < e->nph; i++) {
-		if (e->ph[i].type != PT_LOAD)
-			continue;
-		if (first == e->nph)
-			first = i;
-		if (e->ph[i].offset <= e->exe.phoff &&
-		    e->exe.phoff - e->ph[i].offset < e->ph[i].filesz)
-			last = i;
-	}
 	/* Without a PT_LOAD the headers have no address to compare with. */
-	if (!e->have_bias || first == e->nph)
+	if (!e->have_bias || (held = phdr_want(e, &want, &old)) == -1)
 		return phdr_mem(e, r, phdr);
-	want = e->bias +
-	    (last == e->nph
-	            ? 0
-	            : e->exe.phoff - e->ph[last].offset + e->ph[last].vaddr);
-	old = e->ph[first].vaddr - e->ph[first].offset + e->exe.phoff + e->bias;
 	if (phdr != want && phdr != old) {
 		ev(r,
 		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
@@ -158,7 +171,7 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 	 * Headers no PT_LOAD holds: before 5.18 the address may still hold
 	 * them (a PT_LOAD's page past its file bytes), compared where so.
 	 */
-	if (last == e->nph && (phdr == want || e->fo->phdrs != FOLLOW_READ)) {
+	if (!held && (phdr == want || e->fo->phdrs != FOLLOW_READ)) {
 		ev(r,
 		    "AT_PHDR 0x%" PRIx64 ": no PT_LOAD holds e_phoff 0x%" PRIx64
 		    ", the kernel gives %s",
@@ -170,6 +183,7 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 	}
 	return phdr_mem(e, r, phdr);
 }
+
 /* AT_ENTRY: the executable's e_entry plus the load bias. */
 enum check_res
 rule_entry(const struct check_env *e, struct check_result *r)
@@ -183,265 +197,6 @@ rule_entry(const struct check_env *e, struct check_result *r)
 	    " + load bias 0x%" PRIx64 " = 0x%" PRIx64,
 	    entry, e->exe.entry, e->bias, e->exe.entry + e->bias);
 	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
-}
-/* The interpreter's file as rule_base reads it. */
-struct interp_file {
-	struct stat st;
-	struct elf_id id;
-	struct elf_phdr load; /* its first PT_LOAD */
-	int elf;              /* id and load were read */
-};
-
-/*
- * Opens path and reads its ELF header and first PT_LOAD: 0 (f->elf 0
- * where it is no ELF file with one), or -1 and errno.
- */
-static int
-interp_open(const char *path, struct interp_file *f)
-{
-	int fd, e;
-
-	memset(f, 0, sizeof(*f));
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (fstat(fd, &f->st) == -1) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return -1;
-	}
-	f->elf = check_first_load(fd, &f->id, &f->load) == 0 &&
-	    (f->id.type == ET_DYN || f->id.type == ET_EXEC);
-	close(fd);
-	return 0;
-}
-
-static int
-same_file(const struct check_map *m, const struct stat *st)
-{
-	return m->ino == st->st_ino && m->major == major(st->st_dev) &&
-	    m->minor == minor(st->st_dev);
-}
-/*
- * The AT_BASE the kernel gives for the interpreter f where m maps its
- * first PT_LOAD (fs/binfmt_elf.c load_elf_interp, alike from Linux 2.6
- * to 7.3): the mapping's address less PAGESTART of that PT_LOAD's
- * p_vaddr for an ET_DYN interpreter, 0 for an ET_EXEC one, which is
- * mapped where it is linked.  0, or -1 where m maps another part of f.
- */
-static int
-interp_base(const struct check_env *e, const struct interp_file *f,
-    const struct check_map *m, uint64_t *base)
-{
-	uint64_t pg = e->kernel.pagesz != 0 ? e->kernel.pagesz : 4096;
-
-	if (!f->elf || !same_file(m, &f->st) ||
-	    m->off != (f->load.offset & ~(pg - 1)))
-		return -1;
-	*base = f->id.type == ET_EXEC ? 0 : m->lo - (f->load.vaddr & ~(pg - 1));
-	return 0;
-}
-/*
- * The mapping of f's first PT_LOAD of which AT_BASE is base: any of
- * them, as a file may be mapped again (qemu-user maps the guest's
- * interpreter, the host's path, beside its own); NULL where none is.
- * *mapped tells whether f is mapped at all.
- */
-static const struct check_map *
-interp_at(const struct check_env *e, const struct interp_file *f, uint64_t base,
-    int *mapped)
-{
-	uint64_t b;
-	size_t i;
-
-	*mapped = 0;
-	for (i = 0; i < e->nmaps; i++) {
-		if (!same_file(&e->maps[i], &f->st))
-			continue;
-		*mapped = 1;
-		if (interp_base(e, f, &e->maps[i], &b) == 0 && b == base)
-			return &e->maps[i];
-	}
-	return NULL;
-}
-
-/* What maps_path() looks for, and the path it found. */
-struct path_at {
-	uint64_t lo;
-	char path[PATH_MAX];
-};
-
-static int
-path_line(const struct proc_map *pm, void *arg)
-{
-	struct path_at *a = arg;
-
-	if (pm->lo != a->lo)
-		return 0;
-	if (pm->path[0] == '/' && strlen(pm->path) < sizeof(a->path))
-		memcpy(a->path, pm->path, strlen(pm->path) + 1);
-	return 1;
-}
-/*
- * The interpreter found through the mapping m at AT_BASE, where
- * PT_INTERP's path does not lead to it now: maps names m's file in our
- * root (the kernel writes the path as the reader sees it, fs/seq_file.c
- * seq_path), the same file where its device and inode are m's, and the
- * kernel's AT_BASE for it there is base.  1 if so, with f read.
- */
-static int
-interp_by_map(const struct check_env *e, const struct check_map *m,
-    uint64_t base, struct interp_file *f, struct path_at *a)
-{
-	uint64_t b;
-
-	a->lo = m->lo;
-	a->path[0] = '\0';
-	return !m->anon && !m->deleted && m->ino != 0 &&
-	    proc_maps(&e->proc, AUXV_CHECK_MAPS_BYTES, path_line, a) >= 0 &&
-	    a->path[0] != '\0' && interp_open(a->path, f) == 0 &&
-	    interp_base(e, f, m, &b) == 0 && b == base;
-}
-/*
- * AT_BASE: where the kernel loaded the file PT_INTERP names (its first
- * PT_LOAD's mapping, as load_elf_interp computes it), 0 without one.
- *
- * What it reads, and whether the process can change it after exec:
- * PT_INTERP (the executable's file: replaced, the exe link and the
- * mapping say "(deleted)"); the file at PT_INTERP's path now, in the
- * process's root or, relative, its working directory (chroot(2),
- * chdir(2), a package upgrade: a PID's is never evidence against the
- * vector, only for it); the memory map (munmap, mmap: the interpreter
- * may be mapped again elsewhere).  Self and -e have changed neither
- * root nor directory since their exec.  A PID's AT_BASE is confirmed
- * by its map, never failed by it: it may have unmapped its interpreter.
- */
-enum check_res
-rule_base(const struct check_env *e, struct check_result *r)
-{
-	const struct check_map *m, *hit;
-	const int pid = e->v->kind == SRC_PID, rel = e->interp[0] != '/';
-	char path[PATH_MAX + 64];
-	struct interp_file f, g;
-	struct path_at *a;
-	struct stat exe;
-	uint64_t base = 0, want;
-	int err, mapped = 0, by_map;
-
-	if (!vec_find(e->v, AT_NUM_BASE, &base))
-		return check_absent(r, AT_NUM_BASE);
-	if (e->interp[0] == '\0') {
-		ev(r,
-		    "AT_BASE 0x%" PRIx64 "; the executable has no PT_INTERP: 0",
-		    base);
-		return base == 0 ? CHECK_OK : CHECK_FAIL;
-	}
-	/*
-	 * Another process's paths are in its root or, relative (the kernel
-	 * opens PT_INTERP as it is, fs/binfmt_elf.c open_exec), in its
-	 * working directory at exec.
-	 */
-	if (e->v->kind == SRC_SELF)
-		snprintf(path, sizeof(path), "%s", e->interp);
-	else
-		proc_path(&e->proc, path, sizeof(path), rel ? "cwd/" : "root",
-		    e->interp);
-	ev(r, "AT_BASE 0x%" PRIx64, base);
-	err = interp_open(path, &f) == -1 ? errno : 0;
-	if (err != 0 && err != ENOENT && err != ENOTDIR) {
-		ev(r, "; interpreter %s not readable (%s)", e->interp,
-		    strerror(err));
-		return CHECK_NODATA;
-	}
-	m = check_map_at(e, base);
-	/*
-	 * Its file replaced since exec (an upgrade of libc): the mapping at
-	 * AT_BASE is of a deleted file.
-	 */
-	if (m != NULL && m->deleted && m->lo == base) {
-		ev(r,
-		    "; a deleted file mapped there: interpreter %s replaced "
-		    "since exec",
-		    e->interp);
-		return CHECK_NODATA;
-	}
-	if (err == 0 && (hit = interp_at(e, &f, base, &mapped)) != NULL) {
-		ev(r, "; %s mapped at 0x%" PRIx64, e->interp, hit->lo);
-		if (f.id.type == ET_EXEC)
-			ev(r, " (ET_EXEC: AT_BASE 0)");
-		else if ((f.load.vaddr & ~(uint64_t)4095) != 0)
-			ev(r, " (linked at 0x%" PRIx64 ")", f.load.vaddr);
-		return CHECK_OK;
-	}
-	if (err == 0 && !f.elf) {
-		ev(r, "; interpreter %s is no ELF program with a PT_LOAD",
-		    e->interp);
-		return CHECK_NODATA;
-	}
-	/*
-	 * Not at PT_INTERP's path now (a chroot since, another file there,
-	 * a relative path): the file at AT_BASE, as maps names it.
-	 */
-	if (m != NULL && (a = malloc(sizeof(*a))) != NULL) {
-		by_map = interp_by_map(e, m, base, &g, a);
-		if (by_map)
-			ev(r, "; %s mapped there, the interpreter (%s)",
-			    a->path,
-			    err != 0 ? "PT_INTERP's path does not resolve now"
-			             : "PT_INTERP's path now leads to another "
-			               "file");
-		free(a);
-		if (by_map)
-			return CHECK_OK;
-	}
-	/*
-	 * Self and -e have the root and directory of their exec: no file
-	 * there is no file the kernel could have opened.
-	 */
-	if (err != 0 && pid) {
-		ev(r,
-		    "; interpreter %s: no such file now in the process's "
-		    "%s, which may have changed since exec",
-		    e->interp, rel ? "directory" : "root");
-		return CHECK_NODATA;
-	}
-	if (!mapped) {
-		ev(r, "; interpreter %s not mapped", e->interp);
-		/*
-		 * A path looked up now, and a map read now, are no evidence
-		 * against a PID's vector: it may have unmapped its
-		 * interpreter since exec.
-		 */
-		if (pid) {
-			ev(r,
-			    " (the file at its path now, and the process's map "
-			    "now: its %s may have changed, or the interpreter "
-			    "been unmapped, since exec)",
-			    rel ? "directory" : "root");
-			return CHECK_NODATA;
-		}
-		return CHECK_FAIL;
-	}
-	hit = check_map_file(e, f.st.st_dev, f.st.st_ino);
-	ev(r, "; %s mapped at 0x%" PRIx64, e->interp, hit->lo);
-	if (pid) {
-		if (interp_base(e, &f, hit, &want) == 0)
-			ev(r, " (AT_BASE 0x%" PRIx64 " there)", want);
-		ev(r,
-		    ", not at AT_BASE: the file at its path now may not "
-		    "be the one exec loaded");
-		return CHECK_NODATA;
-	}
-	/*
-	 * The kernel ran the interpreter itself (ld.so run as a program):
-	 * glibc's ld.so rewrites AT_PHDR, AT_ENTRY and AT_EXECFN for the
-	 * program it loads but leaves AT_BASE 0.  True, and said why.
-	 */
-	if (base == 0 && e->v->kind == SRC_SELF &&
-	    proc_exe_stat(&e->proc, &exe) == 0 && exe.st_dev == f.st.st_dev &&
-	    exe.st_ino == f.st.st_ino)
-		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
-	return CHECK_FAIL;
 }
 
 /*
@@ -481,6 +236,7 @@ ns_id(const char *map, unsigned long id, unsigned long *in)
 		}
 	return -1;
 }
+
 /*
  * The IDs of status (id: real, effective, saved; user then group) put in
  * the process's user namespace where it is another than ours: 1 if so,
@@ -513,6 +269,7 @@ ids_in_ns(const struct check_env *e, unsigned long id[2][3])
 				return -1;
 	return 1;
 }
+
 /*
  * AT_UID, AT_EUID, AT_GID, AT_EGID: the process's IDs (at exec: a
  * process that changed them since, its saved IDs still the vector's
@@ -579,6 +336,7 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	ev(r, " (changed since exec: nothing to hold the vector's IDs to)");
 	return CHECK_NODATA;
 }
+
 /*
  * Why a name the kernel wrote for a descriptor or a /proc file is not
  * resolved in our view, or NULL: each is the calling process's own at
@@ -608,6 +366,7 @@ execfn_foreign(const char *name)
 		       "its own way";
 	return NULL;
 }
+
 /*
  * Whether self's executable may have been renamed or removed since our
  * exec: its inode changed (ctime: rename(2), unlink(2) and link(2) set
@@ -621,13 +380,15 @@ self_exe_changed(const struct check_env *e, const struct stat *xs)
 	uint64_t start;
 	long tck = sysconf(_SC_CLK_TCK);
 
-	if (tck <= 0 || proc_stat(&e->proc, PROC_STAT_STARTTIME, &start) == -1 ||
+	if (tck <= 0 ||
+	    proc_stat(&e->proc, PROC_STAT_STARTTIME, &start) == -1 ||
 	    syscall(SYS_clock_gettime, CLOCK_REALTIME, &now) == -1 ||
 	    syscall(SYS_clock_gettime, CLOCK_BOOTTIME, &up) == -1)
 		return 1;
 	return xs->st_ctim.tv_sec + 1 >=
 	    now.tv_sec - (up.tv_sec - (time_t)(start / (uint64_t)tck));
 }
+
 /*
  * AT_EXECFN's file at path, which is not the executable: a #! script, a
  * file binfmt_misc hands to an interpreter, or another program, which
@@ -679,6 +440,7 @@ execfn_other(const struct check_env *e, struct check_result *r,
 	}
 	return CHECK_FAIL;
 }
+
 /*
  * -e: AT_EXECFN is the very path auxv gave execve (fs/exec.c
  * do_execveat_common copies bprm->filename, the path as given for
@@ -702,6 +464,7 @@ execfn_given(const char *given, const char *name, struct check_result *r)
 	}
 	return CHECK_FAIL;
 }
+
 /*
  * AT_EXECFN names the file that runs (fs/exec.c: the path given to
  * execve): the executable, or a #! script its interpreter runs, or a file
@@ -722,7 +485,7 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 {
 	const struct decoded *d = check_dec(e, AT_NUM_EXECFN);
 	const int self = e->v->kind == SRC_SELF;
-	char path[PATH_MAX + 64], name[PATH_MAX];
+	char path[PROC_PATH_MAX], name[PATH_MAX];
 	const char *why;
 	struct stat fs, xs;
 
@@ -739,11 +502,7 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		return execfn_given(e->v->execpath, name, r);
 	if ((why = execfn_foreign(name)) != NULL)
 		return check_nodata(r, why);
-	if (self)
-		snprintf(path, sizeof(path), "%s", name);
-	else
-		proc_path(&e->proc, path, sizeof(path),
-		    name[0] == '/' ? "root" : "cwd/", name);
+	check_path(e, name, path, sizeof(path));
 	if ((self && e->exe_path[0] != '\0'
 	            ? proc_stat_path(e->exe_path, &xs)
 	            : proc_exe_stat(&e->proc, &xs)) == -1)

@@ -43,6 +43,8 @@ enum {
 };
 typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
 
+uint64_t check_pagesz(const struct check_env *);
+void check_path(const struct check_env *, const char *, char *, size_t);
 void check_gather(struct check_env *, const struct auxv_vec *, uint64_t);
 const struct check_map *check_map_at(const struct check_env *, uint64_t);
 const struct check_map *check_special(

@@ -10,12 +10,15 @@
 #ifndef AUXV_PROC_H
 #define AUXV_PROC_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #define PROC_ROOT "/proc"
+/* Room for a path under a process's directory: its prefix and a path. */
+#define PROC_PATH_MAX (PATH_MAX + 64)
 
 /* A process as /proc names it. */
 struct proc {
