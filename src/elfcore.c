@@ -470,6 +470,28 @@ walk_phdrs(const struct elf_reader *r, const struct elf_id *id,
 }
 
 /*
+ * The number of program headers: e_phnum, or for PN_XNUM section header
+ * 0's sh_info.  0, or -1 and d.
+ */
+static int
+core_phnum(const struct elf_reader *r, const struct elf_id *id, uint64_t *phnum,
+    struct diag *d)
+{
+	unsigned char b[4];
+
+	if ((*phnum = id->phnum) != PN_XNUM)
+		return 0;
+	if (id->shoff == 0 || id->shoff > UINT64_MAX - OFF(id, Shdr, sh_info))
+		return fail_at(d, "malformed ELF header at offset",
+		    OFF(id, Ehdr, e_shoff));
+	if (read_at(r, id->shoff + OFF(id, Shdr, sh_info), b, 4, id->shoff, 4,
+	        d) == -1)
+		return -1;
+	*phnum = vec_word(b, 4, id->bigendian);
+	return 0;
+}
+
+/*
  * Reads a core's ELF header and program headers, its PT_LOAD table into
  * c->loads, its NT_AUXV descriptor into c->raw and, where c->names is
  * set, its names.  Returns 0, or -1 and *d: "truncated at offset N" where
@@ -514,17 +536,8 @@ elf_core_auxv(const struct elf_reader *r, struct elf_core *c, struct diag *d)
 	if (id.phentsize != phsz)
 		return fail_at(d, "malformed ELF header at offset",
 		    OFF(&id, Ehdr, e_phentsize));
-	/* For PN_XNUM, section header 0's sh_info has the count. */
-	if ((phnum = id.phnum) == PN_XNUM) {
-		if (id.shoff == 0 ||
-		    id.shoff > UINT64_MAX - OFF(&id, Shdr, sh_info))
-			return fail_at(d, "malformed ELF header at offset",
-			    OFF(&id, Ehdr, e_shoff));
-		if (read_at(r, id.shoff + OFF(&id, Shdr, sh_info), eh, 4,
-		        id.shoff, 4, d) == -1)
-			return -1;
-		phnum = vec_word(eh, 4, id.bigendian);
-	}
+	if (core_phnum(r, &id, &phnum, d) == -1)
+		return -1;
 	if (phnum > AUXV_MAX_PHDRS)
 		return fail(
 		    d, EFBIG, "too large: more than 65536 program headers");
