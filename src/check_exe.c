@@ -207,19 +207,13 @@ rule_entry(const struct check_env *e, struct check_result *r)
  * map_line reads one line's three numbers: 0, or -1 at the end.
  */
 static int
-map_line(const char **map, unsigned long f[3])
+map_line(const char **map, uint64_t f[3])
 {
-	char *end;
 	size_t k;
 
-	for (k = 0; k < 3; k++) {
-		while (**map == ' ' || **map == '\n')
-			(*map)++;
-		if (**map < '0' || **map > '9')
+	for (k = 0; k < 3; k++)
+		if (proc_num(map, 10, &f[k]) == -1)
 			return -1;
-		f[k] = strtoul(*map, &end, 10);
-		*map = end;
-	}
 	return 0;
 }
 
@@ -227,11 +221,11 @@ static int
 ns_id(const char *map, unsigned long id, unsigned long *in)
 {
 	/* first (inside), lower (outside), count */
-	unsigned long f[3];
+	uint64_t f[3];
 
 	while (map_line(&map, f) == 0)
 		if (id >= f[1] && id - f[1] < f[2]) {
-			*in = f[0] + (id - f[1]);
+			*in = (unsigned long)(f[0] + (id - f[1]));
 			return 0;
 		}
 	return -1;

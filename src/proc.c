@@ -209,6 +209,34 @@ proc_vector(struct proc *p, unsigned char *buf, size_t size, size_t *len)
 }
 
 /*
+ * The number of base 16 or 10 at *s, after blanks, and *s past it: 0, or
+ * -1 where there is none or it has more digits than 64 bits hold.  No
+ * strtoull: it takes signs and "0x", which no file of /proc writes.
+ */
+int
+proc_num(const char **s, unsigned int base, uint64_t *v)
+{
+	const char *p = *s;
+	unsigned int d, n = 0;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n')
+		p++;
+	for (*v = 0;; p++, n++) {
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned int)(*p - '0');
+		else if (base == 16 && *p >= 'a' && *p <= 'f')
+			d = (unsigned int)(*p - 'a' + 10);
+		else
+			break;
+		if (*v > (UINT64_MAX - d) / base)
+			return -1;
+		*v = *v * base + d;
+	}
+	*s = p;
+	return n > 0 ? 0 : -1;
+}
+
+/*
  * A number of p's stat line, the field nth after the name: 0, or -1
  * where it can't be read.
  */
@@ -227,10 +255,7 @@ proc_stat(const struct proc *p, enum proc_stat_field nth, uint64_t *val)
 		return -1;
 	for (i = 0; i < nth && s != NULL; i++)
 		s = strchr(s + 1, ' ');
-	if (s == NULL)
-		return -1;
-	*val = strtoull(s + 1, NULL, 10);
-	return 0;
+	return s != NULL ? proc_num(&(const char *){ s }, 10, val) : -1;
 }
 
 /* p's parent, from its stat line: its PID, or 0 where it can't be read. */
@@ -252,16 +277,18 @@ proc_ppid(const struct proc *p)
 int
 proc_status(const struct proc *p, const char *key, unsigned long *v, size_t n)
 {
-	char buf[4096], *s, *end;
+	char buf[4096];
+	const char *s;
+	uint64_t u;
 	size_t i;
 
 	if (proc_text(p, "status", buf, sizeof(buf)) == -1 ||
 	    (s = strstr(buf, key)) == NULL)
 		return -1;
-	for (s += strlen(key), i = 0; i < n; i++, s = end) {
-		v[i] = strtoul(s, &end, 10);
-		if (end == s)
+	for (s += strlen(key), i = 0; i < n; i++) {
+		if (proc_num(&s, 10, &u) == -1 || u > ULONG_MAX)
 			return -1;
+		v[i] = (unsigned long)u;
 	}
 	return 0;
 }

@@ -78,6 +78,7 @@ int proc_open(const struct proc *, const char *);
 ssize_t proc_read(const struct proc *, const char *, void *, size_t);
 int proc_text(const struct proc *, const char *, char *, size_t);
 enum proc_vec proc_vector(struct proc *, unsigned char *, size_t, size_t *);
+int proc_num(const char **, unsigned int, uint64_t *);
 int proc_stat(const struct proc *, enum proc_stat_field, uint64_t *);
 pid_t proc_ppid(const struct proc *);
 int proc_status(const struct proc *, const char *, unsigned long *, size_t);

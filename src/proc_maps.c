@@ -15,37 +15,24 @@
 #include "readfile.h"
 
 /*
- * The number of base 16 or 10 at *p, and *p past it and the one
- * separator sep after it (' ' passes over more blanks too, and is also
- * met by the line's end, where the kernel ends an anonymous mapping's
- * line): 0, or -1 where there is none or it has more digits than 64 bits
- * hold.  No strtoull: it takes signs, blanks and "0x", which a maps line
- * never has.
+ * The number at *p (proc_num()), and *p past it and the one separator
+ * sep after it (' ' passes over more blanks too, and is also met by the
+ * line's end, where the kernel ends an anonymous mapping's line): 0, or
+ * -1 where there is none.
  */
 static int
 field(char **p, unsigned int base, char sep, uint64_t *v)
 {
-	char *s = *p;
-	unsigned int d, n = 0;
+	const char *s = *p;
 
-	for (*v = 0;; s++, n++) {
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a' + 10);
-		else
-			break;
-		if (*v > (UINT64_MAX - d) / base)
-			return -1;
-		*v = *v * base + d;
-	}
-	if (n == 0 || (*s != sep && !(sep == ' ' && *s == '\0')))
+	if (proc_num(&s, base, v) == -1 ||
+	    (*s != sep && !(sep == ' ' && *s == '\0')))
 		return -1;
 	if (*s == sep)
 		s++;
 	while (sep == ' ' && *s == ' ')
 		s++;
-	*p = s;
+	*p = *p + (s - *p);
 	return 0;
 }
 
