@@ -75,6 +75,7 @@ static const struct {
 	{ "execfn",     N_LIVE,                   rule_execfn },
 	{ "procauxv",   N_LIVE,                   rule_procauxv },
 	{ "vdso-image", 0,                        rule_vdso_image },
+	{ "values",     0,                        rule_values },
 };
 
 /* clang-format on */

@@ -2,7 +2,8 @@
  * What --check's rules share: check_env.c gathers the facts, check.c
  * runs the table; the rules live by what they read, check_exe.c the executable,
  * check_kernel.c what the kernel gives each architecture and CPU,
- * check_mem.c the process's memory.  For those files alone: the rest of
+ * check_mem.c the process's memory, check_values.c the values no other
+ * rule reads.  For those files alone: the rest of
  * auxv has check.h.
  */
 #ifndef AUXV_CHECK_RULE_H
@@ -72,5 +73,6 @@ rule_fn rule_stack;
 rule_fn rule_layout;
 rule_fn rule_procauxv;
 rule_fn rule_vdso_image;
+rule_fn rule_values;
 
 #endif

@@ -679,6 +679,13 @@ LABELS = {"X86": "x86", "AARCH64": "aarch64", "ARM": "32-bit arm",
           "SH": "sh"}
 
 
+def tables_linux(version):
+    m = re.match(r"(\d+)\.(\d+)", version)
+    if not m:
+        die("version %r: not MAJOR.MINOR" % version)
+    return int(m.group(1)) * 1000 + min(int(m.group(2)), 999)
+
+
 def write_hwcap(tree, version, out):
     tables = []  # (enum name, arch, word, {bit: name}, note or None)
     per_arch = []
@@ -720,6 +727,8 @@ def write_hwcap(tree, version, out):
         "#define AUXV_HWCAP_H",
         "",
         "#define HWCAP_BITS 64",
+        "/* The kernel these tables are of: major * 1000 + minor. */",
+        "#define TABLES_LINUX %d" % tables_linux(version),
         "/* The longest name and its NUL. */",
         "#define HWCAP_NAME_LEN %d" % (longest + 1),
         "",

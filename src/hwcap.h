@@ -12,6 +12,8 @@
 #define AUXV_HWCAP_H
 
 #define HWCAP_BITS 64
+/* The kernel these tables are of: major * 1000 + minor. */
+#define TABLES_LINUX 7003
 /* The longest name and its NUL. */
 #define HWCAP_NAME_LEN 16
 

@@ -168,9 +168,9 @@ self_not_ok() {
 	may=" $(self_not_ok) "
 	run "$AUXV" --check
 	[ "$status" -le 1 ]
-	[ "${#lines[@]}" -eq 15 ]
+	[ "${#lines[@]}" -eq 16 ]
 	for r in phdr entry base ids pagesz clktck hwcap sysinfo stack \
-	    platform entries layout execfn procauxv vdso-image; do
+	    platform entries layout execfn procauxv vdso-image values; do
 		grep -qE "^$r +ok +[^ ]" <<<"$output" ||
 		    [[ "$may" == *" $r:$(sed -En "s/^$r +(FAIL|no data) +[^ ].*/\1/p" <<<"$output" | tr ' ' _) "* ]]
 	done
@@ -611,7 +611,7 @@ print(g(9) != f.get(9))'
 	[ "$(jq -r '[.checks[] | select(.result == "no data") | .name] | join(" ")' <<<"$output")" = \
 	    "phdr entry base ids hwcap sysinfo stack platform layout execfn procauxv vdso-image" ]
 	[ "$(jq -r '[.checks[] | select(.result == "ok") | .name] | join(" ")' <<<"$output")" = \
-	    "pagesz clktck entries" ]
+	    "pagesz clktck entries values" ]
 }
 
 @test "a saved vector cut short: no rule runs, the file and where it ends said, status 1" {
@@ -2694,7 +2694,7 @@ procauxv_run() {
 # rules held to this machine (hwcap, pagesz, platform: N_HERE) then
 # confirm but never fail, and entries asks its version rows of self and
 # -e alone; a rule every kernel obeys (clktck) still fails.
-@test "a PID whose vector was replaced: this CPU's HWCAP and this kernel's entries said, not failed; USER_HZ still held" {
+@test "a PID whose vector was replaced: this CPU's HWCAP and this kernel's entries said, not failed; USER_HZ and the AT_RSEQ_* pair still held" {
 	need_x86_64
 	need jq
 	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
@@ -2707,8 +2707,16 @@ procauxv_run() {
 	    skip "PR_SET_MM_MAP refused: $(cat "$BATS_TEST_TMPDIR/bg.out")"
 	# The kernel's view: /proc/PID/auxv is the replaced vector.
 	[ "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 16 { print $2 }')" = $((hw | 1 << 30)) ]
-	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
-	[ "$(fails "$output")" = "" ]
+	# AT_RSEQ_FEATURE_SIZE without AT_RSEQ_ALIGN is no kernel's at all:
+	# values, a rule every kernel obeys, fails where the pair was there.
+	run --separate-stderr "$AUXV" --check --json "$BG_PID"
+	if shell_pairs | grep -q '^28 '; then
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = values ]
+		[[ "$(evidence "$output" values)" == "AT_RSEQ_FEATURE_SIZE without AT_RSEQ_ALIGN; "* ]]
+	else
+		[ "$status" -eq 0 ]
+	fi
 	[ "$(rule_field "$output" hwcap r)" = "no data" ]
 	[[ "$(evidence "$output" hwcap)" == "a PID's vector may be another machine's (a restore, PR_SET_MM_MAP): AT_HWCAP $(printf '0x%x' $((hw | 1 << 30)))"*"+ia64"* ]]
 	if shell_pairs | grep -q '^28 '; then
@@ -2720,4 +2728,105 @@ procauxv_run() {
 	start_odd setauxv 17=1000
 	run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	[ "$(fails "$output")" = clktck ]
+}
+
+# values: bounds every kernel obeys, on values no other rule reads.
+# AT_RSEQ_FEATURE_SIZE is offsetof(struct rseq, end) (28 from 6.3, 33 in
+# 7.3's include/uapi/linux/rseq.h), AT_RSEQ_ALIGN __alignof__(struct
+# rseq), 32, then 7.3's rseq_alloc_align(), the size's next power of
+# two; the two come together (fs/binfmt_elf.c create_elf_tables).
+@test "values, saved: AT_RSEQ_* as each kernel gives them hold; an alignment not a power of two of 32 or more, a size under 28, one without the other fail" {
+	local T=$BATS_TEST_TMPDIR v
+	for v in "28 32" "33 64" "200 256"; do
+		# shellcheck disable=SC2086
+		mkraw_own "$T/v.raw" 6 4096 8 0 27 ${v% *} 28 ${v#* }
+		run --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+		[ "$(rule_field "$output" values r)" = ok ]
+		[ "$(evidence "$output" values)" = "AT_RSEQ_FEATURE_SIZE ${v% *}, AT_RSEQ_ALIGN ${v#* }; AT_FLAGS 0x0" ]
+	done
+	for v in "28 3" "28 16" "28 48" "20 32"; do
+		# shellcheck disable=SC2086
+		mkraw_own "$T/v.raw" 6 4096 27 ${v% *} 28 ${v#* }
+		run -1 --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+		[ "$(rule_field "$output" values r)" = FAIL ]
+		[[ "$(evidence "$output" values)" == "AT_RSEQ_FEATURE_SIZE ${v% *}, AT_RSEQ_ALIGN ${v#* }: the "* ]]
+	done
+	mkraw_own "$T/v.raw" 6 4096 28 32
+	run -1 --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+	[ "$(evidence "$output" values)" = "AT_RSEQ_ALIGN without AT_RSEQ_FEATURE_SIZE" ]
+	mkraw_own "$T/v.raw" 6 4096 27 28
+	run -1 --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+	[ "$(evidence "$output" values)" = "AT_RSEQ_FEATURE_SIZE without AT_RSEQ_ALIGN" ]
+	mkraw_own "$T/v.raw" 6 4096
+	run --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+	[ "$(rule_field "$output" values r)" = "no data" ]
+}
+
+# AT_FLAGS: bit 0 is AT_FLAGS_PRESERVE_ARGV0 (include/uapi/linux/
+# binfmts.h), said; another bit no kernel up to the tables' sets, but a
+# save's kernel is unknown: no data.  AT_MINSIGSTKSZ has no bound
+# without the CPU the vector was made for.
+@test "values, saved: AT_FLAGS bit 0 said, another bit no data; AT_MINSIGSTKSZ 1 no FAIL" {
+	local T=$BATS_TEST_TMPDIR
+	mkraw_own "$T/v.raw" 6 4096 8 1 51 1
+	run --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+	[ "$(rule_field "$output" values r)" = ok ]
+	[ "$(evidence "$output" values)" = "AT_MINSIGSTKSZ 1; AT_FLAGS 0x1 (AT_FLAGS_PRESERVE_ARGV0: binfmt_misc kept argv[0])" ]
+	mkraw_own "$T/v.raw" 6 4096 8 129
+	run --separate-stderr "$AUXV" --check --json -f "$T/v.raw"
+	[ "$(rule_field "$output" values r)" = "no data" ]
+	[[ "$(evidence "$output" values)" == "AT_FLAGS 0x81 (AT_FLAGS_PRESERVE_ARGV0: binfmt_misc kept argv[0]): 0x80 no bit of Linux "*", and the kernel that made the vector is unknown" ]]
+}
+
+# kernel_newer: whether the running kernel is newer than the tables'
+# (hwcap.h's TABLES_LINUX, gentables.py's reading of the tree's Makefile).
+kernel_newer() {
+	local t k
+	t=$(sed -n 's/^#define TABLES_LINUX //p' "$TESTS_DIR/../src/hwcap.h")
+	k=$(uname -r | awk -F'[.-]' '{ print $1 * 1000 + $2 }')
+	[ "$k" -gt "$t" ]
+}
+
+@test "values, self (a userland exec): AT_FLAGS 128 fails on a kernel no newer than the tables; AT_MINSIGSTKSZ under the XSAVE area fails" {
+	need jq
+	need_cpuid
+	local ebx
+	uexec_ready
+	uexec_check set=8=128
+	if kernel_newer; then
+		[ "$(rule_field "$output" values r)" = "no data" ]
+		[[ "$(evidence "$output" values)" == *"AT_FLAGS 0x80: 0x80 no bit of Linux "*", and this kernel is newer or unknown" ]]
+	else
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = values ]
+		[[ "$(evidence "$output" values)" == *"AT_FLAGS 0x80: 0x80 no bit of Linux "* ]]
+	fi
+	# CPUID.1:ECX bit 27, OSXSAVE: the kernel enabled XSAVE; leaf 0xD's
+	# EBX, the XSAVE area of the features XCR0 enables.
+	[ $(($(cpuid_reg 1 2) >> 27 & 1)) -eq 1 ] || skip "XSAVE not enabled"
+	ebx=$(cpuid_reg 13 1)
+	uexec_check "set=51=$((ebx - 1))"
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = values ]
+	[[ "$(evidence "$output" values)" == *"AT_MINSIGSTKSZ $((ebx - 1)); CPUID.(EAX=0DH):EBX $ebx: the XSAVE area alone is larger"* ]]
+	uexec_check "set=51=$ebx"
+	[ "$(rule_field "$output" values r)" = ok ]
+}
+
+@test "values, a PID whose vector was replaced: AT_MINSIGSTKSZ under the XSAVE area said, not failed; AT_RSEQ_ALIGN 3 fails" {
+	need jq
+	need_cpuid
+	local ebx
+	[ $(($(cpuid_reg 1 2) >> 27 & 1)) -eq 1 ] || skip "XSAVE not enabled"
+	ebx=$(cpuid_reg 13 1)
+	start_odd setauxv "51=$((ebx - 1))"
+	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
+	    skip "PR_SET_MM_MAP refused: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(rule_field "$output" values r)" = "no data" ]
+	[[ "$(evidence "$output" values)" == *"AT_MINSIGSTKSZ $((ebx - 1)); CPUID.(EAX=0DH):EBX $ebx: the XSAVE area alone is larger (a PID's vector may be another machine's)"* ]]
+	stop_bg
+	start_odd setauxv 27=28 28=3
+	run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(fails "$output")" = values ]
 }
