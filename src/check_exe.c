@@ -218,14 +218,14 @@ map_line(const char **map, uint64_t f[3])
 }
 
 static int
-ns_id(const char *map, unsigned long id, unsigned long *in)
+ns_id(const char *map, uint64_t id, uint64_t *in)
 {
 	/* first (inside), lower (outside), count */
 	uint64_t f[3];
 
 	while (map_line(&map, f) == 0)
 		if (id >= f[1] && id - f[1] < f[2]) {
-			*in = (unsigned long)(f[0] + (id - f[1]));
+			*in = f[0] + (id - f[1]);
 			return 0;
 		}
 	return -1;
@@ -238,12 +238,12 @@ ns_id(const char *map, unsigned long id, unsigned long *in)
  * name there.
  */
 static int
-ids_in_ns(const struct check_env *e, unsigned long id[2][3])
+ids_in_ns(const struct check_env *e, uint64_t id[2][3])
 {
 	static const char files[2][8] = { "uid_map", "gid_map" };
 	char map[2][4096];
 	const char *p;
-	unsigned long f[3];
+	uint64_t f[3];
 	size_t i, j;
 	int ident = 1;
 
@@ -253,7 +253,7 @@ ids_in_ns(const struct check_env *e, unsigned long id[2][3])
 		/* The initial namespace's: one line, every ID itself. */
 		p = map[i];
 		ident &= map_line(&p, f) == 0 && f[0] == 0 && f[1] == 0 &&
-		    f[2] == 4294967295UL && map_line(&p, f) == -1;
+		    f[2] == UINT32_MAX && map_line(&p, f) == -1;
 	}
 	if (ident)
 		return 0;
@@ -262,6 +262,43 @@ ids_in_ns(const struct check_env *e, unsigned long id[2][3])
 			if (ns_id(map[i], id[i][j], &id[i][j]) == -1)
 				return -1;
 	return 1;
+}
+
+/*
+ * AT_SECURE and the capabilities exec left self, whose IDs are the
+ * vector's and no set-ID (security/commoncap.c cap_bprm_creds_from_file,
+ * alike from Linux 4.14 to 7.3): a real UID other than its namespace's
+ * root whose permitted set grew beyond the ambient one is a
+ * privilege-elevated exec, AT_SECURE 1.  Self alone: it has changed
+ * neither since (a PID may have dropped capabilities, and -e runs under
+ * ptrace, which keeps them from being raised).  An AT_SECURE 1 that
+ * neither explains is said: an LSM may set it.
+ */
+static enum check_res
+secure_caps(const struct check_env *e, struct check_result *r, uint64_t secure,
+    uint64_t ruid)
+{
+	uint64_t prm = 0, amb = 0;
+
+	if (proc_status(&e->proc, "\nCapPrm:", 16, &prm, 1) == -1 ||
+	    proc_status(&e->proc, "\nCapAmb:", 16, &amb, 1) == -1) {
+		if (secure != 0)
+			ev(r, "; AT_SECURE 1 (capabilities not readable)");
+		return CHECK_OK;
+	}
+	if (ruid != 0 && (prm & ~amb) != 0) {
+		ev(r,
+		    "; CapPrm 0x%" PRIx64 " beyond CapAmb 0x%" PRIx64
+		    " with a real UID not root: exec raised capabilities, "
+		    "AT_SECURE %" PRIu64,
+		    prm, amb, secure);
+		return secure != 0 ? CHECK_OK : CHECK_FAIL;
+	}
+	if (secure != 0)
+		ev(r,
+		    "; AT_SECURE 1, which neither IDs nor capabilities "
+		    "explain (an LSM may set it)");
+	return CHECK_OK;
 }
 
 /*
@@ -276,7 +313,7 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		AT_NUM_EGID };
 	uint64_t at[4] = { 0 }, secure = 0;
 	/* The IDs now (status's Uid:, Gid:): real, effective, saved. */
-	unsigned long id[2][3];
+	uint64_t id[2][3];
 	size_t i;
 	int same = 1, ns = 0;
 
@@ -288,8 +325,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		id[0][1] = id[0][2] = geteuid();
 		id[1][0] = getgid();
 		id[1][1] = id[1][2] = getegid();
-	} else if (proc_status(&e->proc, "\nUid:", id[0], 3) == -1 ||
-	    proc_status(&e->proc, "\nGid:", id[1], 3) == -1)
+	} else if (proc_status(&e->proc, "\nUid:", 10, id[0], 3) == -1 ||
+	    proc_status(&e->proc, "\nGid:", 10, id[1], 3) == -1)
 		return check_nodata(r, "process status not readable");
 	else if ((ns = ids_in_ns(e, id)) == -1)
 		return check_nodata(r,
@@ -297,7 +334,7 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		    "uid_map or gid_map names none of its IDs");
 	ev(r,
 	    "AT_UID/EUID/GID/EGID %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64
-	    "; the process %lu/%lu/%lu/%lu",
+	    "; the process %" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64,
 	    at[0], at[1], at[2], at[3], id[0][0], id[0][1], id[1][0], id[1][1]);
 	if (ns == 1)
 		ev(r,
@@ -310,6 +347,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		ev(r, "; AT_SECURE 0 where they differ");
 		return CHECK_FAIL;
 	}
+	if (same && e->v->kind == SRC_SELF && at[0] == at[1] && at[2] == at[3])
+		return secure_caps(e, r, secure, id[0][0]);
 	if (same)
 		return CHECK_OK;
 	/*
@@ -323,7 +362,8 @@ rule_ids(const struct check_env *e, struct check_result *r)
 		return CHECK_FAIL;
 	if (id[0][2] == at[1] && id[1][2] == at[3]) {
 		ev(r,
-		    " (changed since exec; saved IDs %lu/%lu are the vector's)",
+		    " (changed since exec; saved IDs %" PRIu64 "/%" PRIu64
+		    " are the vector's)",
 		    id[0][2], id[1][2]);
 		return CHECK_OK;
 	}

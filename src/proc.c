@@ -270,26 +270,25 @@ proc_ppid(const struct proc *p)
 }
 
 /*
- * The first n numbers after key (as "\nUid:") in p's status file, which
- * anyone may read: 0, or -1 where it can't be read or does not have
- * them.  The lists of long lines come after the IDs and TracerPid.
+ * The first n numbers of base (10, or 16 for the Cap lines) after key
+ * (as "\nUid:") in p's status file, which anyone may read: 0, or -1
+ * where it can't be read or does not have them.  The lists of long lines
+ * come after the IDs and TracerPid.
  */
 int
-proc_status(const struct proc *p, const char *key, unsigned long *v, size_t n)
+proc_status(const struct proc *p, const char *key, unsigned int base,
+    uint64_t *v, size_t n)
 {
 	char buf[4096];
 	const char *s;
-	uint64_t u;
 	size_t i;
 
 	if (proc_text(p, "status", buf, sizeof(buf)) == -1 ||
 	    (s = strstr(buf, key)) == NULL)
 		return -1;
-	for (s += strlen(key), i = 0; i < n; i++) {
-		if (proc_num(&s, 10, &u) == -1 || u > ULONG_MAX)
+	for (s += strlen(key), i = 0; i < n; i++)
+		if (proc_num(&s, base, &v[i]) == -1)
 			return -1;
-		v[i] = (unsigned long)u;
-	}
 	return 0;
 }
 

@@ -81,7 +81,8 @@ enum proc_vec proc_vector(struct proc *, unsigned char *, size_t, size_t *);
 int proc_num(const char **, unsigned int, uint64_t *);
 int proc_stat(const struct proc *, enum proc_stat_field, uint64_t *);
 pid_t proc_ppid(const struct proc *);
-int proc_status(const struct proc *, const char *, unsigned long *, size_t);
+int proc_status(
+    const struct proc *, const char *, unsigned int, uint64_t *, size_t);
 int proc_comm(const struct proc *, char *, size_t);
 int proc_exe(const struct proc *, char *, size_t);
 int proc_exe_stat(const struct proc *, struct stat *);

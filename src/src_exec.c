@@ -39,11 +39,11 @@
 static const char *
 ptrace_denied(pid_t pid)
 {
-	unsigned long tracer;
+	uint64_t tracer;
 	struct proc p;
 
 	proc_at(&p, pid, 0);
-	if (proc_status(&p, "\nTracerPid:", &tracer, 1) == 0 && tracer != 0)
+	if (proc_status(&p, "\nTracerPid:", 10, &tracer, 1) == 0 && tracer != 0)
 		return "ptrace not permitted: the command is traced already "
 		       "(by strace -f or a debugger)";
 	if (proc_ptrace_scope() == 3)

@@ -38,9 +38,9 @@
 static int
 ids(const struct proc *p, const char *key, unsigned long ours)
 {
-	unsigned long id[3];
+	uint64_t id[3];
 
-	if (proc_status(p, key, id, 3) == -1)
+	if (proc_status(p, key, 10, id, 3) == -1)
 		return -1;
 	if (id[0] != ours)
 		return 2;
@@ -115,7 +115,8 @@ kthread(struct diag *d, const struct proc *p)
 {
 	uint64_t flags;
 
-	if (proc_stat(p, PROC_STAT_FLAGS, &flags) == -1 || (flags & PF_KTHREAD) == 0)
+	if (proc_stat(p, PROC_STAT_FLAGS, &flags) == -1 ||
+	    (flags & PF_KTHREAD) == 0)
 		return 0;
 	diag_set(d, 0, "kernel thread: no auxiliary vector");
 	d->flags = DIAG_KTHREAD;

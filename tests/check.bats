@@ -2830,3 +2830,87 @@ kernel_newer() {
 	run -1 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	[ "$(fails "$output")" = values ]
 }
+
+# capped COPY: COPY of auxv's static build with CAP_NET_RAW in its
+# file's permitted set (setcap), in a directory nobody may enter; skips
+# where this kernel or mount does not raise file capabilities, as a
+# capped cat's own status (CapPrm) shows, run as nobody.
+capped() {
+	local d=$BATS_TEST_TMPDIR/cap
+	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
+	command -v setcap >/dev/null || skip "no setcap (libcap2-bin)"
+	mkdir -p "$d" && chmod 755 "$BATS_TEST_TMPDIR" "$d"
+	cp "$(command -v cat)" "$d/cat" && setcap cap_net_raw+p "$d/cat" ||
+	    skip "setcap refused here"
+	[ "$(nobody "$d/cat" /proc/self/status | awk '$1 == "CapPrm:" { print $2 }' |
+	    sed 's/^0*//')" = 2000 ] ||
+	    skip "file capabilities not raised here (a nosuid mount?)"
+	cp "$1" "$d/$2" && setcap cap_net_raw+p "$d/$2"
+}
+
+nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# capped_sleep: the capped copy of sleep, run as nobody, in BG_PID once
+# it has exec'd.
+capped_sleep() {
+	local d=$BATS_TEST_TMPDIR/cap
+	capped "$(command -v sleep)" sleep
+	# Not through nobody(): a function in the background is a subshell.
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$d/sleep" 100 &
+	BG_PID=$!
+	for _ in $(seq 250); do
+		[ "$(readlink "/proc/$BG_PID/exe")" != "$d/sleep" ] || return 0
+		sleep 0.02
+	done
+	return 1
+}
+
+# security/commoncap.c: exec of a file with capabilities by a real UID
+# other than root raises the permitted set beyond the ambient one and
+# sets AT_SECURE (the kernel's, in the capped program's /proc/PID/auxv:
+# python's struct, an oracle beside auxv).
+@test "ids, self: capabilities exec raised with AT_SECURE 1 hold; a userland exec that leaves AT_SECURE 0 there fails" {
+	need jq
+	native_only "file capabilities of a program qemu runs are qemu's"
+	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	capped "$st" auxv
+	run -0 --separate-stderr nobody "$d/auxv" --check --json
+	[ "$(rule_field "$output" ids r)" = ok ]
+	[[ "$(evidence "$output" ids)" == *"; CapPrm 0x2000 beyond CapAmb 0x0 with a real UID not root: exec raised capabilities, AT_SECURE 1" ]]
+	capped_sleep
+	[ "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 23 { print $2 }')" = 1 ]
+	kill "$BG_PID"
+	# The same credentials under a loader that writes AT_SECURE 0.
+	uexec_ready
+	capped "$UEXEC" uexec
+	run --separate-stderr nobody "$d/uexec" set=23=0 "$st" --check --json
+	[ "$status" -eq 1 ]
+	[[ "$(fails "$output")" == *ids* ]]
+	[[ "$(evidence "$output" ids)" == *"; CapPrm 0x2000 beyond CapAmb 0x0 with a real UID not root: exec raised capabilities, AT_SECURE 0" ]]
+}
+
+@test "ids, self: no capabilities raised, AT_SECURE 0 holds; -e and a PID are never held to capabilities" {
+	need jq
+	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
+	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
+	run -0 --separate-stderr nobody "$AUXV" --check --json
+	[ "$(rule_field "$output" ids r)" = ok ]
+	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	native_only "reads another process, and -e needs ptrace"
+	capped_sleep
+	run --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[ "$(rule_field "$output" ids r)" = ok ]
+	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
+	kill "$BG_PID"
+	# Traced by nobody, who may not, the program's capabilities stay
+	# unraised (security/commoncap.c), whatever AT_SECURE says.
+	run --separate-stderr nobody "$AUXV" --check --json -e "$d/sleep" 0
+	jq -e .checks <<<"$output" >/dev/null ||
+	    skip "-e of a capped program as nobody: $(jq -r .error.message <<<"$output")"
+	[ "$(rule_field "$output" ids r)" = ok ]
+	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
+}
