@@ -810,10 +810,10 @@ for line in open(sys.argv[1]):
 docs = [json.loads(l) for l in open(sys.argv[2])]
 read = [d for d in docs if d.get("entries")]
 bg = int(sys.argv[3])
-# Per process, never in sum over the documents: a process of a test run
-# beside this one may exit between its two reads and leave no entries.
+# Per process, never over the documents: a process of a test run beside
+# this one may exit between its reads and leave no entries, or leave
+# entries and no memory to read.
 assert all(n <= 2 for n in calls.values()), calls.most_common(5)
-assert all(calls[d["pid"]] for d in read), [d["pid"] for d in read]
 assert 1 <= calls[bg] <= 2, calls[bg]
 mine = [d for d in read if d["pid"] == bg]
 assert len(mine) == 1, mine
