@@ -39,7 +39,7 @@ struct check_map {
 	unsigned char deleted; /* a file replaced or removed since mapped */
 };
 
-#define CHECK_RULES 15
+#define CHECK_RULES 16
 
 /*
  * What the rules read besides the vector, filled by check_vector(): the
