@@ -44,6 +44,8 @@
  * uid_map, gid_map   | unshare(CLONE_NEWUSER), setns    | said for a PID
  * CPUID, cpuinfo     | nothing (under an emulator       | this CPU's: held for
  *                    |  cpuinfo is the host's)          |  self and -e
+ * an instruction run | nothing (under an emulator, its  | self's, in auxv's
+ *  (SIGILL or not)   |  model CPU's)                    |  own process only
  * KernelPageSize,    | nothing: the running kernel's    | N_HERE: confirm only
  *  kernel version    |                                  |  for a PID
  */
@@ -67,6 +69,7 @@ static const struct {
 	{ "pagesz",     N_HERE,                   rule_pagesz },
 	{ "clktck",     N_ARCH,                   rule_clktck },
 	{ "hwcap",      N_CPU | N_HERE,           rule_hwcap },
+	{ "hwcap-run",  N_CPU,                    rule_hwcap_run },
 	{ "sysinfo",    0,                        rule_sysinfo },
 	{ "stack",      N_MAPS,                   rule_stack },
 	{ "platform",   N_HERE,                   rule_platform },

@@ -39,7 +39,7 @@ struct check_map {
 	unsigned char deleted; /* a file replaced or removed since mapped */
 };
 
-#define CHECK_RULES 16
+#define CHECK_RULES 17
 
 /*
  * What the rules read besides the vector, filled by check_vector(): the

@@ -66,6 +66,7 @@ rule_fn rule_execfn;
 rule_fn rule_pagesz;
 rule_fn rule_clktck;
 rule_fn rule_hwcap;
+rule_fn rule_hwcap_run;
 rule_fn rule_platform;
 rule_fn rule_entries;
 rule_fn rule_sysinfo;

@@ -372,6 +372,26 @@ start_odd() {
 	done
 }
 
+# probe_srcs TRIPLE: src/*.c for a plain build by TRIPLE-gcc, each of
+# whose probe files is the architecture's alone (src/meson.build picks
+# them by cpu_family): the others' left out.
+probe_srcs() {
+	local d=${TESTS_DIR:-$BATS_TEST_DIRNAME}/../src f a
+	case $1 in
+	x86_64-*) a=x86_64 ;;
+	i?86-*) a=i386 ;;
+	aarch64-*) a=aarch64 ;;
+	arm-*) a=arm ;;
+	*) a=none ;;
+	esac
+	for f in "$d"/*.c; do
+		[[ "${f##*/}" == probe_*.c ]] || echo "$f"
+	done
+	for f in "$d/probe_$a.c" "$d/probe_$a.S"; do
+		[ ! -e "$f" ] || echo "$f"
+	done
+}
+
 # guest_build NAME QEMU TRIPLE: auxv and its oracle tests/exec/auxvrec.c
 # (a library preloaded into it) built for another architecture by
 # Debian's cross compiler TRIPLE-gcc, in $BATS_RUN_TMPDIR/guest-NAME, and
@@ -387,7 +407,7 @@ guest_build() {
 	[ -e "$src/exec/auxvrec.c" ] || { echo "no tests/exec/auxvrec.c"; return; }
 	mkdir -p "$d"
 	"$t-gcc" -std=gnu11 -O1 -D_GNU_SOURCE -DAUXV_VERSION='"guest"' \
-	    -o "$d/auxv" "$src"/../src/*.c -lpthread >"$d/cc.log" 2>&1 ||
+	    -o "$d/auxv" $(probe_srcs "$t") -lpthread >"$d/cc.log" 2>&1 ||
 	    { echo "$t-gcc cannot build auxv: $(grep -m1 'error' "$d/cc.log")"
 	      return; }
 	"$t-gcc" -shared -fPIC -o "$d/auxvrec.so" "$src/exec/auxvrec.c" \

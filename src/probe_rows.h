@@ -1,0 +1,45 @@
+/*
+ * The rows and the stub calls of one architecture's probes, from its
+ * list: the file that includes this defines PROBES(X), each row as
+ * X(stub, word, bit, flags, insn), stub the name after "probe_" of its
+ * function in probe_ARCH.S.  One list: the table and the calls cannot
+ * disagree.  The calls are direct, so the table holds no pointer (none
+ * to relocate when the program starts).
+ */
+#ifndef AUXV_PROBE_ROWS_H
+#define AUXV_PROBE_ROWS_H
+
+#include "probe.h"
+
+#define PROBE_PROTO(s, w, b, f, i) void probe_##s(void);
+#define PROBE_ENUM(s, w, b, f, i)  PROBE_ROW_##s,
+#define PROBE_ROW(s, w, b, f, i)   { w, b, f, i },
+#define PROBE_CALL(s, w, b, f, i)                                              \
+	case PROBE_ROW_##s:                                                    \
+		probe_##s();                                                   \
+		break;
+
+PROBES(PROBE_PROTO)
+
+enum { PROBES(PROBE_ENUM) PROBE_NROWS };
+
+static const struct probe probe_table[] = { PROBES(PROBE_ROW) };
+
+size_t
+probe_rows(const struct probe **p)
+{
+	*p = probe_table;
+	return PROBE_NROWS;
+}
+
+void
+probe_stub(size_t i)
+{
+	switch (i) {
+		PROBES(PROBE_CALL)
+	default:
+		break;
+	}
+}
+
+#endif

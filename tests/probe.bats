@@ -1,0 +1,310 @@
+#!/usr/bin/env bats
+# --check's hwcap-run rule: each claimed HWCAP bit that has a probe runs
+# its instruction in auxv's own process.  The oracle of what the CPU
+# runs is tests/exec/insn (the same instructions, assembled by the
+# toolchain from their mnemonics, run with no handler: it dies of
+# SIGILL where the CPU refuses one); the vector's bits come from the
+# kernel (this shell's /proc/PID/auxv) or from the loader that rewrote
+# it (tests/exec/uvec); under qemu-user, the oracle runs under the same
+# qemu and -cpu model, so the verdicts follow the installed qemu.
+
+load common
+
+# --check --json output $1: rule hwcap-run's result, then its evidence.
+run_result() {
+	jq -r '.checks[] | select(.name == "hwcap-run") | .result' <<<"$1"
+}
+
+run_evidence() {
+	jq -r '.checks[] | select(.name == "hwcap-run") | .evidence' <<<"$1"
+}
+
+# The names evidence $1 lists after "$2:" (up to the next "; ").
+listed() {
+	local e="; $1;" h="; $2:" r
+	[[ "$e" == *"$h"* ]] || return 0
+	r=${e#*"$h"}
+	r=${r%%;*}
+	# Each name, without its " (instruction)", one a line.
+	sed -E 's/ \([^()]*(\([^()]*\)[^()]*)*\)//g; s/^ //' <<<"$r" |
+	    tr ' ' '\n' | grep -v '^$' || true
+}
+
+# bit_of ARCH NAME: "WORD BIT" of the probed bit NAME, from the kernel's
+# uapi hwcap headers (x86: CPUID.1:EDX and asm/hwcap2.h; arm64 and arm:
+# asm/hwcap.h), not from auxv's table.
+bit_of() {
+	case $1:$2 in
+	x86_64:fpu | i?86:fpu) echo 0 0 ;;
+	x86_64:tsc | i?86:tsc) echo 0 4 ;;
+	x86_64:cx8 | i?86:cx8) echo 0 8 ;;
+	x86_64:cmov | i?86:cmov) echo 0 15 ;;
+	x86_64:clflush | i?86:clflush) echo 0 19 ;;
+	x86_64:mmx | i?86:mmx) echo 0 23 ;;
+	x86_64:fxsr | i?86:fxsr) echo 0 24 ;;
+	x86_64:sse | i?86:sse) echo 0 25 ;;
+	x86_64:sse2 | i?86:sse2) echo 0 26 ;;
+	x86_64:ring3mwait | i?86:ring3mwait) echo 1 0 ;;
+	x86_64:fsgsbase) echo 1 1 ;;
+	aarch64:fp) echo 0 0 ;;
+	aarch64:asimd) echo 0 1 ;;
+	aarch64:aes) echo 0 3 ;;
+	aarch64:pmull) echo 0 4 ;;
+	aarch64:sha1) echo 0 5 ;;
+	aarch64:sha2) echo 0 6 ;;
+	aarch64:crc32) echo 0 7 ;;
+	aarch64:atomics) echo 0 8 ;;
+	aarch64:cpuid) echo 0 11 ;;
+	aarch64:dcpop) echo 0 16 ;;
+	aarch64:sha3) echo 0 17 ;;
+	aarch64:sha512) echo 0 21 ;;
+	aarch64:sve) echo 0 22 ;;
+	arm*:vfp) echo 0 6 ;;
+	arm*:neon) echo 0 12 ;;
+	arm*:vfpv4) echo 0 16 ;;
+	arm*:idiva) echo 0 17 ;;
+	arm*:idivt) echo 0 18 ;;
+	arm*:aes) echo 1 0 ;;
+	arm*:pmull) echo 1 1 ;;
+	arm*:sha1) echo 1 2 ;;
+	arm*:sha2) echo 1 3 ;;
+	arm*:crc32) echo 1 4 ;;
+	*) return 1 ;;
+	esac
+}
+
+# holds OUTPUT ARCH HW HW2 RUNNER...: hwcap-run's verdict in OUTPUT is
+# what the oracle says, each probed name run by RUNNER... (an emulator
+# and the insn helper): a bit claimed in HW/HW2 whose instruction
+# dies of SIGILL is listed as raised SIGILL and fails the rule; one that
+# runs is listed as ran, claimed or not; sve runs only where claimed.
+holds() {
+	local out=$1 arch=$2 hw=$3 hw2=$4 e n wb c st want_fail=0
+	shift 4
+	e=$(run_evidence "$out")
+	echo "evidence: $e"
+	for n in $("$@"); do
+		wb=($(bit_of "$arch" "$n")) || { echo "no bit for $n"; return 1; }
+		if [ "${wb[0]}" -eq 0 ]; then
+			c=$((hw >> wb[1] & 1))
+		else
+			c=$((hw2 >> wb[1] & 1))
+		fi
+		st=0
+		"$@" "$n" >/dev/null 2>&1 || st=$?
+		echo "$n: claimed $c, oracle status $st"
+		if [ "$n" = sve ] && [ "$c" -eq 0 ]; then
+			! grep -qx sve < <(listed "$e" "not claimed, ran")
+			continue
+		fi
+		if [ "$st" -eq 0 ] && [ "$c" -eq 1 ]; then
+			grep -qx "$n" < <(listed "$e" "claimed, ran")
+		elif [ "$st" -eq 0 ]; then
+			grep -qx "$n" < <(listed "$e" "not claimed, ran")
+		elif [ "$c" -eq 1 ]; then
+			# Killed by SIGILL (qemu-user exits 128 + 4 too).
+			[ "$st" -eq 132 ]
+			grep -qx "$n" < <(listed "$e" "claimed, raised SIGILL")
+			want_fail=1
+		else
+			! grep -qx "$n" < <(listed "$e" "not claimed, ran")
+		fi
+	done
+	if [ "$want_fail" -eq 1 ]; then
+		[ "$(run_result "$out")" = FAIL ]
+	else
+		[ "$(run_result "$out")" = ok ]
+	fi
+}
+
+# The HWCAP words of the kernel's vector for this shell.
+kernel_hw() {
+	local ws
+	ws=$(($(getconf LONG_BIT) / 8))
+	pyvec "/proc/$$/auxv" "$ws" | awk -v t="$1" '$1 == t { print $2 }'
+}
+
+@test "self, natively: every claimed bit that has a probe runs; none fails" {
+	need jq
+	native_only "the kernel's vector is this shell's"
+	[ -x "${INSN:-}" ] || skip "no insn helper built"
+	[ -n "$("$INSN")" ] || skip "no probes for $(uname -m)"
+	run --separate-stderr "$AUXV" --check --json
+	[ "$status" -le 1 ]
+	hw=$(kernel_hw 16)
+	hw2=$(kernel_hw 26)
+	holds "$output" "$(uname -m)" "${hw:-0}" "${hw2:-0}" "$INSN"
+	[ "$(run_result "$output")" = ok ]
+}
+
+@test "human: the rule's line names each bit that ran" {
+	run --separate-stderr "$AUXV" --check
+	[ "$status" -le 1 ]
+	grep -E '^hwcap-run +(ok|no data) +[^ ]' <<<"$output"
+	! grep -E '^hwcap-run +FAIL' <<<"$output" || ! has native
+}
+
+@test "-e of a program, a PID and -a: the probes run for self only, never a FAIL" {
+	need jq
+	need ptrace
+	run -0 --separate-stderr "$AUXV" --check --json -e /bin/true
+	[ "$(run_result "$output")" = "no data" ]
+	[ "$(run_evidence "$output")" = "the instructions run in auxv's own process: self only" ]
+	run --separate-stderr "$AUXV" --check --json -a
+	[ "$status" -le 1 ]
+	[ "$(jq -s '[.[].checks // [] | .[] | select(.name == "hwcap-run" and .result != "no data")] | length' <<<"$output")" -eq 0 ]
+}
+
+@test "a saved vector: no data" {
+	need jq
+	run -0 --separate-stderr "$AUXV" --check --json -f /proc/self/auxv
+	[ "$(run_result "$output")" = "no data" ]
+}
+
+# uvec_ready: the loader and a static non-PIE auxv of this build.
+uvec_ready() {
+	[ -x "${UVEC:-}" ] || skip "no uvec helper built"
+	[ -x "${INSN:-}" ] || skip "no insn helper built"
+	st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
+	[ -n "$("$INSN")" ] || skip "no probes for $(uname -m)"
+}
+
+@test "uvec, natively: a bit whose instruction this CPU refuses, claimed: FAIL naming the bit and the instruction" {
+	need jq
+	native_only "the loader runs natively"
+	uvec_ready
+	local n wb=() found=
+	for n in $("$INSN"); do
+		! "$INSN" "$n" >/dev/null 2>&1 || continue
+		[ "$n" != sve ] || continue
+		wb=($(bit_of "$(uname -m)" "$n")) && found=$n && break
+	done
+	[ -n "$found" ] || skip "this CPU runs every probed instruction"
+	run --separate-stderr "$UVEC" \
+	    "set=$((16 + 10 * wb[0]))=|$((1 << wb[1]))" "$st" --check --json
+	[ "$status" -eq 1 ]
+	[[ "$(run_evidence "$output")" == "claimed, raised SIGILL: $found ("*")"* ]]
+	hw=$(kernel_hw 16)
+	hw2=$(kernel_hw 26)
+	if [ "${wb[0]}" -eq 0 ]; then hw=$((hw | 1 << wb[1])); else hw2=$((${hw2:-0} | 1 << wb[1])); fi
+	holds "$output" "$(uname -m)" "$hw" "${hw2:-0}" "$INSN"
+}
+
+@test "uvec, natively: every bit cleared: what runs is said, not failed" {
+	need jq
+	native_only "the loader runs natively"
+	uvec_ready
+	run --separate-stderr "$UVEC" set=16=0,set=26=0 "$st" --check --json
+	[ "$(run_result "$output")" = "no data" ]
+	[[ "$(run_evidence "$output")" == "not claimed, ran: "*"; no claimed bit's instruction ran" ]]
+	holds_clear=$(listed "$(run_evidence "$output")" "not claimed, ran")
+	for n in $holds_clear; do "$INSN" "$n" >/dev/null; done
+}
+
+# guest_static NAME TRIPLE: a static non-PIE auxv, uvec (dynamic, run
+# with -L /usr/TRIPLE) and insn built by TRIPLE-gcc in
+# $BATS_RUN_TMPDIR/probe-NAME; says why not where it can't be.
+guest_static() {
+	local d=$BATS_RUN_TMPDIR/probe-$1 t=$2 x=${TESTS_DIR:-$BATS_TEST_DIRNAME}/exec
+	command -v "$t-gcc" >/dev/null ||
+	    { echo "no $t-gcc (gcc-$t, libc6-dev-*-cross)"; return; }
+	mkdir -p "$d"
+	"$t-gcc" -static -std=gnu11 -O1 -D_GNU_SOURCE -DAUXV_VERSION='"guest"' \
+	    -o "$d/auxv" $(probe_srcs "$t") -lpthread >"$d/cc.log" 2>&1 &&
+	    "$t-gcc" -std=gnu11 -O2 -o "$d/uvec" "$x/uvec.c" >>"$d/cc.log" 2>&1 &&
+	    "$t-gcc" -static -std=gnu11 -O2 -o "$d/insn" "$x/insn.c" \
+		>>"$d/cc.log" 2>&1 ||
+	    echo "$t-gcc cannot build the guest: $(grep -m1 error "$d/cc.log")"
+}
+
+probe_probe_arm() {
+	command -v qemu-arm >/dev/null || { echo "no qemu-arm (qemu-user)"; return; }
+	guest_static arm arm-linux-gnueabihf
+}
+
+probe_probe_aarch64() {
+	command -v qemu-aarch64 >/dev/null || { echo "no qemu-aarch64 (qemu-user)"; return; }
+	guest_static aarch64 aarch64-linux-gnu
+}
+
+probe_probe_i386() {
+	command -v qemu-i386 >/dev/null || command -v qemu-i386-static >/dev/null ||
+	    { echo "no qemu-i386"; return; }
+	guest_static i386 i686-linux-gnu
+}
+
+# guest_case NAME ARCH QEMU TRIPLE CPU TYPE BIT: under QEMU -cpu CPU, the
+# guest auxv run by uvec with bit BIT of TYPE (16 or 26) claimed; the
+# verdict held to the oracle under the same qemu and model.  The vector's
+# words: the guest's own, as uvec's /proc/self/auxv gives them under qemu
+# (the guest insn helper cannot read them: it runs one instruction).
+guest_case() {
+	local name=$1 arch=$2 q=$3 t=$4 cpu=$5 type=$6 bit=$7
+	local d=$BATS_RUN_TMPDIR/probe-$name hw hw2
+	guest_case_run "$name" "$q" "$t" "$cpu" "$type" "$bit"
+	echo "status $status: $stderr"
+	[ "$status" -le 1 ]
+	# The words uvec handed on, as the guest's vector shows them, read
+	# back by the oracle (python3 struct) from auxv's raw save.
+	"$q" -cpu "$cpu" -L "/usr/$t" "$d/uvec" "set=$type=|$((1 << bit))" \
+	    "$d/auxv" -o raw >"$BATS_TEST_TMPDIR/v.raw"
+	hw=$(pyvec "$BATS_TEST_TMPDIR/v.raw" "$(guest_ws "$arch")" |
+	    awk '$1 == 16 { print $2 }')
+	hw2=$(pyvec "$BATS_TEST_TMPDIR/v.raw" "$(guest_ws "$arch")" |
+	    awk '$1 == 26 { print $2 }')
+	holds "$output" "$arch" "${hw:-0}" "${hw2:-0}" "$q" -cpu "$cpu" "$d/insn"
+}
+
+# guest_case_run NAME QEMU TRIPLE CPU TYPE BIT: the run alone.
+guest_case_run() {
+	local d=$BATS_RUN_TMPDIR/probe-$1
+	need "probe_$1"
+	need jq
+	run --separate-stderr "$2" -cpu "$4" -L "/usr/$3" "$d/uvec" \
+	    "set=$5=|$((1 << $6))" "$d/auxv" --check --json
+}
+
+guest_ws() {
+	case $1 in
+	aarch64 | x86_64) echo 8 ;;
+	*) echo 4 ;;
+	esac
+}
+
+@test "qemu-arm -cpu cortex-a8 with IDIVA claimed: as the installed qemu runs sdiv (FAIL where it refuses it)" {
+	guest_case arm arm qemu-arm arm-linux-gnueabihf cortex-a8 16 17
+	qemu-arm -cpu cortex-a8 "$BATS_RUN_TMPDIR/probe-arm/insn" idiva ||
+	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: idiva (sdiv r0, r0, r1 (ARM))"* ]]
+}
+
+@test "qemu-aarch64 -cpu cortex-a53 with SHA3 claimed: as the installed qemu runs eor3 (FAIL where it refuses it)" {
+	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 17
+	qemu-aarch64 -cpu cortex-a53 "$BATS_RUN_TMPDIR/probe-aarch64/insn" sha3 ||
+	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: sha3 (eor3 "* ]]
+}
+
+# glibc (2.36 on) picks __memcpy_sve where AT_HWCAP claims SVE: a glibc
+# auxv on a CPU without SVE dies of SIGILL before main, as any glibc
+# program does; what that vector does to auxv is said here, as measured.
+@test "qemu-aarch64 -cpu cortex-a53 with SVE claimed: FAIL naming sve, where the guest's libc reaches main" {
+	guest_case_run aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 22
+	if [ "$status" -eq 132 ] && [ -z "$output" ]; then
+		skip "the guest's libc dies of SIGILL before main where SVE is claimed (glibc's SVE memcpy)"
+	fi
+	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 22
+	qemu-aarch64 -cpu cortex-a53 "$BATS_RUN_TMPDIR/probe-aarch64/insn" sve ||
+	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: sve (cntb x0)"* ]]
+}
+
+@test "qemu-aarch64 -cpu max, the vector as qemu makes it: each claimed bit as the installed qemu runs it" {
+	# bit 0 (FP) is claimed by every arm64 vector: nothing added.
+	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu max 16 0
+}
+
+@test "qemu-i386 -cpu pentium3 with SSE2 claimed: as the installed qemu runs pxor (FAIL where it refuses it)" {
+	local q=qemu-i386
+	command -v "$q" >/dev/null || q=qemu-i386-static
+	guest_case i386 i686 "$q" i686-linux-gnu pentium3 16 26
+}
