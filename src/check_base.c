@@ -156,7 +156,7 @@ base_elsewhere(const struct check_env *e, struct check_result *r,
 	struct stat exe;
 	uint64_t want;
 
-	if (!mapped) {
+	if (f == NULL || !mapped) {
 		ev(r, "; interpreter %s not mapped", e->interp);
 		if (!pid)
 			return CHECK_FAIL;
