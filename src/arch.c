@@ -4,7 +4,7 @@
  * The HWCAPS_* lists of tables come from hwcap.h, which src/gentables.py
  * generates; it also copies the names here into the bash completion.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <string.h>
 
 #include "arch.h"

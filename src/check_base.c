@@ -2,7 +2,7 @@
  * --check's rule on AT_BASE: the interpreter PT_INTERP names, where the
  * kernel loaded it, found by its file and by the memory map.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

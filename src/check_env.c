@@ -3,7 +3,7 @@
  * vector (the process's memory map and executable, the kernel's version
  * and page size), and what every rule asks of them.  Nothing here prints.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>

@@ -3,7 +3,7 @@
  * IDs it runs with, the file AT_EXECFN names (its interpreter:
  * check_base.c).
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * page sizes, USER_HZ, the HWCAP words, AT_PLATFORM, and every entry of
  * each ARCH_DLINFO.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

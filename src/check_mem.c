@@ -3,7 +3,7 @@
  * create_elf_tables writes (its layout and the strings on it), and, for
  * self, /proc/self/auxv against the vector in memory.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

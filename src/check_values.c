@@ -3,7 +3,7 @@
  * kernel obeys: AT_RSEQ_FEATURE_SIZE and AT_RSEQ_ALIGN, AT_MINSIGSTKSZ,
  * AT_FLAGS.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <inttypes.h>
 #include <stdint.h>
 

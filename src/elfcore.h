@@ -8,7 +8,7 @@
 #ifndef AUXV_ELFCORE_H
 #define AUXV_ELFCORE_H
 
-#include <elf.h>
+#include "elfdefs.h"
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>

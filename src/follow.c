@@ -5,7 +5,7 @@
  * source), then, in one read ahead, the rest of the vDSO and the
  * segments the headers point to.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <stdint.h>
 #include <string.h>
 

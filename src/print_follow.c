@@ -4,7 +4,7 @@
  * object: one walk of each, o NULL for text.  Every string from the
  * target goes through esc.c.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <string.h>
 
 #include "at.h"

@@ -2,7 +2,7 @@
  * What every source shares: setting up and tearing down, and settling
  * the layout of the vector read before parsing it.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>

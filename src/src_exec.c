@@ -10,7 +10,7 @@
  * is blocked in it, so that nothing but SIGKILL and SIGSTOP stops or kills
  * it between fork and exec.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

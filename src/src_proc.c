@@ -7,7 +7,7 @@
  * 64-bit kernel has a 32-bit vector).  What the vector points to is read
  * by procmem.c.  Where the vector can't be read, why.
  */
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <linux/capability.h>
 #include <stdio.h>

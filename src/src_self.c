@@ -6,7 +6,7 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
-#include <elf.h>
+#include "elfdefs.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

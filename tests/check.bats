@@ -2918,3 +2918,27 @@ capped_sleep() {
 	[ "$(rule_field "$output" ids r)" = ok ]
 	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
 }
+
+# The build that survives the vectors it judges: auxv linked statically
+# with musl, whose start-up reads neither AT_RANDOM nor, past PT_TLS,
+# AT_PHDR (glibc's static start-up dies of both), run by the userland
+# exec with each fault: the fault is a FAIL of its rule, not a crash.
+@test "the musl build under a userland exec: no AT_RANDOM, AT_PHDR at the vDSO's headers: each a FAIL, not a crash" {
+	need jq
+	uexec_ready
+	[ -x "${AUXV_MUSL:-}" ] || skip "no musl build of auxv (Debian: musl-tools)"
+	[ "$(readelf_h "$AUXV_MUSL" Type)" = EXEC ] || skip "the musl build is a PIE"
+	run --separate-stderr "$UEXEC" none "$AUXV_MUSL" --check --json
+	uexec_output
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$UEXEC" drop=25 "$AUXV_MUSL" --check --json
+	uexec_output
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = entries ]
+	[ "$(evidence "$output" entries)" = "AT_RANDOM absent" ]
+	run --separate-stderr "$UEXEC" phdrvdso "$AUXV_MUSL" --check --json
+	uexec_output
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = phdr ]
+	[[ "$(evidence "$output" phdr)" == "AT_PHDR 0x7"*"; the executable's e_phoff 0x"*" is loaded at 0x4"* ]]
+}

@@ -6,7 +6,8 @@
  * wrong, one bug at a time.
  *
  * usage: uexec FAULT[,FAULT]... PROGRAM [ARG]...
- * FAULT: none, phdr (AT_PHDR at a copy of the headers), phnum (one
+ * FAULT: none, phdr (AT_PHDR at a copy of the headers), phdrvdso
+ * (AT_PHDR at the vDSO's program headers, another ELF's), phnum (one
  * header fewer), entry (AT_ENTRY past the entry), ids (IDs fixed to
  * 1000), hwcap0 (AT_HWCAP 0), nohwcap2 (AT_HWCAP2 left out), sysinfo
  * (AT_SYSINFO given), twice (AT_PAGESZ twice), random (AT_RANDOM outside
@@ -367,7 +368,12 @@ main(int argc, char *argv[])
 		switch (t) {
 		case AT_PHDR:
 			v = is(fault, "phdr") ? (uint64_t)(uintptr_t)phcopy
-			                      : phdr_addr(&eh, ph);
+			    : is(fault, "phdrvdso")
+			    ? getauxval(AT_SYSINFO_EHDR) +
+			        ((const Elf64_Ehdr *)(uintptr_t)getauxval(
+			             AT_SYSINFO_EHDR))
+			            ->e_phoff
+			    : phdr_addr(&eh, ph);
 			break;
 		case AT_PHNUM:
 			v = eh.e_phnum - (is(fault, "phnum"));
