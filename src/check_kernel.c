@@ -1,18 +1,13 @@
 /*
  * --check's rules on what the kernel gives each architecture and CPU:
- * page sizes, USER_HZ, the HWCAP words, AT_PLATFORM, and every entry of
- * each ARCH_DLINFO.
+ * page sizes, USER_HZ, the HWCAP words and AT_PLATFORM.
  */
 #include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arch.h"
 #include "at.h"
@@ -62,6 +57,7 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 	}
 	return CHECK_OK;
 }
+
 /*
  * AT_CLKTCK: USER_HZ, 100 (include/asm-generic/param.h) but on alpha,
  * 1024 (arch/alpha/include/uapi/asm/param.h), and on ia64 the kernel's HZ.
@@ -79,6 +75,7 @@ rule_clktck(const struct check_env *e, struct check_result *r)
 	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
 	return hz == want ? CHECK_OK : CHECK_FAIL;
 }
+
 /* Whether name is a word of the list (words between blanks). */
 static int
 has_word(const char *list, const char *name, size_t len)
@@ -90,6 +87,7 @@ has_word(const char *list, const char *name, size_t len)
 			return 1;
 	return 0;
 }
+
 /*
  * The bits where the vector's word and the CPU's differ, each said with
  * + (the vector's alone) or - (the CPU's alone) where sign, by name or,
@@ -114,6 +112,7 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
 	}
 	return val ^ cpu;
 }
+
 /*
  * AT_HWCAP words against the kernel's view of the CPU: each named bit set
  * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
@@ -199,6 +198,7 @@ cpu_num(const char *s, unsigned int *n)
 	*n = (unsigned int)u;
 	return 0;
 }
+
 /* A cpuinfo value's first word (proc_cpu_field pads it with blanks). */
 static int
 cpu_word(const char *s, char *w, size_t size)
@@ -291,6 +291,7 @@ cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named,
 	}
 	return extra;
 }
+
 enum check_res
 rule_hwcap(const struct check_env *e, struct check_result *r)
 {
@@ -337,6 +338,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		return check_nodata(r, "no HWCAP word to compare");
 	return bad != 0 ? CHECK_FAIL : CHECK_OK;
 }
+
 /*
  * AT_PLATFORM of the vector's architecture (a machine of the table has
  * one: arch_by_elf() gives a machine's first row to any word size or
@@ -358,6 +360,7 @@ static const struct {
 	{ EM_ARM, 4,
 	    { "v4l", "v4b", "v5l", "v5b", "v6l", "v6b", "v7l", "v7b" } },
 };
+
 enum check_res
 rule_platform(const struct check_env *e, struct check_result *r)
 {
@@ -391,259 +394,4 @@ rule_platform(const struct check_env *e, struct check_result *r)
 	    (d->str[2] == 'l' || d->str[2] == 'b'))
 		return CHECK_OK;
 	return CHECK_FAIL;
-}
-/*
- * Every entry the kernel gives each architecture, Linux 7.3.4: the
- * generic set of fs/binfmt_elf.c create_elf_tables (AT_HWCAP2 where the
- * architecture defines ELF_HWCAP2, AT_HWCAP3 where ELF_HWCAP3, AT_PLATFORM
- * where ELF_PLATFORM is not NULL, AT_BASE_PLATFORM where
- * ELF_BASE_PLATFORM is always set, AT_RSEQ_* with CONFIG_RSEQ), then each
- * architecture's ARCH_DLINFO (arch/{x86,arm64,arm,powerpc,s390,riscv,
- * loongarch,mips,sparc,alpha,sh,parisc}/include/asm/elf.h; the compat
- * forms for x32, i386 and arm under a 64-bit kernel).  since: the
- * version the kernel gives it from (major * 1000 + minor), asked of a
- * live vector of a kernel that new only; C_VDSO: only where a vDSO is
- * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
- * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
- * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's).
- * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
- * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
- * asked.
- */
-enum {
-	A_X86_64 = 1 << 0,
-	A_X32 = 1 << 1,
-	A_I386 = 1 << 2,
-	A_ARM64 = 1 << 3,
-	A_ARM = 1 << 4,
-	A_PPC64 = 1 << 5,
-	A_PPC = 1 << 6,
-	A_S390 = 1 << 7,
-	A_RISCV = 1 << 8,
-	A_LOONG = 1 << 9,
-	A_MIPS = 1 << 10,
-	A_SPARC64 = 1 << 11,
-	A_SPARC = 1 << 12,
-	A_ALPHA = 1 << 13,
-	A_SH = 1 << 14,
-	A_PARISC = 1 << 15,
-	A_OTHER = 1 << 16, /* m68k, microblaze, or1k, csky, arc, ... */
-	A_X86 = A_X86_64 | A_X32 | A_I386,
-	A_ALL = (1 << 17) - 1,
-	/* ELF_PLATFORM is NULL on the others (riscv, sparc, m68k, ...). */
-	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_LOONG |
-	    A_MIPS | A_ALPHA | A_SH | A_PARISC,
-	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_RISCV |
-	    A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
-	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
-};
-enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4 };
-/* Each ELF machine and word size of arch.c, and its row of the table. */
-static const struct {
-	uint16_t machine;
-	uint8_t wordsize; /* 0: either */
-	uint32_t a;
-} dl_arches[] = {
-	{ EM_X86_64, 8, A_X86_64 },
-	{ EM_X86_64, 4, A_X32 },
-	{ EM_386, 0, A_I386 },
-	{ EM_AARCH64, 0, A_ARM64 },
-	{ EM_ARM, 0, A_ARM },
-	{ EM_PPC64, 0, A_PPC64 },
-	{ EM_PPC, 0, A_PPC },
-	{ EM_S390, 0, A_S390 },
-	{ EM_RISCV, 0, A_RISCV },
-	{ EM_LOONGARCH, 0, A_LOONG },
-	{ EM_MIPS, 0, A_MIPS },
-	{ EM_SPARCV9, 0, A_SPARC64 },
-	{ EM_SPARC, 0, A_SPARC },
-	{ EM_SPARC32PLUS, 0, A_SPARC },
-	{ EM_ALPHA, 0, A_ALPHA },
-	{ EM_SH, 0, A_SH },
-	{ EM_PARISC, 0, A_PARISC },
-	{ EM_68K, 0, A_OTHER },
-	{ EM_MICROBLAZE, 0, A_OTHER },
-	{ EM_OPENRISC, 0, A_OTHER },
-	{ EM_CSKY, 0, A_OTHER },
-	{ EM_ARCV2, 0, A_OTHER },
-	{ EM_XTENSA, 0, A_OTHER },
-	{ EM_QDSP6, 0, A_OTHER },
-	{ EM_ALTERA_NIOS2, 0, A_OTHER },
-};
-static const struct {
-	uint8_t type;
-	uint8_t cond;
-	uint32_t arches;
-	unsigned int since;
-} expected[] = {
-	{ AT_NUM_SYSINFO, C_VDSO, A_I386, 0 },
-	{ AT_NUM_SYSINFO_EHDR, C_VDSO, A_VDSO, 0 },
-	{ AT_NUM_IGNOREPPC, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_DCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_ICACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_UCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_L1I_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1D_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L2_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L3_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_ADI_BLKSZ, 0, A_SPARC64, 4017 },
-	{ AT_NUM_ADI_NBITS, 0, A_SPARC64, 4017 },
-	{ AT_NUM_ADI_UEONADI, 0, A_SPARC64, 4017 },
-	{ AT_NUM_L1I_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
-	{ AT_NUM_L1D_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
-	{ AT_NUM_L2_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
-	{ AT_NUM_L3_CACHESHAPE, 0, A_ALPHA, 0 },
-	{ AT_NUM_MINSIGSTKSZ, 0, A_X86, 5014 },
-	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_ARM64, 4018 },
-	{ AT_NUM_MINSIGSTKSZ, 0, A_PPC64 | A_PPC, 5019 },
-	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_RISCV, 6005 },
-	{ AT_NUM_HWCAP, 0, A_ALL, 0 },
-	{ AT_NUM_PAGESZ, 0, A_ALL, 0 },
-	{ AT_NUM_CLKTCK, 0, A_ALL, 0 },
-	{ AT_NUM_PHDR, 0, A_ALL, 0 },
-	{ AT_NUM_PHENT, 0, A_ALL, 0 },
-	{ AT_NUM_PHNUM, 0, A_ALL, 0 },
-	{ AT_NUM_BASE, 0, A_ALL, 0 },
-	{ AT_NUM_FLAGS, 0, A_ALL, 0 },
-	{ AT_NUM_ENTRY, 0, A_ALL, 0 },
-	{ AT_NUM_UID, 0, A_ALL, 0 },
-	{ AT_NUM_EUID, 0, A_ALL, 0 },
-	{ AT_NUM_GID, 0, A_ALL, 0 },
-	{ AT_NUM_EGID, 0, A_ALL, 0 },
-	{ AT_NUM_SECURE, 0, A_ALL, 0 },
-	{ AT_NUM_RANDOM, 0, A_ALL, 0 },
-	{ AT_NUM_HWCAP2, 0, A_X86, 4011 },
-	{ AT_NUM_HWCAP2, 0, A_ARM64, 5002 },
-	{ AT_NUM_HWCAP2, 0, A_ARM | A_PPC64 | A_PPC, 3015 },
-	{ AT_NUM_HWCAP3, 0, A_ARM64, 6016 },
-	{ AT_NUM_EXECFN, 0, A_ALL, 0 },
-	{ AT_NUM_PLATFORM, 0, A_PLAT, 0 },
-	{ AT_NUM_BASE_PLATFORM, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_RSEQ_FEATURE_SIZE, C_RSEQ, A_ALL, 6003 },
-	{ AT_NUM_RSEQ_ALIGN, C_RSEQ, A_ALL, 6003 },
-};
-/*
- * Each entry once, said in r: CHECK_OK, or CHECK_FAIL where one is
- * given twice.  Entries that mean nothing may repeat: powerpc's
- * ARCH_DLINFO writes AT_IGNOREPPC twice on purpose, valgrind turns the
- * entries it hides into AT_IGNORE.
- */
-static enum check_res
-twice(const struct auxv_vec *v, struct check_result *r)
-{
-	enum check_res res = CHECK_OK;
-	const struct at_type *t;
-	size_t i, j;
-
-	for (i = 0; i < v->nent; i++) {
-		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
-			;
-		if (j < i && v->ent[i].type != AT_NUM_IGNORE &&
-		    v->ent[i].type != AT_NUM_IGNOREPPC) {
-			t = at_lookup(v->ent[i].type, AF_ALL);
-			ev(r,
-			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
-			    r->ev[0] != '\0' ? "; " : "",
-			    t != NULL ? t->name : "???", v->ent[i].type, j, i);
-			res = CHECK_FAIL;
-		}
-	}
-	return res;
-}
-/*
- * powerpc's AT_IGNOREPPC pair is entries 0 and 1: fs/binfmt_elf.c
- * create_elf_tables writes ARCH_DLINFO first "so PPC can do its special
- * alignment of AUXV", and arch/powerpc/include/asm/elf.h's
- * COMMON_ARCH_DLINFO (the native and the compat forms alike) starts with
- * the pair (Linux 7.3.4; both are older than git's history, 2.6.12,
- * where include/asm-ppc{,64}/elf.h had the pair first too).  Said in r
- * where it is elsewhere; an absent pair is left to the absent entries.
- */
-static enum check_res
-ppc_pair(const struct auxv_vec *v, struct check_result *r)
-{
-	size_t i, n = 0;
-
-	if (v->nent >= 2 && v->ent[0].type == AT_NUM_IGNOREPPC &&
-	    v->ent[1].type == AT_NUM_IGNOREPPC)
-		return CHECK_OK;
-	for (i = 0; i < v->nent; i++) {
-		if (v->ent[i].type != AT_NUM_IGNOREPPC)
-			continue;
-		if (n++ == 0)
-			ev(r, "%sAT_IGNOREPPC (22) at entries ",
-			    r->ev[0] != '\0' ? "; " : "");
-		else
-			ev(r, ", ");
-		ev(r, "%zu", i);
-	}
-	if (n == 0)
-		return CHECK_OK;
-	ev(r, ", not 0 and 1 (the kernel writes the pair first)");
-	return CHECK_FAIL;
-}
-enum check_res
-rule_entries(const struct check_env *e, struct check_result *r)
-{
-	const struct auxv_vec *v = e->v;
-	enum check_res res = twice(v, r);
-	const struct at_type *t;
-	uint32_t a = 0;
-	size_t i, nsaved = 0;
-	int vdso = check_special(e, &e->vdso) != NULL;
-	/* The running kernel made it: self's and -e's, not a PID's. */
-	const int fresh = e->live && v->kind != SRC_PID;
-	char saved[320] = "";
-
-	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
-		if (dl_arches[i].machine == v->machine &&
-		    (dl_arches[i].wordsize == 0 ||
-		        dl_arches[i].wordsize == v->wordsize))
-			a = dl_arches[i].a;
-	if (a == 0)
-		return res == CHECK_OK
-		    ? check_nodata(
-		          r, "no table of entries for this architecture")
-		    : res;
-	for (i = 0; i < NITEMS(expected); i++) {
-		if (!(expected[i].arches & a) ||
-		    vec_find(v, expected[i].type, NULL) ||
-		    ((expected[i].cond & C_IGN) &&
-		        vec_find(v, AT_NUM_IGNORE, NULL)))
-			continue;
-		/* What depends on the vDSO or kernel is known of a live one. */
-		if ((expected[i].cond & C_VDSO) && !vdso)
-			continue;
-		if (!fresh &&
-		    (expected[i].since != 0 || (expected[i].cond & C_RSEQ))) {
-			t = at_lookup(expected[i].type, AF_ALL);
-			(void)snprintf(saved + strlen(saved),
-			    sizeof(saved) - strlen(saved), "%sAT_%s",
-			    nsaved++ > 0 ? ", " : "", t->name);
-			continue;
-		}
-		if (expected[i].since > e->kernel.ver)
-			continue;
-		if ((expected[i].cond & C_RSEQ) && !e->kernel.rseq)
-			continue;
-		res = check_absent(r, expected[i].type);
-	}
-	if ((a & (A_PPC64 | A_PPC)) && ppc_pair(v, r) == CHECK_FAIL)
-		res = CHECK_FAIL;
-	/* a is a machine of the arch table: v->arch is set, as for platform. */
-	if (res == CHECK_OK)
-		ev(r, "each of the %zu entries once; none of %s's missing",
-		    v->nent, v->arch->name);
-	if (nsaved > 0)
-		ev(r,
-		    "; no data for %s (%s: they depend on the kernel's "
-		    "version or build)",
-		    saved,
-		    e->live ? "a PID's vector may be another kernel's"
-		            : "a saved vector");
-	return res;
 }
