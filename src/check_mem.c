@@ -1,7 +1,7 @@
 /*
  * --check's rules on the process's memory: AT_SYSINFO and the vDSO
- * mapped, the vDSO's image, and the stack that create_elf_tables writes
- * (its layout and the strings on it).
+ * mapped, and the stack that create_elf_tables writes (its layout and
+ * the strings on it).
  */
 #include <elf.h>
 #include <inttypes.h>
@@ -12,7 +12,6 @@
 #include "at.h"
 #include "check_rule.h"
 #include "source.h"
-#include "vdsocheck.h"
 
 /*
  * AT_SYSINFO only on i386, and there with AT_SYSINFO_EHDR: CHECK_OK, or
@@ -510,19 +509,4 @@ rule_layout(const struct check_env *e, struct check_result *r)
 		return CHECK_NODATA;
 	}
 	return layout_random(e, r, &l);
-}
-
-/*
- * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked at
- * 0, a symbol hash table, the architecture's versioned functions):
- * vdsocheck.c, on what follow.c read of it.
- */
-enum check_res
-rule_vdso_image(const struct check_env *e, struct check_result *r)
-{
-	uint64_t at = 0;
-
-	(void)vec_find(e->v, AT_NUM_SYSINFO_EHDR, &at);
-	return (enum check_res)vdso_image_check(
-	    e->fo, at, e->v->machine, e->v->wordsize, r->ev, sizeof(r->ev));
 }

@@ -3,8 +3,9 @@
  * table; the rules live by what they read, check_exe.c the executable,
  * check_kernel.c what the kernel gives each architecture and CPU,
  * check_entries.c the entries of each ARCH_DLINFO, check_mem.c the
- * process's memory, check_procauxv.c self's saved vector.  For those
- * files alone: the rest of auxv has check.h.
+ * process's memory, check_procauxv.c self's saved vector, vdsocheck.c
+ * the vDSO's image.  For those files alone: the rest of auxv has
+ * check.h.
  */
 #ifndef AUXV_CHECK_RULE_H
 #define AUXV_CHECK_RULE_H

@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "at.h"
 #include "bounds.h"
+#include "check_rule.h"
 #include "elfcore.h"
 #include "vdsocheck.h"
 
@@ -269,7 +271,7 @@ exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
  * a vector of the architecture machine and wordsize: evidence in ev, a room of
  * evlen bytes, at least one.
  */
-enum vdso_check
+enum check_res
 vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
     unsigned int wordsize, char *ev, size_t evlen)
 {
@@ -281,16 +283,16 @@ vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
 	ev[0] = '\0';
 	if (fo->vdso == FOLLOW_ABSENT) {
 		put(&b, "AT_SYSINFO_EHDR absent");
-		return VDSO_CHECK_NODATA;
+		return CHECK_NODATA;
 	}
 	if (fo->vdso != FOLLOW_READ) {
 		put(&b, "vDSO at %#" PRIx64 " not read", at);
-		return VDSO_CHECK_NODATA;
+		return CHECK_NODATA;
 	}
 	if ((a = abi_of(machine, wordsize)) == NULL) {
 		put(&b, "no vDSO table for e_machine %u, %u-bit", machine,
 		    wordsize * 8);
-		return VDSO_CHECK_NODATA;
+		return CHECK_NODATA;
 	}
 	put(&b, "vDSO at %#" PRIx64 ": ", at);
 	ok = linked(vi, a, &b);
@@ -298,5 +300,21 @@ vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
 	ok &= exported(vi, a, &b);
 	if (!ok && vi->bad != NULL)
 		put(&b, "; malformed: %s at %#" PRIx64, vi->bad, vi->badoff);
-	return ok ? VDSO_CHECK_OK : VDSO_CHECK_FAIL;
+	return ok ? CHECK_OK : CHECK_FAIL;
+}
+
+/*
+ * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked
+ * at 0, a symbol hash table, the architecture's versioned functions), on
+ * what follow.c read of it.
+ */
+enum check_res
+rule_vdso_image(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	uint64_t at = 0;
+
+	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &at);
+	return vdso_image_check(
+	    e->fo, at, v->machine, v->wordsize, r->ev, sizeof(r->ev));
 }

@@ -17,12 +17,12 @@ int
 main(int argc, char **argv)
 {
 	static const char *const verdict[] = {
-		[VDSO_CHECK_OK] = "ok",
-		[VDSO_CHECK_FAIL] = "FAIL",
-		[VDSO_CHECK_NODATA] = "no data",
+		[CHECK_OK] = "ok",
+		[CHECK_FAIL] = "FAIL",
+		[CHECK_NODATA] = "no data",
 	};
 	char ev[512];
-	enum vdso_check res;
+	enum check_res res;
 	size_t len = 0;
 	FILE *f;
 
