@@ -3,7 +3,6 @@
  * architecture (fs/binfmt_elf.c create_elf_tables and its ARCH_DLINFO),
  * each once, powerpc's AT_IGNOREPPC pair first.
  */
-#include <elf.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,31 +25,15 @@
  * live vector of a kernel that new only; C_VDSO: only where a vDSO is
  * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
  * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
- * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's).
+ * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's);
+ * C_SYSINFO: where the architecture's row says ARCH_SYSINFO (i386).
+ * The bits are arch.c's ARCH_DLINFO column.
  * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
  * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
  * asked.
  */
 enum {
-	A_X86_64 = 1 << 0,
-	A_X32 = 1 << 1,
-	A_I386 = 1 << 2,
-	A_ARM64 = 1 << 3,
-	A_ARM = 1 << 4,
-	A_PPC64 = 1 << 5,
-	A_PPC = 1 << 6,
-	A_S390 = 1 << 7,
-	A_RISCV = 1 << 8,
-	A_LOONG = 1 << 9,
-	A_MIPS = 1 << 10,
-	A_SPARC64 = 1 << 11,
-	A_SPARC = 1 << 12,
-	A_ALPHA = 1 << 13,
-	A_SH = 1 << 14,
-	A_PARISC = 1 << 15,
-	A_OTHER = 1 << 16, /* m68k, microblaze, or1k, csky, arc, ... */
 	A_X86 = A_X86_64 | A_X32 | A_I386,
-	A_ALL = (1 << 17) - 1,
 	/* ELF_PLATFORM is NULL on the others (riscv, sparc, m68k, ...). */
 	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_LOONG |
 	    A_MIPS | A_ALPHA | A_SH | A_PARISC,
@@ -59,39 +42,7 @@ enum {
 	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
 };
 
-enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4 };
-/* Each ELF machine and word size of arch.c, and its row of the table. */
-static const struct {
-	uint16_t machine;
-	uint8_t wordsize; /* 0: either */
-	uint32_t a;
-} dl_arches[] = {
-	{ EM_X86_64, 8, A_X86_64 },
-	{ EM_X86_64, 4, A_X32 },
-	{ EM_386, 0, A_I386 },
-	{ EM_AARCH64, 0, A_ARM64 },
-	{ EM_ARM, 0, A_ARM },
-	{ EM_PPC64, 0, A_PPC64 },
-	{ EM_PPC, 0, A_PPC },
-	{ EM_S390, 0, A_S390 },
-	{ EM_RISCV, 0, A_RISCV },
-	{ EM_LOONGARCH, 0, A_LOONG },
-	{ EM_MIPS, 0, A_MIPS },
-	{ EM_SPARCV9, 0, A_SPARC64 },
-	{ EM_SPARC, 0, A_SPARC },
-	{ EM_SPARC32PLUS, 0, A_SPARC },
-	{ EM_ALPHA, 0, A_ALPHA },
-	{ EM_SH, 0, A_SH },
-	{ EM_PARISC, 0, A_PARISC },
-	{ EM_68K, 0, A_OTHER },
-	{ EM_MICROBLAZE, 0, A_OTHER },
-	{ EM_OPENRISC, 0, A_OTHER },
-	{ EM_CSKY, 0, A_OTHER },
-	{ EM_ARCV2, 0, A_OTHER },
-	{ EM_XTENSA, 0, A_OTHER },
-	{ EM_QDSP6, 0, A_OTHER },
-	{ EM_ALTERA_NIOS2, 0, A_OTHER },
-};
+enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4, C_SYSINFO = 8 };
 
 static const struct {
 	uint8_t type;
@@ -99,7 +50,7 @@ static const struct {
 	uint32_t arches;
 	unsigned int since;
 } expected[] = {
-	{ AT_NUM_SYSINFO, C_VDSO, A_I386, 0 },
+	{ AT_NUM_SYSINFO, C_VDSO | C_SYSINFO, A_ALL, 0 },
 	{ AT_NUM_SYSINFO_EHDR, C_VDSO, A_VDSO, 0 },
 	{ AT_NUM_IGNOREPPC, 0, A_PPC64 | A_PPC, 0 },
 	{ AT_NUM_DCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
@@ -218,18 +169,15 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	const struct auxv_vec *v = e->v;
 	enum check_res res = twice(v, r);
 	const struct at_type *t;
-	uint32_t a = 0;
+	const struct arch *k =
+	    arch_kernel(v->machine, v->wordsize, v->bigendian);
+	const uint32_t a = k != NULL ? k->dlinfo : 0;
 	size_t i, nsaved = 0;
 	int vdso = check_special(e, &e->vdso) != NULL;
 	/* The running kernel made it: self's and -e's, not a PID's. */
 	const int fresh = e->live && v->kind != SRC_PID;
 	char saved[320] = "";
 
-	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
-		if (dl_arches[i].machine == v->machine &&
-		    (dl_arches[i].wordsize == 0 ||
-		        dl_arches[i].wordsize == v->wordsize))
-			a = dl_arches[i].a;
 	if (a == 0)
 		return res == CHECK_OK
 		    ? check_nodata(
@@ -243,6 +191,9 @@ rule_entries(const struct check_env *e, struct check_result *r)
 			continue;
 		/* What depends on the vDSO or kernel is known of a live one. */
 		if ((expected[i].cond & C_VDSO) && !vdso)
+			continue;
+		if ((expected[i].cond & C_SYSINFO) &&
+		    !(k->flags & ARCH_SYSINFO))
 			continue;
 		if (!fresh &&
 		    (expected[i].since != 0 || (expected[i].cond & C_RSEQ))) {

@@ -1,8 +1,8 @@
 /*
  * --check's rules on what the kernel gives each architecture and CPU:
- * page sizes, USER_HZ, the HWCAP words and AT_PLATFORM.
+ * page sizes, USER_HZ, the HWCAP words and AT_PLATFORM, each held to the
+ * architecture's row of arch.c.
  */
-#include <elf.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -59,18 +59,22 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 }
 
 /*
- * AT_CLKTCK: USER_HZ, 100 (include/asm-generic/param.h) but on alpha,
- * 1024 (arch/alpha/include/uapi/asm/param.h), and on ia64 the kernel's HZ.
+ * AT_CLKTCK: USER_HZ, the architecture's (arch.c); 100, that of
+ * include/asm-generic/param.h, where the machine is not in the table.
  */
 enum check_res
 rule_clktck(const struct check_env *e, struct check_result *r)
 {
-	uint64_t hz = 0, want = e->v->machine == EM_ALPHA ? 1024 : 100;
+	const struct auxv_vec *v = e->v;
+	const struct arch *a =
+	    arch_kernel(v->machine, v->wordsize, v->bigendian);
+	uint64_t hz = 0, want = a != NULL ? a->user_hz : 100;
 
-	/* ia64's USER_HZ is HZ, the kernel's build's (asm/param.h). */
-	if (e->v->machine == EM_IA_64)
-		return check_nodata(r, "USER_HZ is the kernel's HZ on ia64");
-	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz))
+	if (want == 0) {
+		ev(r, "USER_HZ is the kernel's HZ on %s", a->name);
+		return CHECK_NODATA;
+	}
+	if (!vec_find(v, AT_NUM_CLKTCK, &hz))
 		return check_absent(r, AT_NUM_CLKTCK);
 	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
 	return hz == want ? CHECK_OK : CHECK_FAIL;
@@ -117,7 +121,8 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
  * AT_HWCAP words against the kernel's view of the CPU: each named bit set
  * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
  * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
- * flags line is).  On x86, for self, CPUID as we see it besides:
+ * flags line is).  For self, where this build has CPUID (x86's
+ * src_self_cpuid), CPUID as we see it besides:
  * natively cpuinfo is the kernel's view of that CPU, within CPUID (the
  * kernel clears bits: clearcpuid=, a kernel that disabled MTRR, a
  * hypervisor's choice), and the vector must be that view exactly; a bit
@@ -226,6 +231,9 @@ cpuinfo_aside(const char *flags, char *why, size_t size)
 	struct bits b;
 
 	why[0] = '\0';
+	/* No CPUID: a build for another machine than x86. */
+	if (src_self_cpuid(0, r0) != 0)
+		return;
 	for (w = 0; w < 2; w++) {
 		cpu = cpuid_word(w, &mask);
 		claim = flags_word(flags, tabs[w], &named) & mask & ~cpu &
@@ -237,7 +245,7 @@ cpuinfo_aside(const char *flags, char *why, size_t size)
 	}
 	if (n > 0 && n < size)
 		n += (size_t)snprintf(why + n, size - n, ", which CPUID lacks");
-	if (src_self_cpuid(0, r0) != 0 || src_self_cpuid(1, r1) != 0 ||
+	if (src_self_cpuid(1, r1) != 0 ||
 	    proc_cpu_field("vendor_id", v, sizeof(v)) != 0 ||
 	    proc_cpu_field("cpu family", f, sizeof(f)) != 0 ||
 	    proc_cpu_field("model", m, sizeof(m)) != 0 ||
@@ -296,8 +304,9 @@ enum check_res
 rule_hwcap(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
-	const int x86 = v->machine == EM_X86_64 || v->machine == EM_386;
-	const int self86 = x86 && v->kind == SRC_SELF;
+	/* N_CPU: v->arch is the row of the vector's own machine. */
+	const struct arch *a = v->arch;
+	const int self = v->kind == SRC_SELF;
 	char flags[8192], why[256] = "";
 	uint64_t val, cpu, named, bad = 0;
 	enum hwcap_table t;
@@ -306,16 +315,16 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	int said = 0;
 
 	elf_host(&host);
-	if (!x86 && v->machine != host.machine)
+	if (!(a->flags & ARCH_CPUINFO_ALL) && v->machine != host.machine)
 		return check_nodata(
 		    r, PROC_ROOT "/cpuinfo names another architecture");
-	if (proc_cpu_field(x86 ? "flags" : "Features", flags, sizeof(flags)) ==
-	    -1)
+	if (a->cpuinfo[0] == '\0' ||
+	    proc_cpu_field(a->cpuinfo, flags, sizeof(flags)) == -1)
 		return check_nodata(r, "no CPU flags in /proc/cpuinfo");
-	if (self86)
+	if (self)
 		cpuinfo_aside(flags, why, sizeof(why));
 	for (w = 0; w < 4; w++) {
-		t = (enum hwcap_table)v->arch->hwcap[w];
+		t = (enum hwcap_table)a->hwcap[w];
 		if (t == HWT_NONE || !vec_find(v, words[w], &val))
 			continue;
 		if (r->ev[0] != '\0')
@@ -330,7 +339,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 				    why);
 		} else
 			bad |= name_diff(r, t, val & named, cpu, 1);
-		if (w < 2 && self86)
+		if (w < 2 && self)
 			bad |=
 			    cpuid_diff(r, w, val, named, cpu, why[0] != '\0');
 	}
@@ -340,58 +349,37 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 }
 
 /*
- * AT_PLATFORM of the vector's architecture (a machine of the table has
- * one: arch_by_elf() gives a machine's first row to any word size or
- * byte order, --arch one of its own): ELF_PLATFORM of
- * arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m, "i686" under a
- * 64-bit kernel: COMPAT_ELF_PLATFORM, which fs/compat_binfmt_elf.c gives
- * x32 too), arch/arm64 ("aarch64"; 32-bit:
- * "v8l", "v8b"), arch/arm (elf_platform: "v4".."v7", with "l" or "b").
+ * AT_PLATFORM of the vector's architecture: one of its row's names
+ * (arch.c), a row of its machine and word size, not --arch's; its name
+ * said as the vector is decoded.
  */
-static const struct {
-	uint16_t machine;
-	uint8_t wordsize;
-	char platform[8][8];
-} platforms[] = {
-	{ EM_X86_64, 8, { "x86_64" } },
-	{ EM_X86_64, 4, { "i686" } },
-	{ EM_386, 4, { "i386", "i486", "i586", "i686" } },
-	{ EM_AARCH64, 8, { "aarch64" } },
-	{ EM_ARM, 4,
-	    { "v4l", "v4b", "v5l", "v5b", "v6l", "v6b", "v7l", "v7b" } },
-};
-
 enum check_res
 rule_platform(const struct check_env *e, struct check_result *r)
 {
 	const struct decoded *d = check_dec(e, AT_NUM_PLATFORM);
-	const char(*pl)[8];
-	size_t i, k;
+	const struct auxv_vec *v = e->v;
+	const struct arch *a = arch_of(v->machine, v->wordsize, v->bigendian);
+	const char(*pl)[ARCH_PLATFORM_LEN];
+	size_t k;
 
 	if (d == NULL)
 		return check_nodata(r, "no AT_PLATFORM");
 	if (!d->readable || d->truncated)
 		return check_nodata(r, "AT_PLATFORM not readable");
-	for (i = 0; i < NITEMS(platforms); i++)
-		if (platforms[i].machine == e->v->machine &&
-		    platforms[i].wordsize == e->v->wordsize)
-			break;
-	if (i == NITEMS(platforms))
+	if (a == NULL || a->platform[0][0] == '\0')
 		return check_nodata(
 		    r, "no platform names for this architecture");
-	pl = platforms[i].platform;
+	pl = a->platform;
 	ev(r, "AT_PLATFORM \"%.*s\"; %s has",
-	    (int)(d->strlen < 64 ? d->strlen : 64), d->str, e->v->arch->name);
-	for (k = 0; k < NITEMS(platforms[i].platform) && pl[k][0] != '\0';
-	     k++) {
+	    (int)(d->strlen < 64 ? d->strlen : 64), d->str, v->arch->name);
+	for (k = 0; k < ARCH_PLATFORMS && pl[k][0] != '\0'; k++) {
 		ev(r, " %s", pl[k]);
 		if (strlen(pl[k]) == d->strlen &&
 		    memcmp(pl[k], d->str, d->strlen) == 0)
 			return CHECK_OK;
 	}
-	/* arm's platform grows with new cores: "v8l" under arm64. */
-	if (e->v->machine == EM_ARM && d->strlen == 3 && d->str[0] == 'v' &&
-	    (d->str[2] == 'l' || d->str[2] == 'b'))
+	if ((a->flags & ARCH_PLATFORM_VN) && d->strlen == 3 &&
+	    d->str[0] == 'v' && (d->str[2] == 'l' || d->str[2] == 'b'))
 		return CHECK_OK;
 	return CHECK_FAIL;
 }

@@ -3,7 +3,6 @@
  * mapped, and the stack that create_elf_tables writes (its layout and
  * the strings on it).
  */
-#include <elf.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,8 +13,8 @@
 #include "source.h"
 
 /*
- * AT_SYSINFO only on i386, and there with AT_SYSINFO_EHDR: CHECK_OK, or
- * CHECK_FAIL said in r.
+ * AT_SYSINFO only where the architecture's row says ARCH_SYSINFO, and
+ * there with AT_SYSINFO_EHDR: CHECK_OK, or CHECK_FAIL said in r.
  */
 static enum check_res
 sysinfo_pair(const struct auxv_vec *v, struct check_result *r, int ia32,
@@ -37,9 +36,9 @@ sysinfo_pair(const struct auxv_vec *v, struct check_result *r, int ia32,
 }
 
 /*
- * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
- * inside the vDSO and given with AT_SYSINFO_EHDR; AT_SYSINFO_EHDR the
- * start of [vdso], an ELF image.
+ * AT_SYSINFO only on i386 (arch.c's ARCH_SYSINFO: arch/x86/include/asm/elf.h
+ * ARCH_DLINFO_IA32), inside the vDSO and given with AT_SYSINFO_EHDR;
+ * AT_SYSINFO_EHDR the start of [vdso], an ELF image.
  *
  * What it reads, and whether the process can change it after exec:
  * - the vector (AT_SYSINFO, AT_SYSINFO_EHDR): a process's /proc/PID/auxv,
@@ -55,10 +54,12 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
 	const struct check_map *m = check_special(e, &e->vdso);
+	const struct arch *a =
+	    arch_kernel(v->machine, v->wordsize, v->bigendian);
 	uint64_t si = 0, ehdr = 0;
 	size_t nsi = vec_find(v, AT_NUM_SYSINFO, &si);
 	size_t neh = vec_find(v, AT_NUM_SYSINFO_EHDR, &ehdr);
-	int ia32 = v->machine == EM_386;
+	int ia32 = a != NULL && (a->flags & ARCH_SYSINFO);
 
 	if (sysinfo_pair(v, r, ia32, nsi, si, neh, ehdr) == CHECK_FAIL)
 		return CHECK_FAIL;

@@ -13,7 +13,7 @@
 #include "check.h"
 #include "follow.h"
 
-enum check_res vdso_image_check(
-    const struct followed *, uint64_t, uint16_t, unsigned int, char *, size_t);
+enum check_res vdso_image_check(const struct followed *, uint64_t, uint16_t,
+    unsigned int, int, char *, size_t);
 
 #endif
