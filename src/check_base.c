@@ -2,7 +2,6 @@
  * --check's rule on AT_BASE: the interpreter PT_INTERP names, where the
  * kernel loaded it, found by its file and by the memory map.
  */
-#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -16,6 +15,7 @@
 
 #include "at.h"
 #include "check_rule.h"
+#include "elfdefs.h"
 #include "proc.h"
 #include "source.h"
 

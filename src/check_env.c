@@ -3,7 +3,6 @@
  * vector (the process's memory map and executable, the kernel's version
  * and page size), and what every rule asks of them.  Nothing here prints.
  */
-#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -19,6 +18,7 @@
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
+#include "elfdefs.h"
 #include "proc.h"
 #include "source.h"
 

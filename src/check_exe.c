@@ -3,7 +3,6 @@
  * IDs it runs with, the file AT_EXECFN names (its interpreter:
  * check_base.c).
  */
-#include "elfdefs.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 
 #include "at.h"
 #include "check_rule.h"
+#include "elfdefs.h"
 #include "proc.h"
 #include "readfile.h"
 #include "source.h"

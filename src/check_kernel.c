@@ -1,18 +1,13 @@
 /*
  * --check's rules on what the kernel gives each architecture and CPU:
- * page sizes, USER_HZ, the HWCAP words, AT_PLATFORM, and every entry of
- * each ARCH_DLINFO.
+ * page sizes, USER_HZ, the HWCAP words and AT_PLATFORM, each held to the
+ * architecture's row of arch.c.
  */
-#include "elfdefs.h"
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arch.h"
 #include "at.h"
@@ -62,23 +57,29 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 	}
 	return CHECK_OK;
 }
+
 /*
- * AT_CLKTCK: USER_HZ, 100 (include/asm-generic/param.h) but on alpha,
- * 1024 (arch/alpha/include/uapi/asm/param.h), and on ia64 the kernel's HZ.
+ * AT_CLKTCK: USER_HZ, the architecture's (arch.c); 100, that of
+ * include/asm-generic/param.h, where the machine is not in the table.
  */
 enum check_res
 rule_clktck(const struct check_env *e, struct check_result *r)
 {
-	uint64_t hz = 0, want = e->v->machine == EM_ALPHA ? 1024 : 100;
+	const struct auxv_vec *v = e->v;
+	const struct arch *a =
+	    arch_kernel(v->machine, v->wordsize, v->bigendian);
+	uint64_t hz = 0, want = a != NULL ? a->user_hz : 100;
 
-	/* ia64's USER_HZ is HZ, the kernel's build's (asm/param.h). */
-	if (e->v->machine == EM_IA_64)
-		return check_nodata(r, "USER_HZ is the kernel's HZ on ia64");
-	if (!vec_find(e->v, AT_NUM_CLKTCK, &hz))
+	if (want == 0) {
+		ev(r, "USER_HZ is the kernel's HZ on %s", a->name);
+		return CHECK_NODATA;
+	}
+	if (!vec_find(v, AT_NUM_CLKTCK, &hz))
 		return check_absent(r, AT_NUM_CLKTCK);
 	ev(r, "AT_CLKTCK %" PRIu64 "; USER_HZ %" PRIu64, hz, want);
 	return hz == want ? CHECK_OK : CHECK_FAIL;
 }
+
 /* Whether name is a word of the list (words between blanks). */
 static int
 has_word(const char *list, const char *name, size_t len)
@@ -90,6 +91,7 @@ has_word(const char *list, const char *name, size_t len)
 			return 1;
 	return 0;
 }
+
 /*
  * The bits where the vector's word and the CPU's differ, each said with
  * + (the vector's alone) or - (the CPU's alone) where sign, by name or,
@@ -114,11 +116,13 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
 	}
 	return val ^ cpu;
 }
+
 /*
  * AT_HWCAP words against the kernel's view of the CPU: each named bit set
  * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
  * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
- * flags line is).  On x86, for self, CPUID as we see it besides:
+ * flags line is).  For self, where this build has CPUID (x86's
+ * src_self_cpuid), CPUID as we see it besides:
  * natively cpuinfo is the kernel's view of that CPU, within CPUID (the
  * kernel clears bits: clearcpuid=, a kernel that disabled MTRR, a
  * hypervisor's choice), and the vector must be that view exactly; a bit
@@ -199,6 +203,7 @@ cpu_num(const char *s, unsigned int *n)
 	*n = (unsigned int)u;
 	return 0;
 }
+
 /* A cpuinfo value's first word (proc_cpu_field pads it with blanks). */
 static int
 cpu_word(const char *s, char *w, size_t size)
@@ -226,6 +231,9 @@ cpuinfo_aside(const char *flags, char *why, size_t size)
 	struct bits b;
 
 	why[0] = '\0';
+	/* No CPUID: a build for another machine than x86. */
+	if (src_self_cpuid(0, r0) != 0)
+		return;
 	for (w = 0; w < 2; w++) {
 		cpu = cpuid_word(w, &mask);
 		claim = flags_word(flags, tabs[w], &named) & mask & ~cpu &
@@ -237,7 +245,7 @@ cpuinfo_aside(const char *flags, char *why, size_t size)
 	}
 	if (n > 0 && n < size)
 		n += (size_t)snprintf(why + n, size - n, ", which CPUID lacks");
-	if (src_self_cpuid(0, r0) != 0 || src_self_cpuid(1, r1) != 0 ||
+	if (src_self_cpuid(1, r1) != 0 ||
 	    proc_cpu_field("vendor_id", v, sizeof(v)) != 0 ||
 	    proc_cpu_field("cpu family", f, sizeof(f)) != 0 ||
 	    proc_cpu_field("model", m, sizeof(m)) != 0 ||
@@ -291,12 +299,14 @@ cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named,
 	}
 	return extra;
 }
+
 enum check_res
 rule_hwcap(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
-	const int x86 = v->machine == EM_X86_64 || v->machine == EM_386;
-	const int self86 = x86 && v->kind == SRC_SELF;
+	/* N_CPU: v->arch is the row of the vector's own machine. */
+	const struct arch *a = v->arch;
+	const int self = v->kind == SRC_SELF;
 	char flags[8192], why[256] = "";
 	uint64_t val, cpu, named, bad = 0;
 	enum hwcap_table t;
@@ -305,16 +315,16 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 	int said = 0;
 
 	elf_host(&host);
-	if (!x86 && v->machine != host.machine)
+	if (!(a->flags & ARCH_CPUINFO_ALL) && v->machine != host.machine)
 		return check_nodata(
 		    r, PROC_ROOT "/cpuinfo names another architecture");
-	if (proc_cpu_field(x86 ? "flags" : "Features", flags, sizeof(flags)) ==
-	    -1)
+	if (a->cpuinfo[0] == '\0' ||
+	    proc_cpu_field(a->cpuinfo, flags, sizeof(flags)) == -1)
 		return check_nodata(r, "no CPU flags in /proc/cpuinfo");
-	if (self86)
+	if (self)
 		cpuinfo_aside(flags, why, sizeof(why));
 	for (w = 0; w < 4; w++) {
-		t = (enum hwcap_table)v->arch->hwcap[w];
+		t = (enum hwcap_table)a->hwcap[w];
 		if (t == HWT_NONE || !vec_find(v, words[w], &val))
 			continue;
 		if (r->ev[0] != '\0')
@@ -329,7 +339,7 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 				    why);
 		} else
 			bad |= name_diff(r, t, val & named, cpu, 1);
-		if (w < 2 && self86)
+		if (w < 2 && self)
 			bad |=
 			    cpuid_diff(r, w, val, named, cpu, why[0] != '\0');
 	}
@@ -337,313 +347,39 @@ rule_hwcap(const struct check_env *e, struct check_result *r)
 		return check_nodata(r, "no HWCAP word to compare");
 	return bad != 0 ? CHECK_FAIL : CHECK_OK;
 }
+
 /*
- * AT_PLATFORM of the vector's architecture (a machine of the table has
- * one: arch_by_elf() gives a machine's first row to any word size or
- * byte order, --arch one of its own): ELF_PLATFORM of
- * arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m, "i686" under a
- * 64-bit kernel: COMPAT_ELF_PLATFORM, which fs/compat_binfmt_elf.c gives
- * x32 too), arch/arm64 ("aarch64"; 32-bit:
- * "v8l", "v8b"), arch/arm (elf_platform: "v4".."v7", with "l" or "b").
+ * AT_PLATFORM of the vector's architecture: one of its row's names
+ * (arch.c), a row of its machine and word size, not --arch's; its name
+ * said as the vector is decoded.
  */
-static const struct {
-	uint16_t machine;
-	uint8_t wordsize;
-	char platform[8][8];
-} platforms[] = {
-	{ EM_X86_64, 8, { "x86_64" } },
-	{ EM_X86_64, 4, { "i686" } },
-	{ EM_386, 4, { "i386", "i486", "i586", "i686" } },
-	{ EM_AARCH64, 8, { "aarch64" } },
-	{ EM_ARM, 4,
-	    { "v4l", "v4b", "v5l", "v5b", "v6l", "v6b", "v7l", "v7b" } },
-};
 enum check_res
 rule_platform(const struct check_env *e, struct check_result *r)
 {
 	const struct decoded *d = check_dec(e, AT_NUM_PLATFORM);
-	const char(*pl)[8];
-	size_t i, k;
+	const struct auxv_vec *v = e->v;
+	const struct arch *a = arch_of(v->machine, v->wordsize, v->bigendian);
+	const char(*pl)[ARCH_PLATFORM_LEN];
+	size_t k;
 
 	if (d == NULL)
 		return check_nodata(r, "no AT_PLATFORM");
 	if (!d->readable || d->truncated)
 		return check_nodata(r, "AT_PLATFORM not readable");
-	for (i = 0; i < NITEMS(platforms); i++)
-		if (platforms[i].machine == e->v->machine &&
-		    platforms[i].wordsize == e->v->wordsize)
-			break;
-	if (i == NITEMS(platforms))
+	if (a == NULL || a->platform[0][0] == '\0')
 		return check_nodata(
 		    r, "no platform names for this architecture");
-	pl = platforms[i].platform;
+	pl = a->platform;
 	ev(r, "AT_PLATFORM \"%.*s\"; %s has",
-	    (int)(d->strlen < 64 ? d->strlen : 64), d->str, e->v->arch->name);
-	for (k = 0; k < NITEMS(platforms[i].platform) && pl[k][0] != '\0';
-	     k++) {
+	    (int)(d->strlen < 64 ? d->strlen : 64), d->str, v->arch->name);
+	for (k = 0; k < ARCH_PLATFORMS && pl[k][0] != '\0'; k++) {
 		ev(r, " %s", pl[k]);
 		if (strlen(pl[k]) == d->strlen &&
 		    memcmp(pl[k], d->str, d->strlen) == 0)
 			return CHECK_OK;
 	}
-	/* arm's platform grows with new cores: "v8l" under arm64. */
-	if (e->v->machine == EM_ARM && d->strlen == 3 && d->str[0] == 'v' &&
-	    (d->str[2] == 'l' || d->str[2] == 'b'))
+	if ((a->flags & ARCH_PLATFORM_VN) && d->strlen == 3 &&
+	    d->str[0] == 'v' && (d->str[2] == 'l' || d->str[2] == 'b'))
 		return CHECK_OK;
 	return CHECK_FAIL;
-}
-/*
- * Every entry the kernel gives each architecture, Linux 7.3.4: the
- * generic set of fs/binfmt_elf.c create_elf_tables (AT_HWCAP2 where the
- * architecture defines ELF_HWCAP2, AT_HWCAP3 where ELF_HWCAP3, AT_PLATFORM
- * where ELF_PLATFORM is not NULL, AT_BASE_PLATFORM where
- * ELF_BASE_PLATFORM is always set, AT_RSEQ_* with CONFIG_RSEQ), then each
- * architecture's ARCH_DLINFO (arch/{x86,arm64,arm,powerpc,s390,riscv,
- * loongarch,mips,sparc,alpha,sh,parisc}/include/asm/elf.h; the compat
- * forms for x32, i386 and arm under a 64-bit kernel).  since: the
- * version the kernel gives it from (major * 1000 + minor), asked of a
- * live vector of a kernel that new only; C_VDSO: only where a vDSO is
- * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
- * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
- * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's).
- * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
- * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
- * asked.
- */
-enum {
-	A_X86_64 = 1 << 0,
-	A_X32 = 1 << 1,
-	A_I386 = 1 << 2,
-	A_ARM64 = 1 << 3,
-	A_ARM = 1 << 4,
-	A_PPC64 = 1 << 5,
-	A_PPC = 1 << 6,
-	A_S390 = 1 << 7,
-	A_RISCV = 1 << 8,
-	A_LOONG = 1 << 9,
-	A_MIPS = 1 << 10,
-	A_SPARC64 = 1 << 11,
-	A_SPARC = 1 << 12,
-	A_ALPHA = 1 << 13,
-	A_SH = 1 << 14,
-	A_PARISC = 1 << 15,
-	A_OTHER = 1 << 16, /* m68k, microblaze, or1k, csky, arc, ... */
-	A_X86 = A_X86_64 | A_X32 | A_I386,
-	A_ALL = (1 << 17) - 1,
-	/* ELF_PLATFORM is NULL on the others (riscv, sparc, m68k, ...). */
-	A_PLAT = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_LOONG |
-	    A_MIPS | A_ALPHA | A_SH | A_PARISC,
-	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_RISCV |
-	    A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
-	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
-};
-enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4 };
-/* Each ELF machine and word size of arch.c, and its row of the table. */
-static const struct {
-	uint16_t machine;
-	uint8_t wordsize; /* 0: either */
-	uint32_t a;
-} dl_arches[] = {
-	{ EM_X86_64, 8, A_X86_64 },
-	{ EM_X86_64, 4, A_X32 },
-	{ EM_386, 0, A_I386 },
-	{ EM_AARCH64, 0, A_ARM64 },
-	{ EM_ARM, 0, A_ARM },
-	{ EM_PPC64, 0, A_PPC64 },
-	{ EM_PPC, 0, A_PPC },
-	{ EM_S390, 0, A_S390 },
-	{ EM_RISCV, 0, A_RISCV },
-	{ EM_LOONGARCH, 0, A_LOONG },
-	{ EM_MIPS, 0, A_MIPS },
-	{ EM_SPARCV9, 0, A_SPARC64 },
-	{ EM_SPARC, 0, A_SPARC },
-	{ EM_SPARC32PLUS, 0, A_SPARC },
-	{ EM_ALPHA, 0, A_ALPHA },
-	{ EM_SH, 0, A_SH },
-	{ EM_PARISC, 0, A_PARISC },
-	{ EM_68K, 0, A_OTHER },
-	{ EM_MICROBLAZE, 0, A_OTHER },
-	{ EM_OPENRISC, 0, A_OTHER },
-	{ EM_CSKY, 0, A_OTHER },
-	{ EM_ARCV2, 0, A_OTHER },
-	{ EM_XTENSA, 0, A_OTHER },
-	{ EM_QDSP6, 0, A_OTHER },
-	{ EM_ALTERA_NIOS2, 0, A_OTHER },
-};
-static const struct {
-	uint8_t type;
-	uint8_t cond;
-	uint32_t arches;
-	unsigned int since;
-} expected[] = {
-	{ AT_NUM_SYSINFO, C_VDSO, A_I386, 0 },
-	{ AT_NUM_SYSINFO_EHDR, C_VDSO, A_VDSO, 0 },
-	{ AT_NUM_IGNOREPPC, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_DCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_ICACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_UCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_L1I_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1D_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L2_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L3_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_ADI_BLKSZ, 0, A_SPARC64, 4017 },
-	{ AT_NUM_ADI_NBITS, 0, A_SPARC64, 4017 },
-	{ AT_NUM_ADI_UEONADI, 0, A_SPARC64, 4017 },
-	{ AT_NUM_L1I_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
-	{ AT_NUM_L1D_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
-	{ AT_NUM_L2_CACHESHAPE, 0, A_ALPHA | A_SH, 0 },
-	{ AT_NUM_L3_CACHESHAPE, 0, A_ALPHA, 0 },
-	{ AT_NUM_MINSIGSTKSZ, 0, A_X86, 5014 },
-	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_ARM64, 4018 },
-	{ AT_NUM_MINSIGSTKSZ, 0, A_PPC64 | A_PPC, 5019 },
-	{ AT_NUM_MINSIGSTKSZ, C_IGN, A_RISCV, 6005 },
-	{ AT_NUM_HWCAP, 0, A_ALL, 0 },
-	{ AT_NUM_PAGESZ, 0, A_ALL, 0 },
-	{ AT_NUM_CLKTCK, 0, A_ALL, 0 },
-	{ AT_NUM_PHDR, 0, A_ALL, 0 },
-	{ AT_NUM_PHENT, 0, A_ALL, 0 },
-	{ AT_NUM_PHNUM, 0, A_ALL, 0 },
-	{ AT_NUM_BASE, 0, A_ALL, 0 },
-	{ AT_NUM_FLAGS, 0, A_ALL, 0 },
-	{ AT_NUM_ENTRY, 0, A_ALL, 0 },
-	{ AT_NUM_UID, 0, A_ALL, 0 },
-	{ AT_NUM_EUID, 0, A_ALL, 0 },
-	{ AT_NUM_GID, 0, A_ALL, 0 },
-	{ AT_NUM_EGID, 0, A_ALL, 0 },
-	{ AT_NUM_SECURE, 0, A_ALL, 0 },
-	{ AT_NUM_RANDOM, 0, A_ALL, 0 },
-	{ AT_NUM_HWCAP2, 0, A_X86, 4011 },
-	{ AT_NUM_HWCAP2, 0, A_ARM64, 5002 },
-	{ AT_NUM_HWCAP2, 0, A_ARM | A_PPC64 | A_PPC, 3015 },
-	{ AT_NUM_HWCAP3, 0, A_ARM64, 6016 },
-	{ AT_NUM_EXECFN, 0, A_ALL, 0 },
-	{ AT_NUM_PLATFORM, 0, A_PLAT, 0 },
-	{ AT_NUM_BASE_PLATFORM, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_RSEQ_FEATURE_SIZE, C_RSEQ, A_ALL, 6003 },
-	{ AT_NUM_RSEQ_ALIGN, C_RSEQ, A_ALL, 6003 },
-};
-/*
- * Each entry once, said in r: CHECK_OK, or CHECK_FAIL where one is
- * given twice.  Entries that mean nothing may repeat: powerpc's
- * ARCH_DLINFO writes AT_IGNOREPPC twice on purpose, valgrind turns the
- * entries it hides into AT_IGNORE.
- */
-static enum check_res
-twice(const struct auxv_vec *v, struct check_result *r)
-{
-	enum check_res res = CHECK_OK;
-	const struct at_type *t;
-	size_t i, j;
-
-	for (i = 0; i < v->nent; i++) {
-		for (j = 0; j < i && v->ent[j].type != v->ent[i].type; j++)
-			;
-		if (j < i && v->ent[i].type != AT_NUM_IGNORE &&
-		    v->ent[i].type != AT_NUM_IGNOREPPC) {
-			t = at_lookup(v->ent[i].type, AF_ALL);
-			ev(r,
-			    "%sAT_%s (%" PRIu64 ") twice, entries %zu and %zu",
-			    r->ev[0] != '\0' ? "; " : "",
-			    t != NULL ? t->name : "???", v->ent[i].type, j, i);
-			res = CHECK_FAIL;
-		}
-	}
-	return res;
-}
-/*
- * powerpc's AT_IGNOREPPC pair is entries 0 and 1: fs/binfmt_elf.c
- * create_elf_tables writes ARCH_DLINFO first "so PPC can do its special
- * alignment of AUXV", and arch/powerpc/include/asm/elf.h's
- * COMMON_ARCH_DLINFO (the native and the compat forms alike) starts with
- * the pair (Linux 7.3.4; both are older than git's history, 2.6.12,
- * where include/asm-ppc{,64}/elf.h had the pair first too).  Said in r
- * where it is elsewhere; an absent pair is left to the absent entries.
- */
-static enum check_res
-ppc_pair(const struct auxv_vec *v, struct check_result *r)
-{
-	size_t i, n = 0;
-
-	if (v->nent >= 2 && v->ent[0].type == AT_NUM_IGNOREPPC &&
-	    v->ent[1].type == AT_NUM_IGNOREPPC)
-		return CHECK_OK;
-	for (i = 0; i < v->nent; i++) {
-		if (v->ent[i].type != AT_NUM_IGNOREPPC)
-			continue;
-		if (n++ == 0)
-			ev(r, "%sAT_IGNOREPPC (22) at entries ",
-			    r->ev[0] != '\0' ? "; " : "");
-		else
-			ev(r, ", ");
-		ev(r, "%zu", i);
-	}
-	if (n == 0)
-		return CHECK_OK;
-	ev(r, ", not 0 and 1 (the kernel writes the pair first)");
-	return CHECK_FAIL;
-}
-enum check_res
-rule_entries(const struct check_env *e, struct check_result *r)
-{
-	const struct auxv_vec *v = e->v;
-	enum check_res res = twice(v, r);
-	const struct at_type *t;
-	uint32_t a = 0;
-	size_t i, nsaved = 0;
-	int vdso = check_special(e, &e->vdso) != NULL;
-	/* The running kernel made it: self's and -e's, not a PID's. */
-	const int fresh = e->live && v->kind != SRC_PID;
-	char saved[320] = "";
-
-	for (i = 0; i < NITEMS(dl_arches) && a == 0; i++)
-		if (dl_arches[i].machine == v->machine &&
-		    (dl_arches[i].wordsize == 0 ||
-		        dl_arches[i].wordsize == v->wordsize))
-			a = dl_arches[i].a;
-	if (a == 0)
-		return res == CHECK_OK
-		    ? check_nodata(
-		          r, "no table of entries for this architecture")
-		    : res;
-	for (i = 0; i < NITEMS(expected); i++) {
-		if (!(expected[i].arches & a) ||
-		    vec_find(v, expected[i].type, NULL) ||
-		    ((expected[i].cond & C_IGN) &&
-		        vec_find(v, AT_NUM_IGNORE, NULL)))
-			continue;
-		/* What depends on the vDSO or kernel is known of a live one. */
-		if ((expected[i].cond & C_VDSO) && !vdso)
-			continue;
-		if (!fresh &&
-		    (expected[i].since != 0 || (expected[i].cond & C_RSEQ))) {
-			t = at_lookup(expected[i].type, AF_ALL);
-			(void)snprintf(saved + strlen(saved),
-			    sizeof(saved) - strlen(saved), "%sAT_%s",
-			    nsaved++ > 0 ? ", " : "", t->name);
-			continue;
-		}
-		if (expected[i].since > e->kernel.ver)
-			continue;
-		if ((expected[i].cond & C_RSEQ) && !e->kernel.rseq)
-			continue;
-		res = check_absent(r, expected[i].type);
-	}
-	if ((a & (A_PPC64 | A_PPC)) && ppc_pair(v, r) == CHECK_FAIL)
-		res = CHECK_FAIL;
-	/* a is a machine of the arch table: v->arch is set, as for platform. */
-	if (res == CHECK_OK)
-		ev(r, "each of the %zu entries once; none of %s's missing",
-		    v->nent, v->arch->name);
-	if (nsaved > 0)
-		ev(r,
-		    "; no data for %s (%s: they depend on the kernel's "
-		    "version or build)",
-		    saved,
-		    e->live ? "a PID's vector may be another kernel's"
-		            : "a saved vector");
-	return res;
 }

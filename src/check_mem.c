@@ -1,31 +1,44 @@
 /*
- * --check's rules on the process's memory: the vDSO, the stack that
- * create_elf_tables writes (its layout and the strings on it), and, for
- * self, /proc/self/auxv against the vector in memory.
+ * --check's rules on the process's memory: AT_SYSINFO and the vDSO
+ * mapped, and the stack that create_elf_tables writes (its layout and
+ * the strings on it).
  */
-#include "elfdefs.h"
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
-#include "proc.h"
-#include "readfile.h"
 #include "source.h"
-#include "vdsocheck.h"
 
 /*
- * AT_SYSINFO only on i386 (arch/x86/include/asm/elf.h ARCH_DLINFO_IA32),
- * inside the vDSO and given with AT_SYSINFO_EHDR; AT_SYSINFO_EHDR the
- * start of [vdso], an ELF image.
+ * AT_SYSINFO only where the architecture's row says ARCH_SYSINFO, and
+ * there with AT_SYSINFO_EHDR: CHECK_OK, or CHECK_FAIL said in r.
+ */
+static enum check_res
+sysinfo_pair(const struct auxv_vec *v, struct check_result *r, int ia32,
+    size_t nsi, uint64_t si, size_t neh, uint64_t ehdr)
+{
+	if (nsi > 0 && !ia32) {
+		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
+		    v->arch != NULL ? v->arch->name : "this architecture");
+		return CHECK_FAIL;
+	}
+	/* ARCH_DLINFO_IA32 gives both, or neither where no vDSO is mapped. */
+	if (ia32 && neh > 0 && nsi == 0) {
+		ev(r,
+		    "AT_SYSINFO_EHDR 0x%" PRIx64 " without AT_SYSINFO on i386",
+		    ehdr);
+		return CHECK_FAIL;
+	}
+	return CHECK_OK;
+}
+
+/*
+ * AT_SYSINFO only on i386 (arch.c's ARCH_SYSINFO: arch/x86/include/asm/elf.h
+ * ARCH_DLINFO_IA32), inside the vDSO and given with AT_SYSINFO_EHDR;
+ * AT_SYSINFO_EHDR the start of [vdso], an ELF image.
  *
  * What it reads, and whether the process can change it after exec:
  * - the vector (AT_SYSINFO, AT_SYSINFO_EHDR): a process's /proc/PID/auxv,
@@ -39,25 +52,17 @@
 enum check_res
 rule_sysinfo(const struct check_env *e, struct check_result *r)
 {
+	const struct auxv_vec *v = e->v;
 	const struct check_map *m = check_special(e, &e->vdso);
+	const struct arch *a =
+	    arch_kernel(v->machine, v->wordsize, v->bigendian);
 	uint64_t si = 0, ehdr = 0;
-	size_t nsi = vec_find(e->v, AT_NUM_SYSINFO, &si);
-	size_t neh = vec_find(e->v, AT_NUM_SYSINFO_EHDR, &ehdr);
-	int ia32 = e->v->machine == EM_386;
+	size_t nsi = vec_find(v, AT_NUM_SYSINFO, &si);
+	size_t neh = vec_find(v, AT_NUM_SYSINFO_EHDR, &ehdr);
+	int ia32 = a != NULL && (a->flags & ARCH_SYSINFO);
 
-	if (nsi > 0 && !ia32) {
-		ev(r, "AT_SYSINFO 0x%" PRIx64 " on %s; only i386 has it", si,
-		    e->v->arch != NULL ? e->v->arch->name
-		                       : "this architecture");
+	if (sysinfo_pair(v, r, ia32, nsi, si, neh, ehdr) == CHECK_FAIL)
 		return CHECK_FAIL;
-	}
-	/* ARCH_DLINFO_IA32 gives both, or neither where no vDSO is mapped. */
-	if (ia32 && neh > 0 && nsi == 0) {
-		ev(r,
-		    "AT_SYSINFO_EHDR 0x%" PRIx64 " without AT_SYSINFO on i386",
-		    ehdr);
-		return CHECK_FAIL;
-	}
 	if (check_lacks(e, N_MAPS) != NULL)
 		return check_nodata(r, check_lacks(e, N_MAPS));
 	if (m == NULL) {
@@ -101,6 +106,7 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	}
 	return CHECK_OK;
 }
+
 /*
  * AT_RANDOM, AT_EXECFN, AT_PLATFORM, AT_BASE_PLATFORM in the mapping that
  * holds the vector: create_elf_tables writes them above it, on the stack
@@ -189,6 +195,7 @@ word_at(struct words *m, uint64_t addr, uint64_t *w)
 	*w = vec_word(m->b + (addr - m->lo), ws, m->v->bigendian);
 	return 0;
 }
+
 /* Keeps m's walk in the mapping that holds addr, where the map says. */
 static void
 words_in(const struct check_env *e, struct words *m, uint64_t addr)
@@ -198,6 +205,7 @@ words_in(const struct check_env *e, struct words *m, uint64_t addr)
 	m->lim_lo = mp != NULL ? mp->lo : 0;
 	m->lim_hi = mp != NULL ? mp->hi : UINT64_MAX;
 }
+
 /*
  * Self: where argc is, found back from main's envp: argv's NULL just
  * before it (libc computes envp from argc: argv + argc + 1), then the
@@ -238,12 +246,14 @@ self_argc(struct words *m, uint64_t kernel_sp, uint64_t *sp, uint64_t *argc,
 	       "address, nor is at startstack (libc's start code may have "
 	       "written over argc, on a stack a loader built)";
 }
+
 /* What create_elf_tables wrote at argc's address, as found there. */
 struct stack_walk {
 	uint64_t argc, envc;
 	uint64_t vec;    /* where the vector is: after envp's NULL */
 	uint64_t lo_str; /* the lowest argv or envp string above the vector */
 };
+
 /*
  * Walks argc (l->argc where known, else the word at sp), argv and its
  * NULL, envp and its NULL from sp: NULL, or what is not as
@@ -277,6 +287,7 @@ walk_stack(struct words *m, uint64_t sp, struct stack_walk *l)
 	l->vec = at + ws;
 	return NULL;
 }
+
 /*
  * The lowest argv or envp pointer at or above floor (the vector's end),
  * into l->lo_str: the strings are above the vector, and a pointer below
@@ -295,6 +306,7 @@ lowest_string(
 		if (word_at(m, at, &w) == 0 && w >= floor && w < l->lo_str)
 			l->lo_str = w;
 }
+
 /*
  * Whether [a, a + alen) and [b, b + blen) share a byte.
  */
@@ -303,6 +315,7 @@ overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 {
 	return a < b + blen && b < a + alen;
 }
+
 /*
  * Finds argc (self: back from main's envp; else startstack, *sp) and
  * walks the stack from it into l, to the vector: NULL, or what is not as
@@ -342,6 +355,7 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 	lowest_string(m, *sp, l->vec + vlen, l);
 	return NULL;
 }
+
 /*
  * Where the strings start, for a process: the lowest argv or envp
  * pointer above the vector, or /proc/PID/stat's arg_start, whichever is
@@ -377,6 +391,7 @@ layout_top(const struct check_env *e, struct check_result *r,
 		    e->arg_start);
 	return l->lo_str > e->arg_start ? l->lo_str : e->arg_start;
 }
+
 /*
  * AT_RANDOM's 16 bytes above the vector (as l found it) and below the
  * strings, overlapping none of them, not all zero.
@@ -429,6 +444,7 @@ layout_random(const struct check_env *e, struct check_result *r,
 	ev(r, " between the vector and the strings");
 	return CHECK_OK;
 }
+
 /*
  * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
  * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
@@ -494,132 +510,4 @@ rule_layout(const struct check_env *e, struct check_result *r)
 		return CHECK_NODATA;
 	}
 	return layout_random(e, r, &l);
-}
-/* <linux/prctl.h> of Linux 6.4; libc's headers may be older. */
-#ifndef PR_GET_AUXV
-#define PR_GET_AUXV 0x41555856
-#endif
-
-/*
- * Reads our saved vector the way-th way (0 to PROC_AUXV_WAYS, the last
- * prctl(PR_GET_AUXV)) into buf, its length in *n, and names the way in
- * name: 0, or an errno.
- */
-static int
-procauxv_read(unsigned int way, unsigned char *buf, size_t size, size_t *n,
-    char *name, size_t nsize)
-{
-	long got;
-	int fd, rc;
-
-	if (way == PROC_AUXV_WAYS) {
-		snprintf(name, nsize, "PR_GET_AUXV");
-		/*
-		 * kernel/sys.c prctl_get_auxv: the whole of mm->saved_auxv,
-		 * padding included, at most size bytes of it; returns its
-		 * size.
-		 */
-		if ((got = prctl(PR_GET_AUXV, (unsigned long)buf,
-		         (unsigned long)size, 0UL, 0UL)) < 0)
-			return errno;
-		*n = (size_t)got < size ? (size_t)got : size;
-		return 0;
-	}
-	if ((fd = proc_self_auxv(way, name, nsize)) == -1)
-		return errno;
-	rc = read_full(fd, buf, size, n) == -1 ? errno : 0;
-	close(fd);
-	return rc;
-}
-/*
- * For self: our saved vector, read every way a program may read it,
- * holds the vector the program was given (the kernel's copy, which an
- * emulator serves for its guest: a loader that gave the program another
- * vector differs there, and an emulator that serves one way but not
- * another hands out its own there).  The ways: /proc/self/auxv by path,
- * through our PID and thread-self, openat(2) of "self/auxv" in /proc and
- * of each component in turn (proc_self_auxv), and prctl(PR_GET_AUXV)
- * (Linux 6.4; EINVAL before, no data).  A file may run on in zeros (a
- * 32-bit process's); PR_GET_AUXV returns the whole saved array, padding
- * included, in our word size: compared up to AT_NULL.
- *
- * What it reads, and whether the process can change it after exec:
- * - the saved vector (mm->saved_auxv): PR_SET_MM_MAP or PR_SET_MM_AUXV
- *   replace it; auxv calls neither, a loader before it may (uexec's
- *   keepauxv);
- * - the vector in memory: where main's envp ends; libc does not write it.
- * Self only: nothing but auxv's own process is held to it.
- */
-enum check_res
-rule_procauxv(const struct check_env *e, struct check_result *r)
-{
-	const struct auxv_vec *v = e->v;
-	const uint64_t ws = v->wordsize, vlen = (v->nent + 1) * 2 * ws;
-	unsigned char buf[AUXV_MAX_RAW];
-	char name[64], bad[192] = "";
-	size_t k, n, nfail = 0;
-	unsigned int i;
-	int rc, noprctl = 0;
-
-	if (v->kind != SRC_SELF)
-		return check_nodata(r, "not auxv's own vector");
-	for (i = 0; i <= PROC_AUXV_WAYS; i++) {
-		n = 0;
-		if ((rc = procauxv_read(
-		         i, buf, sizeof(buf), &n, name, sizeof(name))) != 0) {
-			if (i == PROC_AUXV_WAYS && rc == EINVAL)
-				noprctl = 1;
-			else
-				(void)snprintf(bad + strlen(bad),
-				    sizeof(bad) - strlen(bad),
-				    "%s%s not readable (%s)",
-				    bad[0] != '\0' ? "; " : "", name,
-				    strerror(rc));
-			continue;
-		}
-		for (k = 0; k < n && k < vlen && buf[k] == v->raw[k]; k++)
-			;
-		if (i < PROC_AUXV_WAYS)
-			while (k == vlen && k < n && buf[k] == 0)
-				k++;
-		if (k == vlen && (i == PROC_AUXV_WAYS || k == n))
-			continue;
-		ev(r, "%s%s differs from %s", nfail > 0 ? "; " : "", name,
-		    nfail > 0 ? "it" : "the vector in memory");
-		nfail++;
-		if (k < vlen && k / (2 * ws) < v->nent)
-			ev(r, " from entry %zu (type %" PRIu64 ")",
-			    (size_t)(k / (2 * ws)), v->ent[k / (2 * ws)].type);
-	}
-	if (nfail == 0 && bad[0] == '\0')
-		ev(r,
-		    PROC_ROOT
-		    "/self/auxv, " PROC_ROOT "/PID/auxv, " PROC_ROOT
-		    "/thread-self/auxv, openat(" PROC_ROOT
-		    ", \"self/auxv\"), openat(openat(" PROC_ROOT
-		    ", \"self\"), \"auxv\")%s hold the vector in memory",
-		    noprctl ? "" : " and PR_GET_AUXV");
-	if (bad[0] != '\0')
-		ev(r, "%s%s", r->ev[0] != '\0' ? "; " : "", bad);
-	if (noprctl)
-		ev(r,
-		    "; no data for PR_GET_AUXV (EINVAL: a kernel before 6.4, "
-		    "or an emulator that does not serve it)");
-	return nfail > 0     ? CHECK_FAIL
-	    : bad[0] != '\0' ? CHECK_NODATA
-	                     : CHECK_OK;
-}
-/*
- * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked at
- * 0, a symbol hash table, the architecture's versioned functions):
- * vdsocheck.c, on what follow.c read of it.
- */
-enum check_res
-rule_vdso_image(const struct check_env *e, struct check_result *r)
-{
-	uint64_t at = 0;
-
-	(void)vec_find(e->v, AT_NUM_SYSINFO_EHDR, &at);
-	return (enum check_res)vdso_image_check(
-	    e->fo, at, e->v->machine, e->v->wordsize, r->ev, sizeof(r->ev));
 }

@@ -1,10 +1,13 @@
 /*
  * What --check's rules share: check_env.c gathers the facts, check.c
- * runs the table; the rules live by what they read, check_exe.c the executable,
- * check_kernel.c what the kernel gives each architecture and CPU,
- * check_mem.c the process's memory, check_values.c the values no other
- * rule reads.  For those files alone: the rest of
- * auxv has check.h.
+ * runs the table; the rules live by what they read, check_exe.c the
+ * executable, check_kernel.c what the kernel gives each architecture and
+ * CPU,
+ * check_entries.c the entries of each ARCH_DLINFO, check_mem.c the
+ * process's memory, check_procauxv.c self's saved vector, check_values.c
+ * the values no other rule reads, check_base.c AT_BASE, check_probe.c
+ * the HWCAP probes, vdsocheck.c the vDSO's image.  For those files
+ * alone: the rest of auxv has check.h.
  */
 #ifndef AUXV_CHECK_RULE_H
 #define AUXV_CHECK_RULE_H

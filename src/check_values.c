@@ -3,13 +3,13 @@
  * kernel obeys: AT_RSEQ_FEATURE_SIZE and AT_RSEQ_ALIGN, AT_MINSIGSTKSZ,
  * AT_FLAGS.
  */
-#include "elfdefs.h"
 #include <inttypes.h>
 #include <stdint.h>
 
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
+#include "elfdefs.h"
 #include "hwcap.h"
 #include "source.h"
 

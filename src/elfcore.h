@@ -8,12 +8,12 @@
 #ifndef AUXV_ELFCORE_H
 #define AUXV_ELFCORE_H
 
-#include "elfdefs.h"
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "elfdefs.h"
 #include "vec.h"
 
 /*

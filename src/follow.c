@@ -5,12 +5,12 @@
  * source), then, in one read ahead, the rest of the vDSO and the
  * segments the headers point to.
  */
-#include "elfdefs.h"
 #include <stdint.h>
 #include <string.h>
 
 #include "at.h"
 #include "decode.h"
+#include "elfdefs.h"
 #include "follow.h"
 
 /*

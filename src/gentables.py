@@ -811,7 +811,9 @@ def arch_names(src):
         text = f.read()
     body = need(c_array(text, "arches"), "src/arch.c arches[]")
     names = []
-    for m in re.finditer(r"\{\s*\"([^\"]+)\"", body):
+    # A row's name opens its first line; its AT_PLATFORM names, also
+    # quoted after a brace, are on a line of their own, indented further.
+    for m in re.finditer(r"^\t\{\s*\"([^\"]+)\"", body, re.M):
         if m.group(1) not in names:
             names.append(m.group(1))
     return need(names, "src/arch.c arches[]")

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "arch.h"
 #include "phdrs.h"
 
 /* PT_ names as readelf prints them, without "PT_". */
@@ -43,12 +44,13 @@ phdr_type_name(uint32_t type)
 }
 
 /*
- * e_machine 0 is any machine: generic GNU properties.  Names are arrays,
- * not pointers, so that the table needs no relocation at start.  The
- * types <elf.h> lacks are binutils' include/elf/common.h numbers.
+ * Keyed by whose they are, arch.c's PROPS_ column (PROPS_GENERIC: any
+ * machine's).  Names are arrays, not pointers, so that the table needs
+ * no relocation at start.  The types <elf.h> lacks are binutils'
+ * include/elf/common.h numbers.
  */
 struct prop_def {
-	uint16_t machine;
+	uint8_t props;
 	uint32_t type;
 	char name[24];
 	char bits[16][24];
@@ -56,31 +58,31 @@ struct prop_def {
 
 /* clang-format off */
 static const struct prop_def props[] = {
-	{ 0, GNU_PROPERTY_STACK_SIZE, "stack_size", { "" } },
-	{ 0, GNU_PROPERTY_NO_COPY_ON_PROTECTED, "no_copy_on_protected",
+	{ PROPS_GENERIC, GNU_PROPERTY_STACK_SIZE, "stack_size", { "" } },
+	{ PROPS_GENERIC, GNU_PROPERTY_NO_COPY_ON_PROTECTED, "no_copy_on_protected",
 	    { "" } },
-	{ 0, GNU_PROPERTY_1_NEEDED, "1_needed",
+	{ PROPS_GENERIC, GNU_PROPERTY_1_NEEDED, "1_needed",
 	    { [0] = "indirect-extern-access" } },
-	{ EM_X86_64, GNU_PROPERTY_X86_FEATURE_1_AND, "x86_feature_1_and",
+	{ PROPS_X86, GNU_PROPERTY_X86_FEATURE_1_AND, "x86_feature_1_and",
 	    { [0] = "IBT", [1] = "SHSTK", [2] = "LAM_U48", [3] = "LAM_U57" } },
-	{ EM_X86_64, GNU_PROPERTY_X86_ISA_1_NEEDED, "x86_isa_1_needed",
+	{ PROPS_X86, GNU_PROPERTY_X86_ISA_1_NEEDED, "x86_isa_1_needed",
 	    { [0] = "x86-64-baseline", [1] = "x86-64-v2", [2] = "x86-64-v3",
 	      [3] = "x86-64-v4" } },
-	{ EM_X86_64, GNU_PROPERTY_X86_ISA_1_USED, "x86_isa_1_used",
+	{ PROPS_X86, GNU_PROPERTY_X86_ISA_1_USED, "x86_isa_1_used",
 	    { [0] = "x86-64-baseline", [1] = "x86-64-v2", [2] = "x86-64-v3",
 	      [3] = "x86-64-v4" } },
-	{ EM_X86_64, 0xc0008001, "x86_feature_2_needed",
+	{ PROPS_X86, 0xc0008001, "x86_feature_2_needed",
 	    { [0] = "x86", [1] = "x87", [2] = "MMX", [3] = "XMM", [4] = "YMM",
 	      [5] = "ZMM", [6] = "FXSR", [7] = "XSAVE", [8] = "XSAVEOPT",
 	      [9] = "XSAVEC", [10] = "TMM", [11] = "MASK" } },
-	{ EM_X86_64, 0xc0010001, "x86_feature_2_used",
+	{ PROPS_X86, 0xc0010001, "x86_feature_2_used",
 	    { [0] = "x86", [1] = "x87", [2] = "MMX", [3] = "XMM", [4] = "YMM",
 	      [5] = "ZMM", [6] = "FXSR", [7] = "XSAVE", [8] = "XSAVEOPT",
 	      [9] = "XSAVEC", [10] = "TMM", [11] = "MASK" } },
-	{ EM_AARCH64, GNU_PROPERTY_AARCH64_FEATURE_1_AND,
+	{ PROPS_AARCH64, GNU_PROPERTY_AARCH64_FEATURE_1_AND,
 	    "aarch64_feature_1_and",
 	    { [0] = "BTI", [1] = "PAC", [2] = "GCS" } },
-	{ EM_RISCV, 0xc0000000, "riscv_feature_1_and",
+	{ PROPS_RISCV, 0xc0000000, "riscv_feature_1_and",
 	    { [0] = "CFI_LP_UNLABELED", [1] = "CFI_SS",
 	      [2] = "CFI_LP_FUNC_SIG" } },
 };
@@ -89,14 +91,14 @@ static const struct prop_def props[] = {
 static const struct prop_def *
 prop_def(uint16_t machine, uint32_t type)
 {
+	/* A machine's rows agree on its GNU properties: its first. */
+	const struct arch *a = arch_kernel(machine, 0, 0);
+	const unsigned int own = a != NULL ? a->props : PROPS_GENERIC;
 	size_t i;
 
-	/* i386 and x32 share x86-64's properties. */
-	if (machine == EM_386)
-		machine = EM_X86_64;
 	for (i = 0; i < NITEMS(props); i++)
 		if (props[i].type == type &&
-		    (props[i].machine == 0 || props[i].machine == machine))
+		    (props[i].props == PROPS_GENERIC || props[i].props == own))
 			return &props[i];
 	return NULL;
 }

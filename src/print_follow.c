@@ -4,10 +4,10 @@
  * object: one walk of each, o NULL for text.  Every string from the
  * target goes through esc.c.
  */
-#include "elfdefs.h"
 #include <string.h>
 
 #include "at.h"
+#include "elfdefs.h"
 #include "esc.h"
 #include "json_names.h"
 #include "print.h"

@@ -91,7 +91,7 @@ STUB(x86_monitor)
 	mov	%esp, %eax
 	xor	%ecx, %ecx
 	xor	%edx, %edx
-	monitor	%eax, %ecx, %edx
+	monitor		/* (%eax, %ecx, %edx: the operands are implicit) */
 	ret
 END(x86_monitor)
 

@@ -90,7 +90,7 @@ STUB(x86_monitor)
 	mov	%rsp, %rax
 	xor	%ecx, %ecx
 	xor	%edx, %edx
-	monitor	%rax, %ecx, %edx
+	monitor		/* (%rax, %ecx, %edx: the operands are implicit) */
 	ret
 END(x86_monitor)
 

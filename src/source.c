@@ -2,7 +2,6 @@
  * What every source shares: setting up and tearing down, and settling
  * the layout of the vector read before parsing it.
  */
-#include "elfdefs.h"
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 
 #include "arch.h"
+#include "elfdefs.h"
 #include "opts.h"
 #include "source.h"
 

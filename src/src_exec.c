@@ -10,7 +10,6 @@
  * is blocked in it, so that nothing but SIGKILL and SIGSTOP stops or kills
  * it between fork and exec.
  */
-#include "elfdefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -25,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "elfdefs.h"
 #include "proc.h"
 #include "readfile.h"
 #include "source.h"

@@ -7,7 +7,6 @@
  * 64-bit kernel has a 32-bit vector).  What the vector points to is read
  * by procmem.c.  Where the vector can't be read, why.
  */
-#include "elfdefs.h"
 #include <errno.h>
 #include <linux/capability.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 
 #include "at.h"
 #include "decode.h"
+#include "elfdefs.h"
 #include "follow.h"
 #include "opts.h"
 #include "proc.h"

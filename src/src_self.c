@@ -6,7 +6,6 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
-#include "elfdefs.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "at.h"
+#include "elfdefs.h"
 #include "opts.h"
 #include "proc.h"
 #include "procmem.h"

@@ -12,7 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arch.h"
+#include "at.h"
 #include "bounds.h"
+#include "check_rule.h"
 #include "elfcore.h"
 #include "vdsocheck.h"
 
@@ -30,9 +33,8 @@ struct vdso_fn {
 
 #define VDSO_FNS 8
 
+/* The vDSO of arch.c's rows, by their VABI_ (enum arch_vdso). */
 struct vdso_abi {
-	uint16_t machine;
-	uint8_t wordsize; /* 0: either */
 	uint64_t base;    /* an address other than 0 it was linked at, or 0 */
 	char version[16]; /* "": none asked */
 	struct vdso_fn fn[VDSO_FNS]; /* up to the first without a name */
@@ -47,12 +49,12 @@ struct vdso_abi {
 #define PPC_LBASE 0x100000
 
 /* clang-format off */
-static const struct vdso_abi vdso_abis[] = {
+static const struct vdso_abi vdso_abis[VABI_COUNT] = {
 	/*
 	 * x86/entry/vdso/vdso64/vdso64.lds.S: since 2.6.23, time 3.0;
 	 * vdsox32.lds.S, x32's (4-byte words), the same since 3.4.
 	 */
-	{ EM_X86_64,	0, 0, "LINUX_2.6", {
+	[VABI_X86_64] = { 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", "" },
 		{ "__vdso_gettimeofday", "" },
 		{ "__vdso_time", "" },
@@ -61,21 +63,21 @@ static const struct vdso_abi vdso_abis[] = {
 	 * x86/entry/vdso/vdso32/vdso32.lds.S: LINUX_2.5's entry points, in
 	 * every i386 vDSO; LINUX_2.6's time functions came in 3.15.
 	 */
-	{ EM_386,	4, 0, "LINUX_2.5", {
+	[VABI_I386] = { 0, "LINUX_2.5", {
 		{ "__kernel_vsyscall", "" },
 		{ "__kernel_sigreturn", "" },
 		{ "__kernel_rt_sigreturn", "" } } },
 	/* arm64/kernel/vdso/vdso.lds.S: since 3.7 (arm64's first). */
-	{ EM_AARCH64,	8, 0, "LINUX_2.6.39", {
+	[VABI_AARCH64] = { 0, "LINUX_2.6.39", {
 		{ "__kernel_rt_sigreturn", "" },
 		{ "__kernel_gettimeofday", "" },
 		{ "__kernel_clock_gettime", "" },
 		{ "__kernel_clock_getres", "" } } },
 	/* arm/vdso/vdso.lds.S, arm64/kernel/vdso32/vdso.lds.S: since 4.1. */
-	{ EM_ARM,	4, 0, "LINUX_2.6", {
+	[VABI_ARM] = { 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
 	/* powerpc/kernel/vdso/vdso64.lds.S: since 2.6.15. */
-	{ EM_PPC64,	8, PPC_LBASE, "LINUX_2.6.15", {
+	[VABI_PPC64] = { PPC_LBASE, "LINUX_2.6.15", {
 		{ "__kernel_get_syscall_map", "" },
 		{ "__kernel_gettimeofday", "" },
 		{ "__kernel_clock_gettime", "" },
@@ -84,14 +86,14 @@ static const struct vdso_abi vdso_abis[] = {
 		{ "__kernel_sync_dicache", "" },
 		{ "__kernel_sigtramp_rt64", "" } } },
 	/* powerpc/kernel/vdso/vdso32.lds.S: since 2.6.15. */
-	{ EM_PPC,	4, PPC_LBASE, "LINUX_2.6.15", {
+	[VABI_PPC] = { PPC_LBASE, "LINUX_2.6.15", {
 		{ "__kernel_get_syscall_map", "" },
 		{ "__kernel_get_tbfreq", "" },
 		{ "__kernel_sync_dicache", "" },
 		{ "__kernel_sigtramp32", "" },
 		{ "__kernel_sigtramp_rt32", "" } } },
 	/* s390/kernel/vdso/vdso.lds.S (vdso64/ before): since 2.6.29. */
-	{ EM_S390,	8, 0, "LINUX_2.6.29", {
+	[VABI_S390X] = { 0, "LINUX_2.6.29", {
 		{ "__kernel_gettimeofday", "" },
 		{ "__kernel_clock_gettime", "" },
 		{ "__kernel_clock_getres", "" } } },
@@ -99,12 +101,12 @@ static const struct vdso_abi vdso_abis[] = {
 	 * riscv/kernel/vdso/vdso.lds.S: since 4.15 (riscv's first);
 	 * compat_vdso/compat_vdso.lds.S, 32-bit, the same script.
 	 */
-	{ EM_RISCV,	0, 0, "LINUX_4.15", {
+	[VABI_RISCV] = { 0, "LINUX_4.15", {
 		{ "__vdso_rt_sigreturn", "" },
 		{ "__vdso_getcpu", "" },
 		{ "__vdso_flush_icache", "" } } },
 	/* loongarch/vdso/vdso.lds.S: since 5.19 (loongarch's first). */
-	{ EM_LOONGARCH,	8, 0, "LINUX_5.10", {
+	[VABI_LOONGARCH] = { 0, "LINUX_5.10", {
 		{ "__vdso_getcpu", "" },
 		{ "__vdso_clock_getres", "" },
 		{ "__vdso_clock_gettime", "" },
@@ -115,36 +117,33 @@ static const struct vdso_abi vdso_abis[] = {
 	 * toolchain cannot build them (MIPS_DISABLE_VDSO): linked at 0 and
 	 * hashed only.
 	 */
-	{ EM_MIPS,	0, 0, "", { { "", "" } } },
+	[VABI_MIPS] = { 0, "", { { "", "" } } },
 	/* sparc/vdso/vdso.lds.S: since sparc64's first vDSO, in 4.x. */
-	{ EM_SPARCV9,	8, 0, "LINUX_2.6", {
+	[VABI_SPARC64] = { 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", "" },
 		{ "__vdso_gettimeofday", "" } } },
-	/* sparc/vdso/vdso32/vdso32.lds.S: the same. */
-	{ EM_SPARC32PLUS, 4, 0, "LINUX_2.6", {
-		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
-	{ EM_SPARC,	4, 0, "LINUX_2.6", {
+	/* sparc/vdso/vdso32/vdso32.lds.S: the same (sparc32plus). */
+	[VABI_SPARC] = { 0, "LINUX_2.6", {
 		{ "__vdso_clock_gettime", "__vdso_clock_gettime64" } } },
 	/*
 	 * parisc/kernel/vdso32/vdso32.lds.S and vdso64/vdso64.lds.S:
 	 * since 5.18, its version string renamed since (LINUX_6.11 now):
 	 * linked at 0 and hashed only.
 	 */
-	{ EM_PARISC,	0, 0, "", { { "", "" } } },
+	[VABI_PARISC] = { 0, "", { { "", "" } } },
 };
 /* clang-format on */
 
+/*
+ * The vDSO of a vector's architecture, the row of its machine and word
+ * size (arch.c), or NULL where none is asked.
+ */
 static const struct vdso_abi *
-abi_of(uint16_t machine, unsigned int wordsize)
+abi_of(uint16_t machine, unsigned int wordsize, int bigendian)
 {
-	size_t i;
+	const struct arch *a = arch_of(machine, wordsize, bigendian);
 
-	for (i = 0; i < NITEMS(vdso_abis); i++)
-		if (vdso_abis[i].machine == machine &&
-		    (vdso_abis[i].wordsize == 0 ||
-		        vdso_abis[i].wordsize == wordsize))
-			return &vdso_abis[i];
-	return NULL;
+	return a != NULL && a->vdso != VABI_NONE ? &vdso_abis[a->vdso] : NULL;
 }
 
 /* The evidence: a string in its room (at least one byte), appended to. */
@@ -266,12 +265,12 @@ exported(const struct vdso_info *vi, const struct vdso_abi *a, struct evbuf *b)
 
 /*
  * The vdso-image rule for the image fo read at AT_SYSINFO_EHDR (at), of
- * a vector of the architecture machine and wordsize: evidence in ev, a room of
- * evlen bytes, at least one.
+ * a vector of the architecture machine, wordsize and bigendian: evidence
+ * in ev, a room of evlen bytes, at least one.
  */
-enum vdso_check
+enum check_res
 vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
-    unsigned int wordsize, char *ev, size_t evlen)
+    unsigned int wordsize, int bigendian, char *ev, size_t evlen)
 {
 	struct evbuf b = { ev, evlen };
 	const struct vdso_info *vi = &fo->vi;
@@ -281,16 +280,16 @@ vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
 	ev[0] = '\0';
 	if (fo->vdso == FOLLOW_ABSENT) {
 		put(&b, "AT_SYSINFO_EHDR absent");
-		return VDSO_CHECK_NODATA;
+		return CHECK_NODATA;
 	}
 	if (fo->vdso != FOLLOW_READ) {
 		put(&b, "vDSO at %#" PRIx64 " not read", at);
-		return VDSO_CHECK_NODATA;
+		return CHECK_NODATA;
 	}
-	if ((a = abi_of(machine, wordsize)) == NULL) {
+	if ((a = abi_of(machine, wordsize, bigendian)) == NULL) {
 		put(&b, "no vDSO table for e_machine %u, %u-bit", machine,
 		    wordsize * 8);
-		return VDSO_CHECK_NODATA;
+		return CHECK_NODATA;
 	}
 	put(&b, "vDSO at %#" PRIx64 ": ", at);
 	ok = linked(vi, a, &b);
@@ -298,5 +297,21 @@ vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
 	ok &= exported(vi, a, &b);
 	if (!ok && vi->bad != NULL)
 		put(&b, "; malformed: %s at %#" PRIx64, vi->bad, vi->badoff);
-	return ok ? VDSO_CHECK_OK : VDSO_CHECK_FAIL;
+	return ok ? CHECK_OK : CHECK_FAIL;
+}
+
+/*
+ * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked
+ * at 0, a symbol hash table, the architecture's versioned functions), on
+ * what follow.c read of it.
+ */
+enum check_res
+rule_vdso_image(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	uint64_t at = 0;
+
+	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &at);
+	return vdso_image_check(e->fo, at, v->machine, v->wordsize,
+	    v->bigendian, r->ev, sizeof(r->ev));
 }

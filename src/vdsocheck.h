@@ -1,7 +1,8 @@
 /*
- * --check's vdso-image rule: the image at AT_SYSINFO_EHDR is a vDSO as
- * the kernel links it (at 0, with a symbol hash table, exporting its
- * architecture's versioned functions).
+ * --check's vdso-image rule (rule_vdso_image, check_rule.h): the image at
+ * AT_SYSINFO_EHDR is a vDSO as the kernel links it (at 0, with a symbol
+ * hash table, exporting its architecture's versioned functions).  Its
+ * check of an image read alone, for the tests' hook and fuzzer.
  */
 #ifndef AUXV_VDSOCHECK_H
 #define AUXV_VDSOCHECK_H
@@ -9,12 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "check.h"
 #include "follow.h"
 
-/* In the order of check.h's enum check_res. */
-enum vdso_check { VDSO_CHECK_OK, VDSO_CHECK_FAIL, VDSO_CHECK_NODATA };
-
-enum vdso_check vdso_image_check(
-    const struct followed *, uint64_t, uint16_t, unsigned int, char *, size_t);
+enum check_res vdso_image_check(const struct followed *, uint64_t, uint16_t,
+    unsigned int, int, char *, size_t);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * vdso.bats' hook into the vdso-image rule: an image file, read and
- * parsed as follow.c does a vDSO, checked for a vector of e_machine
- * MACHINE and WORDSIZE.  Prints the verdict and its evidence; exits 0
- * ok, 1 FAIL, 2 no data, 3 on a usage or read error.
+ * parsed as follow.c does a vDSO, checked for a little-endian vector of
+ * e_machine MACHINE and WORDSIZE.  Prints the verdict and its evidence;
+ * exits 0 ok, 1 FAIL, 2 no data, 3 on a usage or read error.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +17,12 @@ int
 main(int argc, char **argv)
 {
 	static const char *const verdict[] = {
-		[VDSO_CHECK_OK] = "ok",
-		[VDSO_CHECK_FAIL] = "FAIL",
-		[VDSO_CHECK_NODATA] = "no data",
+		[CHECK_OK] = "ok",
+		[CHECK_FAIL] = "FAIL",
+		[CHECK_NODATA] = "no data",
 	};
 	char ev[512];
-	enum vdso_check res;
+	enum check_res res;
 	size_t len = 0;
 	FILE *f;
 
@@ -43,7 +43,7 @@ main(int argc, char **argv)
 	}
 	res = vdso_image_check(&fo, 0x7f0000000000,
 	    (uint16_t)strtoul(argv[2], NULL, 0),
-	    (unsigned int)strtoul(argv[3], NULL, 0), ev, sizeof(ev));
+	    (unsigned int)strtoul(argv[3], NULL, 0), 0, ev, sizeof(ev));
 	printf("%s: %s\n", verdict[res], ev);
 	return (int)res;
 }

@@ -83,7 +83,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	follow_vector(&v, d, 2, &fo);
 	(void)vdso_image_check(
-	    &fo, BASE, v.machine, v.wordsize, ev, sizeof(ev));
+	    &fo, BASE, v.machine, v.wordsize, v.bigendian, ev, sizeof(ev));
 	for (i = 0; i < 2; i++) {
 		struct json j = { &o, 1 };
 
