@@ -314,6 +314,8 @@ check_lacks(const struct check_env *e, unsigned int need)
 	if ((need & N_CPU) && e->v->arch->machine != e->v->machine)
 		return "decoded as --arch says, not as the process's "
 		       "architecture";
+	if ((need & N_SELF) && e->v->kind != SRC_SELF)
+		return "not auxv's own vector: self only";
 	if ((need & N_LIVE) && !e->live)
 		return "a saved vector: no process to hold it to";
 	if ((need & N_EXE) && e->exe_why != NULL)

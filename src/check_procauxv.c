@@ -81,8 +81,6 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 	unsigned int i;
 	int rc, noprctl = 0;
 
-	if (v->kind != SRC_SELF)
-		return check_nodata(r, "not auxv's own vector");
 	for (i = 0; i <= PROC_AUXV_WAYS; i++) {
 		n = 0;
 		if ((rc = procauxv_read(

@@ -43,7 +43,9 @@ enum {
 	 * another machine's (a CRIU restore, PR_SET_MM_MAP), so there it
 	 * confirms but never fails (see the provenance table in check.c).
 	 */
-	N_HERE = 64
+	N_HERE = 64,
+	/* auxv's own process: self, not a PID's or -e's vector */
+	N_SELF = 128
 };
 typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
 

@@ -149,7 +149,7 @@ kernel_hw() {
 	need ptrace
 	run -0 --separate-stderr "$AUXV" --check --json -e /bin/true
 	[ "$(run_result "$output")" = "no data" ]
-	[ "$(run_evidence "$output")" = "the instructions run in auxv's own process: self only" ]
+	[ "$(run_evidence "$output")" = "not auxv's own vector: self only" ]
 	run --separate-stderr "$AUXV" --check --json -a
 	[ "$status" -le 1 ]
 	[ "$(jq -s '[.[].checks // [] | .[] | select(.name == "hwcap-run" and .result != "no data")] | length' <<<"$output")" -eq 0 ]
