@@ -4,7 +4,7 @@
  * word 0), that have an instruction a user may run; AT_HWCAP2's
  * RING3MWAIT (arch/x86/include/uapi/asm/hwcap2.h): monitor, on a valid
  * address with ECX and EDX 0, which waits for nothing.  Stubs in
- * probe_x86_64.S and probe_i386.S.
+ * probe_x86.S.
  */
 #ifndef AUXV_PROBE_X86_H
 #define AUXV_PROBE_X86_H

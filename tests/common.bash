@@ -376,7 +376,7 @@ start_odd() {
 # whose probe files is the architecture's alone (src/meson.build picks
 # them by cpu_family): the others' left out.
 probe_srcs() {
-	local d=${TESTS_DIR:-$BATS_TEST_DIRNAME}/../src f a
+	local d=${TESTS_DIR:-$BATS_TEST_DIRNAME}/../src f a s
 	case $1 in
 	x86_64-*) a=x86_64 ;;
 	i?86-*) a=i386 ;;
@@ -387,7 +387,12 @@ probe_srcs() {
 	for f in "$d"/*.c; do
 		[[ "${f##*/}" == probe_*.c ]] || echo "$f"
 	done
-	for f in "$d/probe_$a.c" "$d/probe_$a.S"; do
+	# Both x86 builds assemble probe_x86.S.
+	case $a in
+	x86_64 | i386) s=x86 ;;
+	*) s=$a ;;
+	esac
+	for f in "$d/probe_$a.c" "$d/probe_$s.S"; do
 		[ ! -e "$f" ] || echo "$f"
 	done
 }
