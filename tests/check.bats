@@ -2295,7 +2295,7 @@ catch_exec() {
 			continue
 		fi
 		if [ "$(grep -c ' no data  the process ran a new program while checked$' \
-		    <<<"$output")" -eq 16 ]; then
+		    <<<"$output")" -eq "${#lines[@]}" ]; then
 			n=$((n + 1))
 			[ "$n" -lt 5 ] || break
 		fi
