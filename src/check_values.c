@@ -21,8 +21,8 @@
  * size rounded up to a power of two (include/linux/rseq.h, 7.3), never
  * under 32 since the size is at least 28.
  */
-#define RSEQ_SIZE_MIN  28
-#define RSEQ_ALIGN_MIN 32
+#define RSEQ_SIZE_MIN  28u
+#define RSEQ_ALIGN_MIN 32u
 
 /*
  * AT_FLAGS bits of include/uapi/linux/binfmts.h in Linux 7.3.4:
@@ -51,8 +51,8 @@ static enum check_res
 rseq_values(const struct auxv_vec *v, struct check_result *r)
 {
 	uint64_t size = 0, align = 0;
-	int has_size = vec_find(v, AT_NUM_RSEQ_FEATURE_SIZE, &size);
-	int has_align = vec_find(v, AT_NUM_RSEQ_ALIGN, &align);
+	size_t has_size = vec_find(v, AT_NUM_RSEQ_FEATURE_SIZE, &size);
+	size_t has_align = vec_find(v, AT_NUM_RSEQ_ALIGN, &align);
 
 	if (!has_size && !has_align)
 		return CHECK_OK;
