@@ -146,6 +146,7 @@ kernel_hw() {
 
 @test "-e of a program, a PID and -a: the probes run for self only, never a FAIL" {
 	need jq
+	native_only "-e needs ptrace, and other processes are the host's"
 	need ptrace
 	run -0 --separate-stderr "$AUXV" --check --json -e /bin/true
 	[ "$(run_result "$output")" = "no data" ]
