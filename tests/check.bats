@@ -2819,6 +2819,7 @@ kernel_newer() {
 
 @test "values, a PID whose vector was replaced: AT_MINSIGSTKSZ under the XSAVE area said, not failed; AT_RSEQ_ALIGN 3 fails" {
 	need jq
+	native_only "reads another process"
 	need_cpuid
 	local ebx
 	[ $(($(cpuid_reg 1 2) >> 27 & 1)) -eq 1 ] || skip "XSAVE not enabled"

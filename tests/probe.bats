@@ -158,7 +158,9 @@ kernel_hw() {
 
 @test "a saved vector: no data" {
 	need jq
-	run -0 --separate-stderr "$AUXV" --check --json -f /proc/self/auxv
+	# Another rule may fail a guest's vector (an emulator's): not this one.
+	run --separate-stderr "$AUXV" --check --json -f /proc/self/auxv
+	[ "$status" -le 1 ]
 	[ "$(run_result "$output")" = "no data" ]
 }
 
