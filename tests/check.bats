@@ -2901,7 +2901,9 @@ capped_sleep() {
 	need jq
 	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
 	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
-	run -0 --separate-stderr nobody "$AUXV" --check --json
+	# Under an emulator another rule may fail its vector: not this one.
+	run --separate-stderr nobody "$AUXV" --check --json
+	[ "$status" -le 1 ]
 	[ "$(rule_field "$output" ids r)" = ok ]
 	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
