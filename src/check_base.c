@@ -1,11 +1,13 @@
 /*
  * --check's rule on AT_BASE: the interpreter PT_INTERP names, where the
- * kernel loaded it, found by its file and by the memory map.
+ * kernel loaded it, found by its file and by the memory map; for self,
+ * the dynamic linker that runs, found by its link map.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,94 @@
 #include "elfdefs.h"
 #include "proc.h"
 #include "source.h"
+
+/* The dynamic linker self's link map names, as self_loader finds it. */
+struct loader {
+	uint64_t rdebug; /* the r_debug it keeps, which it holds */
+	uint64_t base;   /* its load bias */
+	int seen;        /* objects visited: the first is the program */
+	int found;
+};
+
+/*
+ * The r_debug of the dynamic linker that runs us, which it writes into
+ * our PT_DYNAMIC for debuggers (the first object dl_iterate_phdr shows
+ * is the program): DT_DEBUG's value, or on MIPS, whose PT_DYNAMIC is
+ * read-only, the word DT_MIPS_RLD_MAP_REL (relative to its own entry)
+ * or DT_MIPS_RLD_MAP points at.  0 where there is none.
+ */
+static uint64_t
+self_rdebug(const struct dl_phdr_info *info)
+{
+	const ElfW(Dyn) *d = NULL;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			d = (const ElfW(Dyn) *)(info->dlpi_addr +
+			    info->dlpi_phdr[i].p_vaddr);
+	for (; d != NULL && d->d_tag != DT_NULL; d++) {
+		if (d->d_tag == DT_DEBUG && d->d_un.d_ptr != 0)
+			return d->d_un.d_ptr;
+#if defined(__mips__)
+		if (d->d_tag == DT_MIPS_RLD_MAP_REL)
+			return *(
+			    const uintptr_t *)((uintptr_t)d + d->d_un.d_val);
+		if (d->d_tag == DT_MIPS_RLD_MAP && d->d_un.d_ptr != 0)
+			return *(const uintptr_t *)d->d_un.d_ptr;
+#endif
+	}
+	return 0;
+}
+
+static int
+loader_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct loader *l = arg;
+	const ElfW(Phdr) * p;
+	uint64_t lo;
+	int i;
+
+	(void)size;
+	if (l->seen++ == 0)
+		return (l->rdebug = self_rdebug(info)) == 0;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		p = &info->dlpi_phdr[i];
+		lo = info->dlpi_addr + p->p_vaddr;
+		if (p->p_type == PT_LOAD && l->rdebug >= lo &&
+		    l->rdebug - lo < p->p_memsz) {
+			l->base = info->dlpi_addr;
+			l->found = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Self's dynamic linker, the one that runs (a chain loader named by
+ * PT_INTERP hands over to another): the object of our link map
+ * (dl_iterate_phdr) that holds the r_debug it keeps for debuggers.  Its
+ * load bias is the AT_BASE load_elf_interp gives it (the mapping of its
+ * first PT_LOAD less that PT_LOAD's page, 0 for an ET_EXEC one).  0
+ * with *base, or -1 where there is none: a program without PT_INTERP,
+ * a loader that keeps no r_debug.  A static program's libc finds the
+ * program's headers by AT_PHDR, which may point anywhere (a vector
+ * under test): they are read only where a dynamic linker ran the
+ * program, which could not have with a wrong AT_PHDR.
+ */
+int
+check_self_loader(const struct check_env *e, uint64_t *base)
+{
+	struct loader l = { 0, 0, 0, 0 };
+
+	*base = 0;
+	if (e->v->kind != SRC_SELF || e->interp[0] == '\0')
+		return -1;
+	dl_iterate_phdr(loader_object, &l);
+	*base = l.base;
+	return l.found ? 0 : -1;
+}
 
 /* The interpreter's file as rule_base reads it. */
 struct interp_file {
@@ -121,6 +211,21 @@ path_line(const struct proc_map *pm, void *arg)
 }
 
 /*
+ * The file maps names for the mapping m (of a file, starting there) in
+ * a->path: 1, or 0 where it names none.
+ */
+static int
+map_path(
+    const struct check_env *e, const struct check_map *m, struct path_at *a)
+{
+	a->lo = m->lo;
+	a->path[0] = '\0';
+	return !m->anon && m->ino != 0 &&
+	    proc_maps(&e->proc, AUXV_CHECK_MAPS_BYTES, path_line, a) >= 0 &&
+	    a->path[0] != '\0';
+}
+
+/*
  * The interpreter found through the mapping m at AT_BASE, where
  * PT_INTERP's path does not lead to it now: maps names m's file in our
  * root (the kernel writes the path as the reader sees it, fs/seq_file.c
@@ -133,12 +238,9 @@ interp_by_map(const struct check_env *e, const struct check_map *m,
 {
 	uint64_t b;
 
-	a->lo = m->lo;
-	a->path[0] = '\0';
-	return !m->anon && !m->deleted && m->ino != 0 &&
-	    proc_maps(&e->proc, AUXV_CHECK_MAPS_BYTES, path_line, a) >= 0 &&
-	    a->path[0] != '\0' && interp_open(a->path, f) == 0 &&
-	    interp_base(e, f, m, &b) == 0 && b == base;
+	return !m->deleted && map_path(e, m, a) &&
+	    interp_open(a->path, f) == 0 && interp_base(e, f, m, &b) == 0 &&
+	    b == base;
 }
 
 /*
@@ -149,11 +251,10 @@ interp_by_map(const struct check_env *e, const struct check_map *m,
  */
 static enum check_res
 base_elsewhere(const struct check_env *e, struct check_result *r,
-    const struct interp_file *f, uint64_t base, int mapped)
+    const struct interp_file *f, int mapped)
 {
 	const int pid = e->v->kind == SRC_PID, rel = e->interp[0] != '/';
 	const struct check_map *hit;
-	struct stat exe;
 	uint64_t want;
 
 	if (f == NULL || !mapped) {
@@ -177,15 +278,6 @@ base_elsewhere(const struct check_env *e, struct check_result *r,
 		    "be the one exec loaded");
 		return CHECK_NODATA;
 	}
-	/*
-	 * The kernel ran the interpreter itself (ld.so run as a program):
-	 * glibc's ld.so rewrites AT_PHDR, AT_ENTRY and AT_EXECFN for the
-	 * program it loads but leaves AT_BASE 0.  True, and said why.
-	 */
-	if (base == 0 && e->v->kind == SRC_SELF &&
-	    proc_exe_stat(&e->proc, &exe) == 0 && exe.st_dev == f->st.st_dev &&
-	    exe.st_ino == f->st.st_ino)
-		ev(r, " (run by ld.so as a program: AT_BASE stays 0)");
 	return CHECK_FAIL;
 }
 
@@ -261,7 +353,50 @@ base_in_map(const struct check_env *e, struct check_result *r,
 		    e->interp, e->interp[0] != '/' ? "directory" : "root");
 		return CHECK_NODATA;
 	}
-	return base_elsewhere(e, r, f, base, mapped);
+	return base_elsewhere(e, r, f, mapped);
+}
+
+/*
+ * Self's AT_BASE in the vector in memory, ld the load bias of the
+ * dynamic linker that runs (check_self_loader): the same, but where
+ * ld.so was run as a program (the kernel ran the file at ld: AT_BASE
+ * 0, the kernel's for a program without PT_INTERP, which glibc leaves
+ * as it rewrites AT_PHDR, AT_ENTRY and AT_EXECFN for the program it
+ * loads).  A chain loader named by PT_INTERP loads the real one and
+ * must move AT_BASE to it before it jumps there (FINDINGS.md: nix-ld):
+ * one that leaves AT_BASE at itself fails here.
+ */
+static enum check_res
+base_self(const struct check_env *e, struct check_result *r, uint64_t base,
+    uint64_t ld)
+{
+	const struct check_map *m = check_map_at(e, ld), *at;
+	enum check_res res = CHECK_FAIL;
+	struct path_at *a;
+	struct stat exe;
+
+	if ((a = malloc(sizeof(*a))) == NULL)
+		return check_nodata(r, "out of memory");
+	ev(r,
+	    "AT_BASE 0x%" PRIx64
+	    "; the dynamic linker that runs, %s, at 0x%" PRIx64
+	    " (its link map)",
+	    base,
+	    m != NULL && m->lo == ld && map_path(e, m, a) ? a->path : "unnamed",
+	    ld);
+	if (base == ld)
+		res = CHECK_OK;
+	else if (base == 0 && m != NULL && proc_exe_stat(&e->proc, &exe) == 0 &&
+	    same_file(m, &exe)) {
+		ev(r,
+		    "; ld.so run as a program: AT_BASE stays 0, the "
+		    "kernel's");
+		res = CHECK_OK;
+	} else if ((at = check_map_at(e, base)) != NULL && at->lo == base &&
+	    map_path(e, at, a))
+		ev(r, "; %s mapped at AT_BASE", a->path);
+	free(a);
+	return res;
 }
 
 /*
@@ -277,13 +412,17 @@ base_in_map(const struct check_env *e, struct check_result *r,
  * may be mapped again elsewhere).  Self and -e have changed neither
  * root nor directory since their exec.  A PID's AT_BASE is confirmed
  * by its map, never failed by it: it may have unmapped its interpreter.
+ * Self's vector in memory is held instead to the dynamic linker that
+ * runs, by its link map (base_self): a chain loader may have moved
+ * AT_BASE there, and a PID's and -e's vectors, the kernel's, keep the
+ * file PT_INTERP names.
  */
 enum check_res
 rule_base(const struct check_env *e, struct check_result *r)
 {
 	char path[PROC_PATH_MAX];
 	struct interp_file f;
-	uint64_t base = 0;
+	uint64_t base = 0, ld;
 	int err;
 
 	if (!vec_find(e->v, AT_NUM_BASE, &base))
@@ -294,6 +433,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 		    base);
 		return base == 0 ? CHECK_OK : CHECK_FAIL;
 	}
+	if (check_self_loader(e, &ld) == 0)
+		return base_self(e, r, base, ld);
 	check_path(e, e->interp, path, sizeof(path));
 	ev(r, "AT_BASE 0x%" PRIx64, base);
 	err = interp_open(path, &f) == -1 ? errno : 0;

@@ -51,6 +51,30 @@ procauxv_read(unsigned int way, unsigned char *buf, size_t size, size_t *n,
 	return rc;
 }
 
+/* The first of bytes from k to vlen where buf (n bytes) and v differ. */
+static size_t
+procauxv_cmp(const struct auxv_vec *v, const unsigned char *buf, size_t n,
+    size_t k, size_t vlen)
+{
+	while (k < n && k < vlen && buf[k] == v->raw[k])
+		k++;
+	return k;
+}
+
+/*
+ * Whether the saved vector first differs from v at byte k in AT_BASE's
+ * value, v's being the dynamic linker that runs (ld: -1 where there is
+ * none): a chain loader's move (rule_base).
+ */
+static int
+base_moved(const struct auxv_vec *v, size_t k, uint64_t ld)
+{
+	const size_t ws = v->wordsize, j = k / (2 * ws);
+
+	return j < v->nent && k >= j * 2 * ws + ws &&
+	    v->ent[j].type == AT_NUM_BASE && v->ent[j].value == ld;
+}
+
 /*
  * For self: our saved vector, read every way a program may read it,
  * holds the vector the program was given (the kernel's copy, which an
@@ -61,7 +85,10 @@ procauxv_read(unsigned int way, unsigned char *buf, size_t size, size_t *n,
  * of each component in turn (proc_self_auxv), and prctl(PR_GET_AUXV)
  * (Linux 6.4; EINVAL before, no data).  A file may run on in zeros (a
  * 32-bit process's); PR_GET_AUXV returns the whole saved array, padding
- * included, in our word size: compared up to AT_NULL.
+ * included, in our word size: compared up to AT_NULL.  AT_BASE alone
+ * may differ, where the vector in memory has the dynamic linker that
+ * runs: a chain loader moved it there, as it must (rule_base), and
+ * cannot change the saved copy (PR_SET_MM_AUXV needs CAP_SYS_RESOURCE).
  *
  * What it reads, and whether the process can change it after exec:
  * - the saved vector (mm->saved_auxv): PR_SET_MM_MAP or PR_SET_MM_AUXV
@@ -78,9 +105,12 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 	unsigned char buf[AUXV_MAX_RAW];
 	char name[64], bad[192] = "";
 	size_t k, n, nfail = 0;
+	uint64_t ld;
 	unsigned int i;
-	int rc, noprctl = 0;
+	int rc, noprctl = 0, moved = 0;
 
+	if (check_self_loader(e, &ld) != 0)
+		ld = UINT64_MAX;
 	for (i = 0; i <= PROC_AUXV_WAYS; i++) {
 		n = 0;
 		if ((rc = procauxv_read(
@@ -95,8 +125,12 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 				    strerror(rc));
 			continue;
 		}
-		for (k = 0; k < n && k < vlen && buf[k] == v->raw[k]; k++)
-			;
+		k = procauxv_cmp(v, buf, n, 0, vlen);
+		if (base_moved(v, k, ld)) {
+			moved = 1;
+			k = procauxv_cmp(
+			    v, buf, n, (k / (2 * ws) + 1) * 2 * ws, vlen);
+		}
 		if (i < PROC_AUXV_WAYS)
 			while (k == vlen && k < n && buf[k] == 0)
 				k++;
@@ -117,6 +151,12 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 		    ", \"self/auxv\"), openat(openat(" PROC_ROOT
 		    ", \"self\"), \"auxv\")%s hold the vector in memory",
 		    noprctl ? "" : " and PR_GET_AUXV");
+	if (moved)
+		ev(r,
+		    "%sAT_BASE aside, which is the dynamic linker that runs in "
+		    "memory (its link map), another in the saved vector: a "
+		    "chain loader moved it",
+		    r->ev[0] != '\0' ? "; " : "");
 	if (bad[0] != '\0')
 		ev(r, "%s%s", r->ev[0] != '\0' ? "; " : "", bad);
 	if (noprctl)

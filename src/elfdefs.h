@@ -1,8 +1,9 @@
 /*
  * <elf.h>, and the constants auxv names that a libc's <elf.h> may lack
  * (musl's has no GNU property types, nor the newer machines): values of
- * Linux include/uapi/linux/elf-em.h and of the GNU property notes of the
- * x86-64 and AArch64 psABIs, as glibc's <elf.h> has them.
+ * Linux include/uapi/linux/elf-em.h, of the GNU property notes of the
+ * x86-64 and AArch64 psABIs and of the MIPS psABI's dynamic tags, as
+ * glibc's <elf.h> has them.
  */
 #ifndef AUXV_ELFDEFS_H
 #define AUXV_ELFDEFS_H
@@ -14,6 +15,12 @@
 #endif
 #ifndef EM_LOONGARCH
 #define EM_LOONGARCH 258
+#endif
+#ifndef DT_MIPS_RLD_MAP
+#define DT_MIPS_RLD_MAP 0x70000016
+#endif
+#ifndef DT_MIPS_RLD_MAP_REL
+#define DT_MIPS_RLD_MAP_REL 0x70000035
 #endif
 #ifndef GNU_PROPERTY_STACK_SIZE
 #define GNU_PROPERTY_STACK_SIZE 1

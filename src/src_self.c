@@ -19,30 +19,8 @@
 #include "opts.h"
 #include "proc.h"
 #include "procmem.h"
+#include "rawsys.h"
 #include "source.h"
-
-/*
- * A system call without libc, on the machine whose instructions are
- * counted (tests/bench): a libc call binds a symbol on every run, this
- * binds none.  Elsewhere, libc's.
- */
-#if defined(__x86_64__)
-static long
-self_syscall(long nr, long a, long b, long c, long d, long e, long f)
-{
-	register long rax __asm__("rax") = nr, rdi __asm__("rdi") = a,
-	                  rsi __asm__("rsi") = b, rdx __asm__("rdx") = c,
-	                  r10 __asm__("r10") = d, r8 __asm__("r8") = e,
-	                  r9 __asm__("r9") = f;
-
-	__asm__ volatile(
-	    "syscall"
-	    : "+r"(rax)
-	    : "r"(rdi), "r"(rsi), "r"(rdx), "r"(r10), "r"(r8), "r"(r9)
-	    : "rcx", "r11", "memory");
-	return rax;
-}
-#endif
 
 /*
  * process_vm_readv of len bytes of our own memory at addr into buf, for
@@ -56,9 +34,8 @@ self_vm_read(void *buf, uint64_t addr, size_t len)
 	long n;
 
 #if defined(__x86_64__)
-	n = self_syscall(SYS_process_vm_readv,
-	    self_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0), (long)&local, 1,
-	    (long)&remote, 1, 0);
+	n = rawsys(SYS_process_vm_readv, rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0),
+	    (long)&local, 1, (long)&remote, 1, 0);
 	if (n < 0) {
 		errno = (int)-n;
 		n = -1;

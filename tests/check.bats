@@ -938,20 +938,22 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 }
 
 # glibc's ld.so run as a program (FINDINGS.md) rewrites AT_PHDR, AT_PHNUM,
-# AT_ENTRY and AT_EXECFN for the program it loads, not AT_BASE.
-@test "self run by the dynamic loader as a program: base fails, saying why, and procauxv; the other rules hold" {
+# AT_ENTRY and AT_EXECFN for the program it loads, not AT_BASE: 0, the
+# kernel's for the program it ran, which has no PT_INTERP.
+@test "self run by the dynamic loader as a program: base holds, saying why; procauxv fails; the other rules hold" {
 	need jq
-	local interp
+	local interp real
 	interp=$(readelf -lW "$AUXV" |
 	    sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
 	[ -n "$interp" ] || skip "auxv is linked statically: no interpreter"
 	run -1 --separate-stderr "$interp" "$AUXV" --check --json
 	# It rewrites them in memory only: /proc/self/auxv keeps the
 	# kernel's, ld.so's own AT_PHDR first of all.
-	[ "$(fails "$output")" = "base procauxv" ]
+	[ "$(fails "$output")" = procauxv ]
 	# Every other way reads the same saved vector: each differs too.
 	[[ "$(evidence "$output" procauxv)" =~ ^/proc/self/auxv\ differs\ from\ the\ vector\ in\ memory\ from\ entry\ [0-9]+\ \(type\ 3\)(\;\ |$) ]]
-	[[ "$(evidence "$output" base)" =~ ^AT_BASE\ 0x0\;\ ${interp//./\\.}\ mapped\ at\ 0x[0-9a-f]+\ \(run\ by\ ld\.so\ as\ a\ program:\ AT_BASE\ stays\ 0\)$ ]]
+	real=$(readlink -f "$interp")
+	[[ "$(evidence "$output" base)" =~ ^AT_BASE\ 0x0\;\ the\ dynamic\ linker\ that\ runs,\ ${real//./\\.},\ at\ 0x[0-9a-f]+\ \(its\ link\ map\)\;\ ld\.so\ run\ as\ a\ program:\ AT_BASE\ stays\ 0,\ the\ kernel\'s$ ]]
 	# glibc's own view of a program it ran so: AT_BASE 0 (LD_SHOW_AUXV).
 	LD_SHOW_AUXV=1 "$interp" /bin/true | grep -qx 'AT_BASE: *0x0'
 }
@@ -2049,6 +2051,61 @@ base_ok() {
 	[ "$(fails "$output")" = "" ]
 	[[ "$(verdict "$output" base)" =~ ^ok:\ AT_BASE\ (0x[0-9a-f]+)\;\ ld\.so\ mapped\ at\ (0x[0-9a-f]+)$ ]]
 	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+}
+
+# A chain-loading interpreter (FINDINGS.md: nix-ld): PT_INTERP names
+# tests/exec/chainld, which maps the dynamic linker CHAINLD_TO names and
+# jumps there, AT_BASE moved to it in memory or, CHAINLD_BASE=keep, left
+# at itself.  glibc's LD_SHOW_AUXV, in the same process, prints the
+# vector in memory; a PID's map shows both loaders.
+@test "self under a chain loader: base holds where it moved AT_BASE to the dynamic linker that runs, fails where it left it at itself; a PID's holds either way" {
+	need jq
+	[ -n "$CHAINLD" ] || skip "tests/exec/chainld is built for x86-64 only"
+	local T=$BATS_TEST_TMPDIR interp real at glibc json
+	interp=$(interp_of "$AUXV")
+	[ -n "$interp" ] || skip "auxv is linked statically: no interpreter"
+	real=$(readlink -f "$interp")
+	cp "$CHAINLD" "$T/ld.chain"
+	with_interp "$AUXV" ld.chain "$T/auxv"
+	with_interp "$(command -v sleep)" ld.chain "$T/sleep"
+	cd "$T"
+	for mode in fix keep; do
+		run --separate-stderr env CHAINLD_TO="$interp" \
+		    CHAINLD_BASE=$mode LD_SHOW_AUXV=1 ./auxv --check --json
+		glibc=$(awk '$1 == "AT_BASE:" { print $2 }' <<<"$output")
+		json=$(grep -v '^AT_' <<<"$output")
+		echo "$mode: glibc's AT_BASE $glibc; $(verdict "$json" base); $(verdict "$json" procauxv)"
+		[[ "$(evidence "$json" base)" =~ ^AT_BASE\ (0x[0-9a-f]+)\;\ the\ dynamic\ linker\ that\ runs,\ ${real//./\\.},\ at\ (0x[0-9a-f]+)\ \(its\ link\ map\) ]]
+		[ "${BASH_REMATCH[1]}" = "$glibc" ]
+		if [ "$mode" = fix ]; then
+			[ "$status" -eq 0 ]
+			[ "$(fails "$json")" = "" ]
+			[ "${BASH_REMATCH[2]}" = "$glibc" ]
+			# The saved vector keeps the kernel's AT_BASE, the
+			# chain loader's: procauxv sets that entry aside.
+			[[ "$(evidence "$json" procauxv)" == *"AT_BASE aside, which is the dynamic linker that runs in memory (its link map), another in the saved vector: a chain loader moved it"* ]]
+		else
+			[ "$status" -eq 1 ]
+			[ "$(fails "$json")" = base ]
+			[ "${BASH_REMATCH[2]}" != "$glibc" ]
+			[[ "$(evidence "$json" base)" == *"(its link map); $T/ld.chain mapped at AT_BASE" ]]
+		fi
+		# A PID's vector is the kernel's: AT_BASE at the chain
+		# loader, which its map shows there, the real one elsewhere.
+		start_bg env CHAINLD_TO="$interp" CHAINLD_BASE=$mode ./sleep 100
+		at=$(at_of "$BG_PID" 7)
+		[ "$(maps_at "$BG_PID" "$at")" = "$T/ld.chain" ]
+		grep -q " $real\$" "/proc/$BG_PID/maps"
+		run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+		stop_bg
+		[ "$(fails "$output")" = "" ]
+		[ "$(verdict "$output" base)" = "ok: AT_BASE $at; ld.chain mapped at $at" ]
+		! has ptrace || run -0 --separate-stderr env \
+		    CHAINLD_TO="$interp" CHAINLD_BASE=$mode \
+		    "$AUXV" --check --json -e ./sleep 0
+		! has ptrace || [ "$(fails "$output")" = "" ]
+		! has ptrace || [[ "$(verdict "$output" base)" == "ok: AT_BASE 0x"*"; ld.chain mapped at 0x"* ]]
+	done
 }
 
 # load_elf_interp: AT_BASE is the first PT_LOAD's mapping less PAGESTART
