@@ -342,7 +342,7 @@ readelf_h() {
 # Sets st to the static, non-PIE auxv that uexec (exec/uexec.c) can
 # load with a vector of its making; skips where there is none.
 uexec_ready() {
-	[ "$(uname -m)" = x86_64 ] || skip "uexec jumps into x86-64 code only"
+	[ "$(uname -m)" = x86_64 ] || skip "the fault cases hold x86-64's vector (its platform, its load addresses)"
 	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
 	st=$BUILD_DIR/tests/bench/auxv-static
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"

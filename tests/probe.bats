@@ -5,7 +5,7 @@
 # toolchain from their mnemonics, run with no handler: it dies of
 # SIGILL where the CPU refuses one); the vector's bits come from the
 # kernel (this shell's /proc/PID/auxv) or from the loader that rewrote
-# it (tests/exec/uvec); under qemu-user, the oracle runs under the same
+# it (tests/exec/uexec); under qemu-user, the oracle runs under the same
 # qemu and -cpu model, so the verdicts follow the installed qemu.
 
 load common
@@ -166,9 +166,9 @@ kernel_hw() {
 	[ "$(run_result "$output")" = "no data" ]
 }
 
-# uvec_ready: the loader and a static non-PIE auxv of this build.
-uvec_ready() {
-	[ -x "${UVEC:-}" ] || skip "no uvec helper built"
+# uexec_probe_ready: the loader and a static non-PIE auxv of this build.
+uexec_probe_ready() {
+	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
 	[ -x "${INSN:-}" ] || skip "no insn helper built"
 	st=$BUILD_DIR/tests/bench/auxv-static
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
@@ -176,10 +176,10 @@ uvec_ready() {
 	[ -n "$("$INSN")" ] || skip "no probes for $(uname -m)"
 }
 
-@test "uvec, natively: a bit whose instruction this CPU refuses, claimed: FAIL naming the bit and the instruction" {
+@test "uexec, natively: a bit whose instruction this CPU refuses, claimed: FAIL naming the bit and the instruction" {
 	need jq
 	native_only "the loader runs natively"
-	uvec_ready
+	uexec_probe_ready
 	local n wb=() found=
 	for n in $("$INSN"); do
 		! "$INSN" "$n" >/dev/null 2>&1 || continue
@@ -187,7 +187,7 @@ uvec_ready() {
 		wb=($(bit_of "$(uname -m)" "$n")) && found=$n && break
 	done
 	[ -n "$found" ] || skip "this CPU runs every probed instruction"
-	run --separate-stderr "$UVEC" \
+	run --separate-stderr "$UEXEC" \
 	    "set=$((16 + 10 * wb[0]))=|$((1 << wb[1]))" "$st" --check --json
 	[ "$status" -eq 1 ]
 	[[ "$(run_evidence "$output")" == "claimed, raised SIGILL: $found ("*")"* ]]
@@ -197,18 +197,18 @@ uvec_ready() {
 	holds "$output" "$(uname -m)" "$hw" "${hw2:-0}" "$INSN"
 }
 
-@test "uvec, natively: every bit cleared: what runs is said, not failed" {
+@test "uexec, natively: every bit cleared: what runs is said, not failed" {
 	need jq
 	native_only "the loader runs natively"
-	uvec_ready
-	run --separate-stderr "$UVEC" set=16=0,set=26=0 "$st" --check --json
+	uexec_probe_ready
+	run --separate-stderr "$UEXEC" set=16=0,set=26=0 "$st" --check --json
 	[ "$(run_result "$output")" = "no data" ]
 	[[ "$(run_evidence "$output")" == "not claimed, ran: "*"; no claimed bit's instruction ran" ]]
 	holds_clear=$(listed "$(run_evidence "$output")" "not claimed, ran")
 	for n in $holds_clear; do "$INSN" "$n" >/dev/null; done
 }
 
-# guest_static NAME TRIPLE: a static non-PIE auxv, uvec (dynamic, run
+# guest_static NAME TRIPLE: a static non-PIE auxv, uexec (dynamic, run
 # with -L /usr/TRIPLE) and insn built by TRIPLE-gcc in
 # $BATS_RUN_TMPDIR/probe-NAME; says why not where it can't be.
 guest_static() {
@@ -218,7 +218,7 @@ guest_static() {
 	mkdir -p "$d"
 	"$t-gcc" -static -std=gnu11 -O1 -D_GNU_SOURCE -DAUXV_VERSION='"guest"' \
 	    -o "$d/auxv" $(probe_srcs "$t") -lpthread >"$d/cc.log" 2>&1 &&
-	    "$t-gcc" -std=gnu11 -O2 -o "$d/uvec" "$x/uvec.c" >>"$d/cc.log" 2>&1 &&
+	    "$t-gcc" -std=gnu11 -O2 -o "$d/uexec" "$x/uexec.c" >>"$d/cc.log" 2>&1 &&
 	    "$t-gcc" -static -std=gnu11 -O2 -o "$d/insn" "$x/insn.c" \
 		>>"$d/cc.log" 2>&1 ||
 	    echo "$t-gcc cannot build the guest: $(grep -m1 error "$d/cc.log")"
@@ -241,9 +241,9 @@ probe_probe_i386() {
 }
 
 # guest_case NAME ARCH QEMU TRIPLE CPU TYPE BIT: under QEMU -cpu CPU, the
-# guest auxv run by uvec with bit BIT of TYPE (16 or 26) claimed; the
+# guest auxv run by uexec with bit BIT of TYPE (16 or 26) claimed; the
 # verdict held to the oracle under the same qemu and model.  The vector's
-# words: the guest's own, as uvec's /proc/self/auxv gives them under qemu
+# words: the guest's own, as uexec's /proc/self/auxv gives them under qemu
 # (the guest insn helper cannot read them: it runs one instruction).
 guest_case() {
 	local name=$1 arch=$2 q=$3 t=$4 cpu=$5 type=$6 bit=$7
@@ -251,9 +251,9 @@ guest_case() {
 	guest_case_run "$name" "$q" "$t" "$cpu" "$type" "$bit"
 	echo "status $status: $stderr"
 	[ "$status" -le 1 ]
-	# The words uvec handed on, as the guest's vector shows them, read
+	# The words uexec handed on, as the guest's vector shows them, read
 	# back by the oracle (python3 struct) from auxv's raw save.
-	"$q" -cpu "$cpu" -L "/usr/$t" "$d/uvec" "set=$type=|$((1 << bit))" \
+	"$q" -cpu "$cpu" -L "/usr/$t" "$d/uexec" "set=$type=|$((1 << bit))" \
 	    "$d/auxv" -o raw >"$BATS_TEST_TMPDIR/v.raw"
 	hw=$(pyvec "$BATS_TEST_TMPDIR/v.raw" "$(guest_ws "$arch")" |
 	    awk '$1 == 16 { print $2 }')
@@ -267,7 +267,7 @@ guest_case_run() {
 	local d=$BATS_RUN_TMPDIR/probe-$1
 	need "probe_$1"
 	need jq
-	run --separate-stderr "$2" -cpu "$4" -L "/usr/$3" "$d/uvec" \
+	run --separate-stderr "$2" -cpu "$4" -L "/usr/$3" "$d/uexec" \
 	    "set=$5=|$((1 << $6))" "$d/auxv" --check --json
 }
 

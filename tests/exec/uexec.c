@@ -1,9 +1,11 @@
 /*
- * A userland exec for check.bats, x86-64 only: maps a static, non-PIE
- * ELF program, builds its stack with a vector of our own making (the one
- * the kernel gave us, made the program's, with one fault injected), and
- * jumps to its entry.  What an emulator or custom loader does, and gets
- * wrong, one bug at a time.
+ * The tests' userland exec (check.bats' faults, probe.bats' claimed
+ * HWCAP bits, natively and under qemu-user): maps a static, non-PIE ELF
+ * program of its own architecture and word size, builds its stack with
+ * a vector of our own making (the one we were given, /proc/self/auxv:
+ * under qemu-user the guest's, made the program's, faults injected),
+ * and jumps to its entry.  What an emulator or custom loader does, and
+ * gets wrong, one bug at a time.
  *
  * usage: uexec FAULT[,FAULT]... PROGRAM [ARG]...
  * FAULT: none, phdr (AT_PHDR at a copy of the headers), phdrvdso
@@ -18,8 +20,9 @@
  * argc=N (argc written as N, not the number of arguments), zerorandom
  * (AT_RANDOM's 16 bytes all zero), randomplat (AT_RANDOM at the platform
  * string), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
- * (that entry's value replaced), phdrmod (AT_PHDR right, but the loaded
- * PT_GNU_STACK header's p_align changed, which glibc never reads), anon
+ * (that entry's value replaced, or added where the vector lacks it;
+ * set=TYPE=|VALUE: VALUE's bits added to it), phdrmod (AT_PHDR right, but the
+ * loaded PT_GNU_STACK header's p_align changed, which glibc never reads), anon
  * (the program copied into anonymous memory, as a loader that reads it
  * does, not mapped from its file), novdso ([vdso] replaced by a copy in
  * anonymous memory at the same address, as a checkpoint restorer may),
@@ -34,6 +37,7 @@
  */
 #include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +93,7 @@ is(const char *faults, const char *name)
 
 /* The protection a PT_LOAD asks for. */
 static int
-prot_of(const Elf64_Phdr *ph)
+prot_of(const ElfW(Phdr) * ph)
 {
 	return (ph->p_flags & PF_R ? PROT_READ : 0) |
 	    (ph->p_flags & PF_W ? PROT_WRITE : 0) |
@@ -98,7 +102,7 @@ prot_of(const Elf64_Phdr *ph)
 
 /* Maps each PT_LOAD at its address, the bss zeroed; anon: copies it. */
 static void
-load(int fd, const Elf64_Phdr *ph, size_t n, int anon)
+load(int fd, const ElfW(Phdr) * ph, size_t n, int anon)
 {
 	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), start, fend, mend;
 	size_t i;
@@ -151,8 +155,8 @@ change_phdrs(uintptr_t addr, size_t n)
 {
 	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE),
 	          start = addr & ~(pg - 1);
-	size_t len = addr + n * sizeof(Elf64_Phdr) - start, i;
-	Elf64_Phdr *p = (Elf64_Phdr *)addr;
+	size_t len = addr + n * sizeof(ElfW(Phdr)) - start, i;
+	ElfW(Phdr) *p = (ElfW(Phdr) *)addr;
 
 	if (mprotect((void *)start, len, PROT_READ | PROT_WRITE) == -1)
 		die("mprotect");
@@ -168,7 +172,7 @@ change_phdrs(uintptr_t addr, size_t n)
  * of it written back), so that a write to the file no longer shows there.
  */
 static void
-own_page(const Elf64_Phdr *ph, size_t n, off_t off)
+own_page(const ElfW(Phdr) * ph, size_t n, off_t off)
 {
 	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), a;
 	volatile unsigned char *b;
@@ -197,7 +201,7 @@ own_page(const Elf64_Phdr *ph, size_t n, off_t off)
  */
 static void
 patch(const char *faults, const char *name, const char *path, uint64_t base,
-    const Elf64_Phdr *ph, size_t n)
+    const ElfW(Phdr) * ph, size_t n)
 {
 	unsigned char b;
 	const char *a;
@@ -257,7 +261,7 @@ copy_vdso(void)
 
 /* Where the kernel puts AT_PHDR: e_phoff inside the PT_LOAD holding it. */
 static uint64_t
-phdr_addr(const Elf64_Ehdr *eh, const Elf64_Phdr *ph)
+phdr_addr(const ElfW(Ehdr) * eh, const ElfW(Phdr) * ph)
 {
 	size_t i;
 
@@ -268,19 +272,50 @@ phdr_addr(const Elf64_Ehdr *eh, const Elf64_Phdr *ph)
 	return 0;
 }
 
+/* AT_PHDR at the vDSO's program headers, another ELF's. */
+static uintptr_t
+vdso_phdrs(void)
+{
+	uintptr_t vdso = getauxval(AT_SYSINFO_EHDR);
+
+	if (vdso == 0) {
+		fprintf(stderr, "uexec: phdrvdso: no vDSO\n");
+		exit(2);
+	}
+	return vdso + ((const ElfW(Ehdr) *)vdso)->e_phoff;
+}
+
+/*
+ * The value of entry t, v where present (0 where added): each
+ * set=t=VALUE of faults in turn replaces it, set=t=|VALUE adds VALUE's
+ * bits.
+ */
+static uintptr_t
+set_value(const char *faults, uintptr_t t, uintptr_t v)
+{
+	const char *a;
+	char *end;
+
+	while ((a = find(&faults, "set")) != NULL)
+		if (*a == '=' && strtoull(a + 1, &end, 0) == t && *end == '=')
+			v = end[1] == '|' ? v | strtoull(end + 2, NULL, 0)
+			                  : strtoull(end + 1, NULL, 0);
+	return v;
+}
+
 int
 main(int argc, char *argv[])
 {
 	/* The new stack: words at the bottom, strings at the top. */
-	static const char platform[] = "x86_64";
-	uint64_t area[AREA_WORDS] __attribute__((aligned(16)));
-	uint64_t auxv[MAX_AUXV][2], *w = area, *vec, id;
+	uintptr_t area[AREA_WORDS] __attribute__((aligned(16)));
+	uintptr_t auxv[MAX_AUXV][2], *w = area, *vec, id;
 	unsigned char *top = (unsigned char *)(area + AREA_WORDS);
 	unsigned char *rnd, *plat, *phcopy, *none, *file = NULL;
-	Elf64_Phdr ph[MAX_PHDRS];
+	const char *platform = (const char *)getauxval(AT_PLATFORM);
+	ElfW(Phdr) ph[MAX_PHDRS];
 	const char *fault, *a, *p;
-	char *end;
-	Elf64_Ehdr eh;
+	ElfW(Ehdr) eh;
+	uintptr_t t;
 	size_t n, i, k;
 	char **e;
 	int fd;
@@ -295,12 +330,14 @@ main(int argc, char *argv[])
 		die(argv[2]);
 	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
 	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_type != ET_EXEC ||
+	    eh.e_ident[EI_CLASS] !=
+	        (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh.e_type != ET_EXEC || eh.e_phentsize != sizeof(ph[0]) ||
 	    eh.e_phnum > MAX_PHDRS ||
 	    pread(fd, ph, eh.e_phnum * sizeof(ph[0]), (off_t)eh.e_phoff) !=
 	        (ssize_t)(eh.e_phnum * sizeof(ph[0]))) {
-		fprintf(
-		    stderr, "uexec: %s: not a static non-PIE ELF64\n", argv[2]);
+		fprintf(stderr, "uexec: %s: not a static non-PIE ELF of ours\n",
+		    argv[2]);
 		return 2;
 	}
 	if ((k = (size_t)open("/proc/self/auxv", O_RDONLY)) == (size_t)-1)
@@ -327,9 +364,11 @@ main(int argc, char *argv[])
 	memcpy(rnd, (const void *)(uintptr_t)getauxval(AT_RANDOM), 16);
 	if (is(fault, "zerorandom"))
 		memset(rnd, 0, 16);
-	top -= sizeof(platform);
+	if (platform == NULL)
+		platform = "";
+	top -= strlen(platform) + 1;
 	plat = top;
-	memcpy(plat, platform, sizeof(platform));
+	memcpy(plat, platform, strlen(platform) + 1);
 	top -= eh.e_phnum * sizeof(ph[0]);
 	top = (unsigned char *)((uintptr_t)top & ~(uintptr_t)15);
 	phcopy = top;
@@ -349,16 +388,18 @@ main(int argc, char *argv[])
 	p = fault;
 	a = find(&p, "argc");
 	*w++ = a != NULL && *a == '=' ? strtoull(a + 1, NULL, 0)
-	                              : (uint64_t)(argc - 2);
+	                              : (uintptr_t)(argc - 2);
 	for (i = 2; i < (size_t)argc; i++)
-		*w++ = (uint64_t)(uintptr_t)argv[i];
+		*w++ = (uintptr_t)argv[i];
 	*w++ = 0;
 	for (e = environ; *e != NULL; e++)
-		*w++ = (uint64_t)(uintptr_t)*e;
+		*w++ = (uintptr_t)*e;
 	*w++ = 0;
 	vec = w;
 	for (i = 0; i < n && auxv[i][0] != AT_NULL; i++) {
-		uint64_t t = auxv[i][0], v = auxv[i][1];
+		uintptr_t v = auxv[i][1];
+
+		t = auxv[i][0];
 
 		for (p = fault; (a = find(&p, "drop")) != NULL;)
 			if (*a == '=' && t == strtoull(a + 1, NULL, 0))
@@ -367,13 +408,9 @@ main(int argc, char *argv[])
 			continue;
 		switch (t) {
 		case AT_PHDR:
-			v = is(fault, "phdr") ? (uint64_t)(uintptr_t)phcopy
-			    : is(fault, "phdrvdso")
-			    ? getauxval(AT_SYSINFO_EHDR) +
-			        ((const Elf64_Ehdr *)(uintptr_t)getauxval(
-			             AT_SYSINFO_EHDR))
-			            ->e_phoff
-			    : phdr_addr(&eh, ph);
+			v = is(fault, "phdr")       ? (uintptr_t)phcopy
+			    : is(fault, "phdrvdso") ? vdso_phdrs()
+			                            : phdr_addr(&eh, ph);
 			break;
 		case AT_PHNUM:
 			v = eh.e_phnum - (is(fault, "phnum"));
@@ -403,20 +440,18 @@ main(int argc, char *argv[])
 				continue;
 			break;
 		case AT_RANDOM:
-			v = is(fault, "random") ? (uint64_t)(uintptr_t)not_stack
-			    : is(fault, "randomplat")
-			    ? (uint64_t)(uintptr_t)plat
-			    : (uint64_t)(uintptr_t)rnd;
+			v = is(fault, "random")       ? (uintptr_t)not_stack
+			    : is(fault, "randomplat") ? (uintptr_t)plat
+			                              : (uintptr_t)rnd;
 			break;
 		case AT_PLATFORM:
-			v = (uint64_t)(uintptr_t)plat;
+			v = (uintptr_t)plat;
 			break;
 		case AT_EXECFN:
-			v = is(fault, "execfn") ? 0x1000
-			    : is(fault, "execfn-none")
-			    ? (uint64_t)(uintptr_t)none
-			    : file != NULL ? (uint64_t)(uintptr_t)file
-			                   : (uint64_t)(uintptr_t)argv[2];
+			v = is(fault, "execfn")        ? 0x1000
+			    : is(fault, "execfn-none") ? (uintptr_t)none
+			    : file != NULL             ? (uintptr_t)file
+			                               : (uintptr_t)argv[2];
 			break;
 		case AT_SYSINFO_EHDR:
 			if (is(fault, "ehdr"))
@@ -435,12 +470,18 @@ main(int argc, char *argv[])
 		default:
 			break;
 		}
-		for (p = fault; (a = find(&p, "set")) != NULL;)
-			if (*a == '=' && strtoull(a + 1, &end, 0) == t &&
-			    *end == '=')
-				v = strtoull(end + 1, NULL, 0);
 		*w++ = t;
-		*w++ = v;
+		*w++ = set_value(fault, t, v);
+	}
+	/* The set= entries of types the vector lacks, added. */
+	for (p = fault; (a = find(&p, "set")) != NULL;) {
+		t = *a == '=' ? strtoull(a + 1, NULL, 0) : AT_NULL;
+		for (k = 0; t != AT_NULL && k < n && auxv[k][0] != t; k++)
+			;
+		if (t != AT_NULL && k == n) {
+			*w++ = t;
+			*w++ = set_value(fault, t, 0);
+		}
 	}
 	*w++ = AT_NULL;
 	*w++ = 0;
@@ -458,12 +499,39 @@ main(int argc, char *argv[])
 		    (unsigned long)(uintptr_t)vec,
 		    (unsigned long)((uintptr_t)w - (uintptr_t)vec), 0);
 	fflush(NULL);
-	/* The program's own stack pointer, no exit handler (%rdx), go. */
-	__asm__ volatile("mov %0, %%rsp\n\t"
-	                 "xor %%edx, %%edx\n\t"
-	                 "jmp *%1\n"
+	/* The program's own stack pointer, no exit handler, go. */
+#if defined(__x86_64__)
+	__asm__ volatile("mov %0, %%rsp\n\txor %%edx, %%edx\n\tjmp *%1"
 	                 :
 	                 : "r"(area), "a"(eh.e_entry)
 	                 : "memory");
+#elif defined(__i386__)
+	__asm__ volatile("mov %0, %%esp\n\txor %%edx, %%edx\n\tjmp *%1"
+	                 :
+	                 : "r"(area), "a"(eh.e_entry)
+	                 : "memory");
+#elif defined(__aarch64__)
+	{
+		register uintptr_t s_ __asm__("x19") = (uintptr_t)area;
+		register uintptr_t e_ __asm__("x20") = eh.e_entry;
+
+		__asm__ volatile("mov sp, %0\n\tmov x0, #0\n\tbr %1"
+		                 :
+		                 : "r"(s_), "r"(e_)
+		                 : "memory");
+	}
+#elif defined(__arm__)
+	{
+		register uintptr_t s_ __asm__("r4") = (uintptr_t)area;
+		register uintptr_t e_ __asm__("r5") = eh.e_entry;
+
+		__asm__ volatile("mov sp, %0\n\tmov r0, #0\n\tbx %1"
+		                 :
+		                 : "r"(s_), "r"(e_)
+		                 : "memory");
+	}
+#else
+#error "uexec: no jump for this architecture"
+#endif
 	__builtin_unreachable();
 }
