@@ -322,7 +322,7 @@ guest_case_run() {
 # pyvec takes them.
 guest_ws() {
 	case $1 in
-	s390x) echo 8 big ;;
+	s390x | ppc64) echo 8 big ;;
 	aarch64 | x86_64 | ppc64le | riscv64) echo 8 little ;;
 	*) echo 4 little ;;
 	esac
