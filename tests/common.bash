@@ -382,6 +382,9 @@ probe_srcs() {
 	i?86-*) a=i386 ;;
 	aarch64-*) a=aarch64 ;;
 	arm-*) a=arm ;;
+	powerpc64*-*) a=ppc64 ;;
+	s390x-*) a=s390x ;;
+	riscv64-*) a=riscv64 ;;
 	*) a=none ;;
 	esac
 	for f in "$d"/*.c; do

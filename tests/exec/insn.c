@@ -72,6 +72,40 @@ static void __attribute__((target("thumb"), noinline)) thumb_sdiv(void)
 {
 	A32("movs r0, #0\n\tmovs r1, #1\n\tsdiv r0, r0, r1");
 }
+#elif defined(__powerpc64__)
+/* A build for a CPU without AltiVec or VSX knows no v0 or vs0 to clobber. */
+#if defined(__VSX__)
+#define PPC_CLOBBER "memory", "vs0", "v0", "fr0"
+#elif defined(__ALTIVEC__)
+#define PPC_CLOBBER "memory", "v0", "fr0"
+#else
+#define PPC_CLOBBER "memory", "fr0"
+#endif
+#define PPC(s)                                                                 \
+	__asm__ volatile(".machine push\n\t.machine power7\n\t" s              \
+	                 "\n\t.machine pop"                                    \
+	                 :                                                     \
+	                 :                                                     \
+	                 : PPC_CLOBBER)
+#elif defined(__s390x__)
+#if defined(__VX__)
+#define S390_CLOBBER "memory", "v16"
+#else
+#define S390_CLOBBER "memory"
+#endif
+#define S390(s)                                                                \
+	__asm__ volatile(".machine push\n\t.machine z14\n\t" s                 \
+	                 "\n\t.machine pop"                                    \
+	                 :                                                     \
+	                 :                                                     \
+	                 : S390_CLOBBER)
+#elif defined(__riscv) && __riscv_xlen == 64
+#define RV(s)                                                                  \
+	__asm__ volatile(".option push\n\t.option arch, +v\n\t" s              \
+	                 "\n\t.option pop"                                     \
+	                 :                                                     \
+	                 :                                                     \
+	                 : "memory", "t0", "ft0")
 #endif
 
 static int
@@ -203,6 +237,55 @@ run(const char *n)
 		A32("sha256h.32 q0, q1, q2");
 	else if (strcmp(n, "crc32") == 0)
 		A32("crc32b r0, r0, r1");
+	else
+		return 2;
+	return 0;
+#elif defined(__powerpc64__)
+	static const char *const names[] = { "vsx", "fpu", "altivec", NULL };
+
+	if (n == NULL) {
+		for (size_t i = 0; names[i] != NULL; i++)
+			puts(names[i]);
+		return 0;
+	}
+	if (strcmp(n, "vsx") == 0)
+		PPC("xxlor 0, 0, 0");
+	else if (strcmp(n, "fpu") == 0)
+		PPC("fmr 0, 0");
+	else if (strcmp(n, "altivec") == 0)
+		PPC("vor 0, 0, 0");
+	else
+		return 2;
+	return 0;
+#elif defined(__s390x__)
+	static const char *const names[] = { "vx", "vxe", NULL };
+
+	if (n == NULL) {
+		for (size_t i = 0; names[i] != NULL; i++)
+			puts(names[i]);
+		return 0;
+	}
+	if (strcmp(n, "vx") == 0)
+		S390("vzero %%v16");
+	else if (strcmp(n, "vxe") == 0)
+		S390("vnx %%v16, %%v16, %%v16");
+	else
+		return 2;
+	return 0;
+#elif defined(__riscv) && __riscv_xlen == 64
+	static const char *const names[] = { "d", "f", "v", NULL };
+
+	if (n == NULL) {
+		for (size_t i = 0; names[i] != NULL; i++)
+			puts(names[i]);
+		return 0;
+	}
+	if (strcmp(n, "d") == 0)
+		RV("fmv.d ft0, ft0");
+	else if (strcmp(n, "f") == 0)
+		RV("fmv.s ft0, ft0");
+	else if (strcmp(n, "v") == 0)
+		RV("vsetvli t0, zero, e8, m1, ta, ma");
 	else
 		return 2;
 	return 0;

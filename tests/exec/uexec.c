@@ -530,6 +530,52 @@ main(int argc, char *argv[])
 		                 : "r"(s_), "r"(e_)
 		                 : "memory");
 	}
+#elif defined(__powerpc64__)
+	{
+		/*
+		 * r1 the stack, r7 (rtld_fini) 0; ELFv2 enters with r12 at
+		 * the entry (its TOC is computed from it), ELFv1's entry is
+		 * a descriptor: code address, TOC.
+		 */
+		register uintptr_t s_ __asm__("r28") = (uintptr_t)area;
+		register uintptr_t e_ __asm__("r29") = eh.e_entry;
+
+#if defined(_CALL_ELF) && _CALL_ELF == 2
+		__asm__ volatile("mr 1, %0\n\tmr 12, %1\n\tmtctr 12\n\t"
+		                 "li 7, 0\n\tbctr"
+		                 :
+		                 : "r"(s_), "r"(e_)
+		                 : "memory");
+#else
+		__asm__ volatile("mr 1, %0\n\tld 12, 0(%1)\n\tld 2, 8(%1)\n\t"
+		                 "mtctr 12\n\tli 7, 0\n\tbctr"
+		                 :
+		                 : "r"(s_), "r"(e_)
+		                 : "memory");
+#endif
+	}
+#elif defined(__s390x__)
+	{
+		/* r15 the stack, r14 (rtld_fini) 0. */
+		register uintptr_t s_ __asm__("r8") = (uintptr_t)area;
+		register uintptr_t e_ __asm__("r9") = eh.e_entry;
+
+		__asm__ volatile("lgr %%r15, %0\n\tlghi %%r14, 0\n\tbr %1"
+		                 :
+		                 : "r"(s_), "r"(e_)
+		                 : "memory");
+	}
+#elif defined(__riscv)
+	{
+		/* sp the stack, a0 (rtld_fini) 0. */
+		register uintptr_t s_ __asm__("s2") = (uintptr_t)area;
+		register uintptr_t e_ __asm__("s3") = eh.e_entry;
+
+		__asm__ volatile("mv sp, %0\n\tli a0, 0\n\tjr %1"
+		                 :
+		                 : "r"(s_), "r"(e_)
+		                 : "memory");
+	}
 #else
 #error "uexec: no jump for this architecture"
 #endif
