@@ -36,6 +36,25 @@ bats_load_library bats-assert
 	[[ "$output" == "auxv "[0-9]* ]]
 }
 
+# The static build (tests/bench/meson.build, glibc's static start-up;
+# the cross stage runs it under each guest's qemu) checks its own vector
+# natively as the dynamic build does: the same rules, none failed
+# (check.bats holds each rule of self to its oracles).
+@test "the static build: --check --json checks the dynamic build's rules, none fails, status 0" {
+	need jq
+	native_only "a build of the guest's architecture runs under qemu"
+	local st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] ||
+	    skip "no static auxv built (a sanitizer build, or no static libc: tests/bench/meson.build)"
+	run -0 --separate-stderr "$AUXV" --check --json
+	local rules
+	rules=$(jq -c '[.checks[].name]' <<<"$output")
+	run -0 --separate-stderr "$st" --check --json
+	jq -e '[.checks[] | select(.result == "FAIL")] == [] and .failures == 0' \
+	    <<<"$output"
+	[ "$(jq -c '[.checks[].name]' <<<"$output")" = "$rules" ]
+}
+
 @test "every -k spelling of a key gives getconf's page size" {
 	want=$(getconf PAGESIZE)
 	for k in AT_PAGESZ PAGESZ pagesz at_pagesz 6 0x6; do
