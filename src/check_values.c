@@ -114,21 +114,24 @@ rseq_values(const struct auxv_vec *v, struct check_result *r)
  * 546 vq), where it claims HWCAP_SVE (system_supports_sve()) and this
  * thread's vector length is known: the kernel sizes it by the largest
  * length the system has (sve_max_vl, then max(sve_max_vl(),
- * sme_max_vl())), never under any thread's.  Records the kernel adds
- * by version, build or CPU (esr, gcs, tpidr2, za, zt, fpmr, poe) are
- * left out: the bound holds on every kernel from 4.18.
+ * sme_max_vl())), never under any thread's: for self and -e alike,
+ * whose vectors this kernel made.  struct esr_context (16, in every
+ * add_all layout) and the records the kernel adds by version, build or
+ * CPU (gcs, tpidr2, za, zt, fpmr, poe) are left out: the bound holds on
+ * every kernel from 4.18, and on one that gives more it is lower still.
+ * RESERVED_ROOM is __reserved[]'s 4096 less TERMINATOR_SIZE and
+ * EXTRA_CONTEXT_SIZE.
  */
-#define A64_RESERVED_AT 592u
-#define A64_SIGFRAME    4688u
-#define A64_RESERVED_ROOM                                                      \
-	4048u              /* 4096 - TERMINATOR_SIZE - EXTRA_CONTEXT_SIZE */
-#define A64_EXTRA     48u  /* EXTRA_CONTEXT_SIZE + TERMINATOR_SIZE */
-#define A64_END       16u  /* TERMINATOR_SIZE */
-#define A64_BELOW     32u  /* the frame record and the padding */
-#define A64_FPSIMD    528u /* sizeof(struct fpsimd_context) */
-#define A64_HWCAP_FP  (1u << 0) /* arch/arm64/include/uapi/asm/hwcap.h */
-#define A64_HWCAP_SVE (1u << 22)
-#define A64_VL_MAX    8192u /* __SVE_VL_MAX (sve_context.h) */
+#define A64_RESERVED_AT   592u
+#define A64_SIGFRAME      4688u
+#define A64_RESERVED_ROOM 4048u
+#define A64_EXTRA         48u       /* EXTRA_CONTEXT_SIZE + TERMINATOR_SIZE */
+#define A64_END           16u       /* TERMINATOR_SIZE */
+#define A64_BELOW         32u       /* the frame record and the padding */
+#define A64_FPSIMD        528u      /* sizeof(struct fpsimd_context) */
+#define A64_HWCAP_FP      (1u << 0) /* arch/arm64/include/uapi/asm/hwcap.h */
+#define A64_HWCAP_SVE     (1u << 22)
+#define A64_VL_MAX        8192u /* __SVE_VL_MAX (sve_context.h) */
 
 static uint64_t
 round16(uint64_t n)
