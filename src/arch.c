@@ -56,8 +56,10 @@ _Static_assert(HWT_COUNT <= UINT8_MAX + 1, "struct arch's hwcap[] is uint8_t");
  * - AT_PLATFORM: ELF_PLATFORM's values, where --check knows them: x86's
  *   arch/x86/include/asm/elf.h ("x86_64"; i386 its uname -m; "i686"
  *   under a 64-bit kernel, COMPAT_ELF_PLATFORM, which
- *   fs/compat_binfmt_elf.c gives x32 too), arch/arm64 ("aarch64"),
- *   arch/arm (elf_platform: "v4".."v7", with "l" or "b").
+ *   fs/compat_binfmt_elf.c gives x32 too), arch/arm64/include/asm/elf.h
+ *   ("aarch64", "aarch64_be" where the kernel is big-endian,
+ *   CONFIG_CPU_BIG_ENDIAN), arch/arm (elf_platform: "v4".."v7", with "l"
+ *   or "b").
  */
 /* clang-format off */
 static const struct arch arches[] = {
@@ -79,7 +81,7 @@ static const struct arch arches[] = {
 	    { "aarch64" } },
 	{ "aarch64_be",	EM_AARCH64,		8, 1, 0,	P4K | P16K | P64K,	HWCAPS_AARCH64,
 	    100, A_ARM64, "Features", VABI_AARCH64, PROPS_AARCH64, 0,
-	    { "aarch64" } },
+	    { "aarch64_be" } },
 	{ "arm",	EM_ARM,			4, ARCH_ANY_ENDIAN, 0,	P4K,	HWCAPS_ARM,
 	    100, A_ARM, "Features", VABI_ARM, PROPS_GENERIC, ARCH_PLATFORM_VN,
 	    { "v4l", "v4b", "v5l", "v5b", "v6l", "v6b", "v7l", "v7b" } },

@@ -13,9 +13,12 @@
 #define ARCH_ANY_ENDIAN 2
 /* The longest name, "loongarch64", and its NUL. */
 #define ARCH_NAME_LEN 12
-/* AT_PLATFORM names of a row: arm's eight "v4l".."v7b" are the most. */
+/*
+ * AT_PLATFORM names of a row: arm's eight "v4l".."v7b" are the most;
+ * the longest, "aarch64_be", and its NUL.
+ */
 #define ARCH_PLATFORMS    8
-#define ARCH_PLATFORM_LEN 8
+#define ARCH_PLATFORM_LEN 11
 
 /*
  * Each architecture's ARCH_DLINFO, as the entries rule's table names

@@ -9,6 +9,7 @@
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
+#include "elfcore.h"
 #include "elfdefs.h"
 #include "hwcap.h"
 #include "source.h"
@@ -78,6 +79,121 @@ rseq_values(const struct auxv_vec *v, struct check_result *r)
 }
 
 /*
+ * arm64's AT_MINSIGSTKSZ is signal_minsigstksz, set once at boot by
+ * arch/arm64/kernel/signal.c minsigstksz_setup() (Linux 4.18 on; 0, and
+ * the entry AT_IGNORE, where that failed: arch/arm64/include/asm/elf.h
+ * ARCH_DLINFO):
+ *
+ *   init_user_layout(): size = offsetof(struct rt_sigframe,
+ *       uc.uc_mcontext.__reserved), limit = size + 4096 (__reserved[])
+ *       - TERMINATOR_SIZE - EXTRA_CONTEXT_SIZE;
+ *   setup_sigframe_layout(&user, add_all = true): each record
+ *       round_up(size, 16) at size, in order; where one passes the
+ *       limit (__sigframe_alloc()), an extra_context (32 bytes) and the
+ *       __reserved[] terminator (16) come first and the frame grows past
+ *       __reserved[]; sigframe_alloc_end() a terminator (16);
+ *   signal_minsigstksz = sigframe_size() (round_up(max(size,
+ *       sizeof(struct rt_sigframe)), 16)) + round_up(sizeof(struct
+ *       frame_record), 16) + 16 (the alignment padding).
+ *
+ * From arch/arm64/include/uapi/asm/{sigcontext,ucontext}.h: struct
+ * siginfo 128 bytes, then struct ucontext (uc_flags 8, uc_link 8,
+ * uc_stack 24, uc_sigmask 8, __unused 120, uc_mcontext at 176: struct
+ * sigcontext, fault_address 8, regs 248, sp, pc, pstate 24, __reserved at
+ * 288, aligned 16), so __reserved[] at 592 and sizeof(struct
+ * rt_sigframe) 4688; struct frame_record 16.  With the records' sum R:
+ *
+ *   AT_MINSIGSTKSZ = round_up(max(592 + R + 16 + (R > 4048 ? 48 : 0),
+ *                                 4688), 16) + 32,
+ *
+ * 4720 with no record, and never smaller with fewer records.  The
+ * records counted, as every version from 4.18 to 7.3 lays them out with
+ * add_all: struct fpsimd_context (528), where the vector claims
+ * HWCAP_FP (always in 4.18, under system_supports_fpsimd(), the same
+ * ID_AA64PFR0_EL1.FP field, later); and SVE_SIG_CONTEXT_SIZE(vq) (16 +
+ * 546 vq), where it claims HWCAP_SVE (system_supports_sve()) and this
+ * thread's vector length is known: the kernel sizes it by the largest
+ * length the system has (sve_max_vl, then max(sve_max_vl(),
+ * sme_max_vl())), never under any thread's: for self and -e alike,
+ * whose vectors this kernel made.  struct esr_context (16, in every
+ * add_all layout) and the records the kernel adds by version, build or
+ * CPU (gcs, tpidr2, za, zt, fpmr, poe) are left out: the bound holds on
+ * every kernel from 4.18, and on one that gives more it is lower still.
+ * RESERVED_ROOM is __reserved[]'s 4096 less TERMINATOR_SIZE and
+ * EXTRA_CONTEXT_SIZE.
+ */
+#define A64_RESERVED_AT   592u
+#define A64_SIGFRAME      4688u
+#define A64_RESERVED_ROOM 4048u
+#define A64_EXTRA         48u       /* EXTRA_CONTEXT_SIZE + TERMINATOR_SIZE */
+#define A64_END           16u       /* TERMINATOR_SIZE */
+#define A64_BELOW         32u       /* the frame record and the padding */
+#define A64_FPSIMD        528u      /* sizeof(struct fpsimd_context) */
+#define A64_HWCAP_FP      (1u << 0) /* arch/arm64/include/uapi/asm/hwcap.h */
+#define A64_HWCAP_SVE     (1u << 22)
+#define A64_VL_MAX        8192u /* __SVE_VL_MAX (sve_context.h) */
+
+static uint64_t
+round16(uint64_t n)
+{
+	return (n + 15) & ~(uint64_t)15;
+}
+
+/*
+ * The arm64 bound for a vector of HWCAP hw; vl: this thread's SVE vector
+ * length in bytes, or -1.  Said with what it counted.
+ */
+static uint64_t
+a64_frame(uint64_t hw, int vl, struct check_result *r)
+{
+	uint64_t rec = 0, size;
+	int fp = (hw & A64_HWCAP_FP) != 0;
+	int sve = (hw & A64_HWCAP_SVE) && vl >= 16 &&
+	    (unsigned int)vl <= A64_VL_MAX && vl % 16 == 0;
+
+	if (fp)
+		rec += A64_FPSIMD;
+	if (sve)
+		rec += round16(16 + 546 * (uint64_t)(vl / 16));
+	size = A64_RESERVED_AT + rec + A64_END +
+	    (rec > A64_RESERVED_ROOM ? A64_EXTRA : 0);
+	size = round16(size > A64_SIGFRAME ? size : A64_SIGFRAME) + A64_BELOW;
+	ev(r, "; arm64's signal frame at least %" PRIu64 " (rt_sigframe%s",
+	    size, fp ? ", FP/SIMD" : "");
+	if (sve)
+		ev(r, ", SVE at vector length %d", vl);
+	ev(r, ")");
+	return size;
+}
+
+/*
+ * arm64's bound, where the vector is of this process's architecture (its
+ * kernel's, or an emulator's of it) and of a running process: self and
+ * -e held to it, a PID's said.  Saves as x86's: the value said alone.
+ */
+static enum check_res
+a64_minsigstksz(const struct check_env *e, uint64_t sz, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	const struct arch *a = arch_of(v->machine, v->wordsize, v->bigendian);
+	uint64_t hw = 0;
+	struct elf_id host;
+
+	elf_host(&host);
+	if (!e->live || a == NULL || a->dlinfo != A_ARM64 ||
+	    v->machine != host.machine)
+		return CHECK_OK;
+	(void)vec_find(v, AT_NUM_HWCAP, &hw);
+	if (sz >= a64_frame(hw, src_self_sve_vl(), r))
+		return CHECK_OK;
+	ev(r, ": the frame alone is larger");
+	if (v->kind != SRC_PID)
+		return CHECK_FAIL;
+	ev(r, " (a PID's vector may be another kernel's)");
+	return CHECK_NODATA;
+}
+
+/*
  * AT_MINSIGSTKSZ is at least the signal frame the kernel builds, which on
  * x86 holds the XSAVE area of the features XCR0 enables: CPUID leaf 0xD's
  * EBX, where CPUID.1:ECX.OSXSAVE says the kernel enabled XSAVE
@@ -99,7 +215,7 @@ minsigstksz(const struct check_env *e, struct check_result *r)
 	ev(r, "AT_MINSIGSTKSZ %" PRIu64, sz);
 	/* x86: its AT_HWCAP is CPUID.1:EDX. */
 	if (v->arch == NULL || v->arch->hwcap[0] != HWT_X86)
-		return CHECK_OK;
+		return a64_minsigstksz(e, sz, r);
 	if (!e->live || check_lacks(e, N_CPU) != NULL ||
 	    src_self_cpuid(1, one) != 0 || (one[2] >> 27 & 1) == 0 ||
 	    src_self_cpuid(0xd, xsave) != 0)

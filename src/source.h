@@ -64,6 +64,7 @@ int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_self_cpuid(uint32_t, uint32_t *);
+int src_self_sve_vl(void);
 void src_layout(struct source *, const struct opts *);
 int src_parse(struct source *, const struct opts *, struct diag *);
 

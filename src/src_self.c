@@ -126,6 +126,26 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 	return 0;
 }
 
+#ifndef PR_SVE_GET_VL
+#define PR_SVE_GET_VL 51 /* include/uapi/linux/prctl.h, Linux 4.15 */
+#endif
+#ifndef PR_SVE_VL_LEN_MASK
+#define PR_SVE_VL_LEN_MASK 0xffff
+#endif
+
+/*
+ * This thread's SVE vector length in bytes, as the kernel (or an
+ * emulator) answers PR_SVE_GET_VL: -1 where it refuses (no SVE, not
+ * arm64).
+ */
+int
+src_self_sve_vl(void)
+{
+	int r = prctl(PR_SVE_GET_VL, 0, 0, 0, 0);
+
+	return r < 0 ? -1 : r & PR_SVE_VL_LEN_MASK;
+}
+
 /*
  * CPUID leaf's EAX..EDX (subleaf 0) as this process sees them (an
  * emulator's model under an emulator): 0, or -1 where the machine has no

@@ -937,6 +937,38 @@ print(json.dumps({"word_size": 4, "byte_order": "little", "machine": 40,
 	[ "$(verdict "$output" platform)" = "no data: AT_PLATFORM not readable" ]
 }
 
+# arch/arm64/include/asm/elf.h: ELF_PLATFORM "aarch64_be" on a big-endian
+# kernel (CONFIG_CPU_BIG_ENDIAN), "aarch64" on a little-endian one; the
+# save's byte order tells them apart, as the row of arch.c it is decoded by.
+@test "crafted: AT_PLATFORM of a big-endian arm64 save is aarch64_be, of a little-endian one aarch64" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	python3 -c '
+import json, sys
+for i, (order, p) in enumerate([("big", "aarch64_be"), ("big", "aarch64"),
+                                ("little", "aarch64_be"), ("little", "aarch64")]):
+    json.dump({"word_size": 8, "byte_order": order, "machine": 183,
+               "entries": [{"type": 15, "value": 4096, "string": p},
+                           {"type": 17, "value": 100}]},
+              open("%s/j%d" % (sys.argv[1], i), "w"))' "$T"
+	run -1 --separate-stderr "$AUXV" --check --json -f "$T/j0" -f "$T/j1" \
+	    -f "$T/j2" -f "$T/j3"
+	[ "$(jq -r .arch <<<"$output" | tr '\n' ' ')" = "aarch64_be aarch64_be aarch64 aarch64 " ]
+	[ "$(jq -r '.checks[] | select(.name == "platform") | .result' <<<"$output" |
+	    tr '\n' ' ')" = "ok FAIL FAIL ok " ]
+	[ "$(jq -r 'select(.label | endswith("/j0")) | .checks[] |
+	    select(.name == "platform") | .evidence' <<<"$output")" = \
+	    'AT_PLATFORM "aarch64_be"; aarch64_be has aarch64_be' ]
+	[ "$(jq -r 'select(.label | endswith("/j2")) | .checks[] |
+	    select(.name == "platform") | .evidence' <<<"$output")" = \
+	    'AT_PLATFORM "aarch64_be"; aarch64 has aarch64' ]
+	# Shown as the string it is, in human output and JSON alike.
+	run -0 --separate-stderr "$AUXV" -f "$T/j0" -k PLATFORM
+	[ "$output" = "AT_PLATFORM:          aarch64_be" ]
+	run -0 --separate-stderr "$AUXV" --json -f "$T/j0" -k PLATFORM
+	[ "$(jq -r '.entries[0].string' <<<"$output")" = aarch64_be ]
+}
+
 # glibc's ld.so run as a program (FINDINGS.md) rewrites AT_PHDR, AT_PHNUM,
 # AT_ENTRY and AT_EXECFN for the program it loads, not AT_BASE: 0, the
 # kernel's for the program it ran, which has no PT_INTERP.

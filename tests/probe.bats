@@ -402,3 +402,80 @@ guest_ws() {
 	    >/dev/null 2>&1 || skip "qemu-riscv64 -cpu rv64,v=true does not run vsetvli"
 	grep -qx v < <(listed "$(run_evidence "$output")" "claimed, ran")
 }
+
+# a64_bound FP VL: arm64's AT_MINSIGSTKSZ bound as the values rule holds
+# it, from the kernel's layout (arch/arm64/kernel/signal.c
+# minsigstksz_setup): __reserved[] at 592 of a 4688-byte struct
+# rt_sigframe; records R (fpsimd_context 528 where FP is claimed, SVE's
+# 16 + 546 vq rounded up to 16 at vector length VL, 0: none) inside, or
+# past it with an extra_context and a terminator (48) where R passes
+# 4048; a terminator (16); rounded up to 16; the frame record and the
+# padding (32).
+a64_bound() {
+	local r=0 s
+	[ "$1" -eq 0 ] || r=528
+	[ "$2" -eq 0 ] || r=$((r + (16 + 546 * ($2 / 16) + 15) / 16 * 16))
+	s=$((592 + r + 16))
+	[ "$r" -le 4048 ] || s=$((s + 48))
+	[ "$s" -ge 4688 ] || s=4688
+	echo $(((s + 15) / 16 * 16 + 32))
+}
+
+# values_only A B: the --check --json outputs A and B agree on every
+# rule but values.
+values_only() {
+	diff <(jq -c '[.checks[] | select(.name != "values") | [.name, .result]]' <<<"$1") \
+	    <(jq -c '[.checks[] | select(.name != "values") | [.name, .result]]' <<<"$2")
+}
+
+values_rule() {
+	jq -r ".checks[] | select(.name == \"values\") | .$2" <<<"$1"
+}
+
+@test "qemu-aarch64, uexec: AT_MINSIGSTKSZ under arm64's signal frame fails values alone; at the frame it holds" {
+	need probe_aarch64
+	need jq
+	local d=$BATS_RUN_TMPDIR/probe-aarch64 q b vl=256 n out
+	q=(qemu-aarch64 -cpu "max,sve-default-vector-length=$vl" -L /usr/aarch64-linux-gnu)
+	# An older qemu without the property: a CPU without SVE.
+	"${q[@]}" "$d/insn" >/dev/null 2>&1 ||
+	    { vl=0; q=(qemu-aarch64 -cpu cortex-a53 -L /usr/aarch64-linux-gnu); }
+	# qemu-user 7.2 gives no AT_MINSIGSTKSZ: nothing said of it then.
+	run --separate-stderr "${q[@]}" "$d/auxv" --check --json
+	[ "$status" -le 1 ]
+	"${q[@]}" "$d/auxv" -o raw >"$BATS_TEST_TMPDIR/v.raw"
+	pyvec "$BATS_TEST_TMPDIR/v.raw" 8 | grep -q '^51 ' ||
+	    [[ "$(values_rule "$output" evidence)" != *AT_MINSIGSTKSZ* ]]
+	# FP is claimed by every arm64 vector qemu makes.
+	b=$(a64_bound 1 "$vl")
+	run --separate-stderr "${q[@]}" "$d/uexec" "set=51=$b" "$d/auxv" --check --json
+	[ "$status" -le 1 ]
+	out=$output
+	echo "$(values_rule "$out" evidence)"
+	[ "$(values_rule "$out" result)" = ok ]
+	[[ "$(values_rule "$out" evidence)" == "AT_MINSIGSTKSZ $b; arm64's signal frame at least $b (rt_sigframe, FP/SIMD"* ]]
+	for n in 1024 $((b - 1)); do
+		run -1 --separate-stderr "${q[@]}" "$d/uexec" "set=51=$n" "$d/auxv" --check --json
+		[ "$(values_rule "$output" result)" = FAIL ]
+		[[ "$(values_rule "$output" evidence)" == "AT_MINSIGSTKSZ $n; arm64's signal frame at least $b ("*"): the frame alone is larger; "* ]]
+		values_only "$out" "$output"
+	done
+}
+
+@test "arm64 natively, uexec: AT_MINSIGSTKSZ 1024 fails values alone, under the 4720 bytes of the fixed frame" {
+	need jq
+	native_only "the loader runs natively"
+	[ "$("$AUXV" --json -k AT_PAGESZ | jq -r .arch)" = aarch64 ] ||
+	    skip "auxv is not arm64 (x86's bound: check.bats, uexec)"
+	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
+	st=$BUILD_DIR/tests/bench/auxv-static
+	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
+	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
+	run --separate-stderr "$UEXEC" set=51=1048576 "$st" --check --json
+	[ "$(values_rule "$output" result)" = ok ]
+	out=$output
+	run -1 --separate-stderr "$UEXEC" set=51=1024 "$st" --check --json
+	[ "$(values_rule "$output" result)" = FAIL ]
+	[[ "$(values_rule "$output" evidence)" == "AT_MINSIGSTKSZ 1024; arm64's signal frame at least "*"): the frame alone is larger; "* ]]
+	values_only "$out" "$output"
+}
