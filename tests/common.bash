@@ -342,6 +342,7 @@ readelf_h() {
 # Sets st to the static, non-PIE auxv that uexec (exec/uexec.c) can
 # load with a vector of its making; skips where there is none.
 uexec_ready() {
+	native_only "uexec's fault cases run natively"
 	[ "$(uname -m)" = x86_64 ] || skip "the fault cases hold x86-64's vector (its platform, its load addresses)"
 	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
 	st=$BUILD_DIR/tests/bench/auxv-static
