@@ -6,15 +6,8 @@
  * They touch only registers a call may clobber (x0-x2, v0-v2) and their
  * own stack.  Never msr ssbs, smstart, wfet or a GCS instruction.
  */
-#define STUB(name)                                                             \
-	.globl probe_##name;                                                   \
-	.hidden probe_##name;                                                  \
-	.type probe_##name, %function;                                         \
-	.p2align 2;                                                            \
-	probe_##name:                                                          \
-	hint	#34
-
-#define END(name) .size probe_##name, .- probe_##name
+#define PROBE_PAD hint #34
+#include "probe_stub.h"
 
 	.text
 
@@ -93,8 +86,17 @@ END(a64_sve)
 
 	.section .note.GNU-stack, "", %progbits
 #if defined(__ARM_FEATURE_BTI_DEFAULT) || defined(__ARM_FEATURE_PAC_DEFAULT)
-#define PROP_BTI ((__ARM_FEATURE_BTI_DEFAULT + 0) ? 1 : 0)
-#define PROP_PAC ((__ARM_FEATURE_PAC_DEFAULT + 0) ? 2 : 0)
+/* gas has no "?:": the bits chosen here. */
+#if defined(__ARM_FEATURE_BTI_DEFAULT) && __ARM_FEATURE_BTI_DEFAULT
+#define PROP_BTI 1
+#else
+#define PROP_BTI 0
+#endif
+#if defined(__ARM_FEATURE_PAC_DEFAULT) && __ARM_FEATURE_PAC_DEFAULT
+#define PROP_PAC 2
+#else
+#define PROP_PAC 0
+#endif
 	/*
 	 * GNU_PROPERTY_AARCH64_FEATURE_1_AND: what the C objects say; the
 	 * stubs keep no return address, so need no PAC.

@@ -8,14 +8,7 @@
  */
 	.syntax unified
 
-#define STUB(name)                                                             \
-	.globl probe_##name;                                                   \
-	.hidden probe_##name;                                                  \
-	.type probe_##name, %function;                                         \
-	.p2align 2;                                                            \
-	probe_##name:
-
-#define END(name) .size probe_##name, .- probe_##name
+#include "probe_stub.h"
 
 	.text
 	.arm

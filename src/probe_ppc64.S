@@ -8,12 +8,7 @@
  * descriptor in .opd; the stubs use no TOC.
  */
 #if defined(_CALL_ELF) && _CALL_ELF == 2
-#define STUB(name)                                                             \
-	.globl probe_##name;                                                   \
-	.hidden probe_##name;                                                  \
-	.type probe_##name, @function;                                         \
-	.p2align 2;                                                            \
-	probe_##name:
+#include "probe_stub.h"
 #else
 #define STUB(name)                                                             \
 	.globl probe_##name;                                                   \
@@ -26,11 +21,6 @@
 	.type probe_##name, @function;                                         \
 	.p2align 2;                                                            \
 	.L.probe_##name:
-#endif
-
-#if defined(_CALL_ELF) && _CALL_ELF == 2
-#define END(name) .size probe_##name, .- probe_##name
-#else
 #define END(name) .size probe_##name, .- .L.probe_##name
 #endif
 

@@ -6,14 +6,7 @@
  * and vtype (vsetvli; every other vector instruction traps while
  * vtype.vill is set, as it is before the first vsetvli).
  */
-#define STUB(name)                                                             \
-	.globl probe_##name;                                                   \
-	.hidden probe_##name;                                                  \
-	.type probe_##name, @function;                                         \
-	.p2align 2;                                                            \
-	probe_##name:
-
-#define END(name) .size probe_##name, .- probe_##name
+#include "probe_stub.h"
 
 	.text
 

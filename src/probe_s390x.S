@@ -5,14 +5,7 @@
  * a facility for the rest of the program.  They touch only v16, which a
  * call may clobber (v8-v15 hold the callee-saved f8-f15).
  */
-#define STUB(name)                                                             \
-	.globl probe_##name;                                                   \
-	.hidden probe_##name;                                                  \
-	.type probe_##name, @function;                                         \
-	.p2align 2;                                                            \
-	probe_##name:
-
-#define END(name) .size probe_##name, .- probe_##name
+#include "probe_stub.h"
 
 	.text
 

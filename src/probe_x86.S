@@ -21,19 +21,9 @@
 #endif
 
 #if defined(__CET__) && (__CET__ & 1)
-#define LANDING ENDBR
-#else
-#define LANDING
+#define PROBE_PAD ENDBR
 #endif
-
-#define STUB(name)                                                             \
-	.globl probe_##name;                                                   \
-	.hidden probe_##name;                                                  \
-	.type probe_##name, @function;                                         \
-	probe_##name:                                                          \
-	LANDING
-
-#define END(name) .size probe_##name, .- probe_##name
+#include "probe_stub.h"
 
 	.text
 
