@@ -59,7 +59,9 @@ struct check_env {
 	size_t nph;
 	int have_bias;
 	uint64_t bias;
-	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
+	int have_ld; /* self: the dynamic linker that runs, its link map's */
+	uint64_t ld; /* its load bias (check_self_loader) */
+	uint64_t sp; /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	const struct decoded *dec;
 	size_t ndec;

@@ -422,7 +422,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 {
 	char path[PROC_PATH_MAX];
 	struct interp_file f;
-	uint64_t base = 0, ld;
+	uint64_t base = 0;
 	int err;
 
 	if (!vec_find(e->v, AT_NUM_BASE, &base))
@@ -433,8 +433,8 @@ rule_base(const struct check_env *e, struct check_result *r)
 		    base);
 		return base == 0 ? CHECK_OK : CHECK_FAIL;
 	}
-	if (check_self_loader(e, &ld) == 0)
-		return base_self(e, r, base, ld);
+	if (e->have_ld)
+		return base_self(e, r, base, e->ld);
 	check_path(e, e->interp, path, sizeof(path));
 	ev(r, "AT_BASE 0x%" PRIx64, base);
 	err = interp_open(path, &f) == -1 ? errno : 0;

@@ -102,15 +102,13 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
 	const uint64_t ws = v->wordsize, vlen = (v->nent + 1) * 2 * ws;
+	const uint64_t ld = e->have_ld ? e->ld : UINT64_MAX;
 	unsigned char buf[AUXV_MAX_RAW];
 	char name[64], bad[192] = "";
 	size_t k, n, nfail = 0;
-	uint64_t ld;
 	unsigned int i;
 	int rc, noprctl = 0, moved = 0;
 
-	if (check_self_loader(e, &ld) != 0)
-		ld = UINT64_MAX;
 	for (i = 0; i <= PROC_AUXV_WAYS; i++) {
 		n = 0;
 		if ((rc = procauxv_read(

@@ -167,6 +167,24 @@ a64_frame(uint64_t hw, int vl, struct check_result *r)
 }
 
 /*
+ * AT_MINSIGSTKSZ sz against a bound already said, what the bound is:
+ * under it FAILs for self and -e, and is no data for a PID, whose
+ * vector may be another whose's (a restore's).
+ */
+static enum check_res
+minsig_held(const struct auxv_vec *v, uint64_t sz, uint64_t bound,
+    const char *what, const char *whose, struct check_result *r)
+{
+	if (sz >= bound)
+		return CHECK_OK;
+	ev(r, ": %s alone is larger", what);
+	if (v->kind != SRC_PID)
+		return CHECK_FAIL;
+	ev(r, " (a PID's vector may be another %s's)", whose);
+	return CHECK_NODATA;
+}
+
+/*
  * arm64's bound, where the vector is of this process's architecture (its
  * kernel's, or an emulator's of it) and of a running process: self and
  * -e held to it, a PID's said.  Saves as x86's: the value said alone.
@@ -184,13 +202,8 @@ a64_minsigstksz(const struct check_env *e, uint64_t sz, struct check_result *r)
 	    v->machine != host.machine)
 		return CHECK_OK;
 	(void)vec_find(v, AT_NUM_HWCAP, &hw);
-	if (sz >= a64_frame(hw, src_self_sve_vl(), r))
-		return CHECK_OK;
-	ev(r, ": the frame alone is larger");
-	if (v->kind != SRC_PID)
-		return CHECK_FAIL;
-	ev(r, " (a PID's vector may be another kernel's)");
-	return CHECK_NODATA;
+	return minsig_held(v, sz, a64_frame(hw, src_self_sve_vl(), r),
+	    "the frame", "kernel", r);
 }
 
 /*
@@ -221,13 +234,7 @@ minsigstksz(const struct check_env *e, struct check_result *r)
 	    src_self_cpuid(0xd, xsave) != 0)
 		return CHECK_OK;
 	ev(r, "; CPUID.(EAX=0DH):EBX %" PRIu32, xsave[1]);
-	if (sz >= xsave[1])
-		return CHECK_OK;
-	ev(r, ": the XSAVE area alone is larger");
-	if (v->kind != SRC_PID)
-		return CHECK_FAIL;
-	ev(r, " (a PID's vector may be another machine's)");
-	return CHECK_NODATA;
+	return minsig_held(v, sz, xsave[1], "the XSAVE area", "machine", r);
 }
 
 /*
