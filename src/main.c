@@ -159,13 +159,13 @@ close_stdout(struct out *out, int status, int werr)
 
 /* An operand: "self" or a process ID. */
 static void
-add_operand(struct work *w, int argc, char *arg, char *envp[])
+add_operand(struct work *w, int argc, char *arg, char *argv[])
 {
 	unsigned long pid;
 
 	if (strcmp(arg, "self") == 0)
 		*add_src(w, argc) =
-		    (struct srcarg){ SRC_SELF, "self", envp, 0 };
+		    (struct srcarg){ SRC_SELF, "self", argv, 0 };
 	else if (args_num(arg, AUXV_PID_MAX, &pid) == 0)
 		*add_src(w, argc) =
 		    (struct srcarg){ SRC_PID, arg, NULL, (pid_t)pid };
@@ -179,7 +179,7 @@ add_operand(struct work *w, int argc, char *arg, char *envp[])
  * COMMAND and its own.
  */
 static void
-parse_args(struct work *w, int argc, char *argv[], char *envp[])
+parse_args(struct work *w, int argc, char *argv[])
 {
 	struct opts *o = &w->o;
 	struct args_seen seen = { { NULL }, { NULL } };
@@ -191,7 +191,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 		excl(c, optarg, &seen);
 		switch (c) {
 		case OPT_OPERAND:
-			add_operand(w, argc, optarg, envp);
+			add_operand(w, argc, optarg, argv);
 			break;
 		case 'a':
 			o->all = 1;
@@ -262,7 +262,7 @@ parse_args(struct work *w, int argc, char *argv[], char *envp[])
 	/* After "--", the rest are process IDs. */
 	for (; optind < argc; optind++) {
 		excl(OPT_OPERAND, argv[optind], &seen);
-		add_operand(w, argc, argv[optind], envp);
+		add_operand(w, argc, argv[optind], argv);
 	}
 }
 
@@ -350,13 +350,13 @@ init_run(struct work *w)
 }
 
 int
-main(int argc, char *argv[], char *envp[])
+main(int argc, char *argv[])
 {
 	static struct work work;
 	struct work *w = &work;
 	struct run *r = &w->r;
 	const struct opts *o = &w->o; /* zero-filled, as work is */
-	struct srcarg self = { SRC_SELF, "self", envp, 0 };
+	struct srcarg self = { SRC_SELF, "self", argv, 0 };
 	int status;
 
 	/*
@@ -370,7 +370,7 @@ main(int argc, char *argv[], char *envp[])
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
 	if (argc > 1) /* else there is nothing to parse */
-		parse_args(w, argc, argv, envp);
+		parse_args(w, argc, argv);
 	r->c = (struct pr_ctx){
 		.opts = o, .first = 1, .table = &r->table, .memo = &r->memo
 	};

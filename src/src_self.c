@@ -1,6 +1,6 @@
 /*
  * The program's own vector, read from memory: the words after the NULL
- * that ends envp.  Its word size, byte order and machine are the build's,
+ * that ends the environment exec laid on the stack.  Its word size, byte order and machine are the build's,
  * read from our own ELF header.
  */
 #if defined(__x86_64__) || defined(__i386__)
@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -70,43 +71,85 @@ self_names(struct source *s, int exe)
 }
 
 /*
- * Where the kernel put our vector: after envp's NULL.  In secure mode
- * (AT_SECURE) ld.so, or a static libc, unsets variables such as
- * LD_LIBRARY_PATH and TMPDIR before main, and unsetenv moves the later
- * ones down, a NULL left behind for each: envp's NULL then comes that
- * many words before the kernel's.  A vector's first type is never
- * AT_NULL, so NULLs after envp's are envp's too where the vector after
- * them says AT_SECURE; else envp's NULL is taken (where only NULLs
- * follow, either gives an empty vector).  No libc call: getauxval
- * would be one more symbol bound on every run.
+ * The first AT_RANDOM and AT_PAGESZ values of the vector at w (0 where
+ * absent), as getauxval(3) answers them: whether they are what libc
+ * holds, *rnd and *pg.
+ */
+static int
+self_agrees(const unsigned long *w, unsigned long rnd, unsigned long pg)
+{
+	const size_t max = AUXV_MAX_RAW / sizeof(unsigned long) - 1;
+	unsigned long r = 0, p = 0;
+	int seen = 0;
+	size_t k;
+
+	for (k = 0; k < max && w[k] != AT_NUM_NULL && seen != 3; k += 2)
+		if (w[k] == AT_NUM_RANDOM && !(seen & 1)) {
+			r = w[k + 1];
+			seen |= 1;
+		} else if (w[k] == AT_NUM_PAGESZ && !(seen & 2)) {
+			p = w[k + 1];
+			seen |= 2;
+		}
+	return r == rnd && p == pg;
+}
+
+/*
+ * Where the kernel put our vector (fs/binfmt_elf.c create_elf_tables):
+ * argv's NULL, the environment as exec laid it, its NULL, the vector.
+ * Found from main's argv, never its envp: glibc hands main the
+ * environment as the constructors left it (setenv moves it to the heap,
+ * clearenv makes it NULL).  unsetenv, in a constructor or in ld.so's
+ * secure mode, shifts the stack's pointers down in place and leaves a
+ * NULL behind for each; a vector's first type is never AT_NULL, so the
+ * NULLs after the environment's are the environment's too.  Confirmed
+ * against what libc was given (getauxval of AT_RANDOM and AT_PAGESZ,
+ * which no loader rewrites): the vector after those NULLs, else the one
+ * right after the environment's NULL (an empty vector, as only a loader
+ * gives); neither is an error, never a guess.  *envp: where the
+ * environment's pointers start.
  */
 static const unsigned char *
-self_auxv(char **envp)
+self_auxv(char **argv, char ***envp)
 {
 	const size_t max = AUXV_MAX_RAW / sizeof(unsigned long) - 1;
 	const unsigned long *w;
-	size_t i, k;
+	unsigned long rnd, pg;
+	char **p = argv;
+	size_t i;
 
-	while (*envp != NULL)
-		envp++;
-	w = (const unsigned long *)(const void *)(envp + 1);
+	while (*p != NULL)
+		p++;
+	*envp = ++p;
+	while (*p != NULL)
+		p++;
+	w = (const unsigned long *)(const void *)(p + 1);
 	for (i = 0; i < max && w[i] == 0; i++)
 		;
-	for (k = i; i > 0 && k < max && w[k] != AT_NUM_NULL; k += 2)
-		if (w[k] == AT_NUM_SECURE && w[k + 1] != 0)
-			return (const unsigned char *)(w + i);
-	return (const unsigned char *)w;
+	rnd = getauxval(AT_NUM_RANDOM);
+	pg = getauxval(AT_NUM_PAGESZ);
+	if (i < max && self_agrees(w + i, rnd, pg))
+		return (const unsigned char *)(w + i);
+	if (i > 0 && rnd == 0 && pg == 0)
+		return (const unsigned char *)w;
+	return NULL;
 }
 
 int
-src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
+src_self(struct source *s, const struct opts *o, char **argv, struct diag *d)
 {
 	static const char self[] = "self";
 	const unsigned char *auxv;
+	char **envp;
 	size_t len, pair;
 
-	(void)d;
-	auxv = self_auxv(envp);
+	auxv = self_auxv(argv, &envp);
+	if (auxv == NULL) {
+		diag_set(d, 0,
+		    "the vector after the environment is not the one libc "
+		    "was given (AT_RANDOM or AT_PAGESZ differ)");
+		return -1;
+	}
 	pair = 2 * sizeof(unsigned long);
 	for (len = 0; len < AUXV_MAX_RAW; len += pair)
 		if (*(const unsigned long *)(const void *)(auxv + len) == 0) {

@@ -52,7 +52,7 @@ struct auxv_vec {
 	enum src_kind kind;
 	pid_t pid;            /* SRC_SELF, SRC_PID, SRC_EXEC */
 	pid_t tid;            /* the thread read through, where not pid */
-	uint64_t envp;        /* self: where main's envp is, for --check; 0 */
+	uint64_t envp;        /* self: the stack's envp (argv's NULL + 1); 0 */
 	const char *path;     /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
 	const char *execpath; /* SRC_EXEC: the path given to execve, or NULL */
 	const char *comm;     /* the process's name (/proc/PID/comm), or NULL */

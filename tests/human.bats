@@ -42,21 +42,75 @@ print("ok", len(glibc))
 PY
 }
 
-@test "self: each line starts with what glibc prints for the same vector" {
-	# ld.so prints the vector of the process, then auxv prints its own:
-	# the same vector, twice.
-	LD_SHOW_AUXV=1 "$AUXV" >"$BATS_TEST_TMPDIR/both"
+# same_as_glibc [VAR=VALUE]...: auxv run with LD_SHOW_AUXV=1 and the
+# environment given; ld.so prints the vector of the process before its
+# constructors run, then auxv prints its own: the same vector, twice.
+same_as_glibc() {
+	local both=$BATS_TEST_TMPDIR/both n total half
+	env "$@" LD_SHOW_AUXV=1 "$AUXV" >"$both"
 	n=$(LD_SHOW_AUXV=1 /bin/true | wc -l)
 	[ "$n" -gt 10 ]
-	total=$(wc -l <"$BATS_TEST_TMPDIR/both")
+	total=$(wc -l <"$both")
 	# Ours are the last lines, one per entry: glibc may skip some
 	# (powerpc's AT_IGNOREPPC).
-	half=$((total - $("$AUXV" | wc -l)))
-	head -n "$half" "$BATS_TEST_TMPDIR/both" >"$BATS_TEST_TMPDIR/glibc"
-	tail -n +"$((half + 1))" "$BATS_TEST_TMPDIR/both" >"$BATS_TEST_TMPDIR/ours"
-	run compare_with_glibc "$BATS_TEST_TMPDIR/glibc" "$BATS_TEST_TMPDIR/ours"
+	half=$((total - $(env "$@" "$AUXV" | wc -l)))
+	head -n "$half" "$both" >"$BATS_TEST_TMPDIR/glibc"
+	tail -n +"$((half + 1))" "$both" >"$BATS_TEST_TMPDIR/ours"
+	compare_with_glibc "$BATS_TEST_TMPDIR/glibc" "$BATS_TEST_TMPDIR/ours"
+}
+
+@test "self: each line starts with what glibc prints for the same vector" {
+	run same_as_glibc
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+# A constructor that edits the environment before main (envedit.c, a
+# common pattern of preload libraries): glibc hands main the environment
+# as it stands then (unsetenv leaves two NULLs on the stack, setenv moves
+# it to the heap, clearenv makes it NULL); the vector is still found on
+# the stack the kernel built.  Oracles in the same process: glibc's
+# LD_SHOW_AUXV, printed before the constructor ran, and the kernel's
+# /proc/self/auxv, which the constructor copied (python's struct).
+@test "self: a constructor's unsetenv, setenv or clearenv leaves the vector found, glibc and musl" {
+	[ -n "$ENVEDIT" ] || skip "envedit.c not built"
+	local how saved=$BATS_TEST_TMPDIR/saved ws order asan
+	read -r ws order < <("$AUXV" --json -k AT_PAGESZ |
+	    jq -r '"\(.word_size) \(.byte_order)"')
+	# An ASan build's runtime must come first: the preload goes before it.
+	asan=verify_asan_link_order=0:${ASAN_OPTIONS:-}
+	# --check: the verdicts of the same program with no constructor.
+	run "$AUXV" --check
+	local want=$status fails
+	fails=$(grep FAIL <<<"$output" | cut -d' ' -f1)
+	for how in unset set clear; do
+		run same_as_glibc ASAN_OPTIONS="$asan" LD_PRELOAD="$ENVEDIT" \
+		    ENVEDIT=$how
+		echo "$how: $output"
+		[ "$status" -eq 0 ]
+		run env ASAN_OPTIONS="$asan" LD_PRELOAD="$ENVEDIT" ENVEDIT=$how \
+		    ENVEDIT_SAVE="$saved" "$AUXV" --json
+		[ "$status" -eq 0 ]
+		[ "$(jq -c '[.entries[] | [.type, .value]]' <<<"$output")" = \
+		    "$(pyvec_json "$saved" "$ws" "$order" | jq -c .)" ]
+		run env ASAN_OPTIONS="$asan" LD_PRELOAD="$ENVEDIT" ENVEDIT=$how \
+		    "$AUXV" --check
+		echo "$output"
+		[ "$status" -eq "$want" ]
+		[ "$(grep FAIL <<<"$output" | cut -d' ' -f1)" = "$fails" ]
+	done
+	[ -n "$AUXV_MUSL_ENVEDIT" ] || skip "no musl build (musl-gcc)"
+	for how in unset set clear; do
+		run env ENVEDIT=$how ENVEDIT_SAVE="$saved" "$AUXV_MUSL_ENVEDIT" \
+		    --json
+		[ "$status" -eq 0 ]
+		[ "$(jq -c '[.entries[] | [.type, .value]]' <<<"$output")" = \
+		    "$(pyvec_json "$saved" "$ws" "$order" | jq -c .)" ]
+		run env ENVEDIT=$how "$AUXV_MUSL_ENVEDIT" --check
+		echo "musl $how: $output"
+		[ "$status" -eq 0 ]
+		! grep FAIL <<<"$output"
+	done
 }
 
 @test "PID: each line starts with what glibc printed at that process's start" {
