@@ -3,6 +3,7 @@
  * IDs it runs with, the file AT_EXECFN names (its interpreter:
  * check_base.c).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,6 +484,43 @@ execfn_other(const struct check_env *e, struct check_result *r,
 }
 
 /*
+ * A name quoted into r's evidence: whole up to EXECFN_EV bytes, else
+ * its first EXECFN_EV bytes, marked as cut, with its length.
+ */
+#define EXECFN_EV 200
+static void
+ev_name(struct check_result *r, const char *s, size_t len)
+{
+	if (len <= EXECFN_EV)
+		ev(r, "\"%.*s\"", (int)len, s);
+	else
+		ev(r, "\"%.*s\"... (cut, %zu bytes)", EXECFN_EV, s, len);
+}
+
+/*
+ * Why the executable could not be looked at (errno from its stat): a
+ * path the kernel's map gives that is longer than PATH_MAX, /proc not
+ * mounted, a file deleted since exec; no data.
+ */
+static enum check_res
+exe_unseen(const struct check_env *e, struct check_result *r)
+{
+	const size_t len = strlen(e->exe_path);
+	const int err = errno;
+	struct stat st;
+
+	if (err == ENAMETOOLONG)
+		return check_nodata(r,
+		    "; the executable's path is longer than PATH_MAX");
+	if (proc_stat_path("/proc/self", &st) == -1)
+		return check_nodata(r, "; /proc is not mounted");
+	if (len > 10 && strcmp(e->exe_path + len - 10, " (deleted)") == 0)
+		return check_nodata(r, "; the executable was deleted since exec");
+	ev(r, "; the executable not found: %s", strerror(err));
+	return CHECK_NODATA;
+}
+
+/*
  * -e: AT_EXECFN is the very path auxv gave execve (fs/exec.c
  * do_execveat_common copies bprm->filename, the path as given for
  * AT_FDCWD, to the stack before any binary handler runs, so a #! script
@@ -498,7 +536,9 @@ execfn_given(const char *given, const char *name, struct check_result *r)
 		ev(r, " is the path auxv gave execve");
 		return CHECK_OK;
 	}
-	ev(r, " is not \"%.*s\", the path auxv gave execve", 64, given);
+	ev(r, " is not ");
+	ev_name(r, given, strlen(given));
+	ev(r, ", the path auxv gave execve");
 	if (execfn_foreign(given) != NULL) {
 		ev(r, " (which an emulator may exec under another name)");
 		return CHECK_NODATA;
@@ -537,8 +577,8 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		return check_nodata(r, "AT_EXECFN not readable");
 	memcpy(name, d->str, d->strlen);
 	name[d->strlen] = '\0';
-	ev(r, "AT_EXECFN \"%.*s\"", (int)(d->strlen < 64 ? d->strlen : 64),
-	    d->str);
+	ev(r, "AT_EXECFN ");
+	ev_name(r, d->str, d->strlen);
 	if (e->v->kind == SRC_EXEC && e->v->execpath != NULL)
 		return execfn_given(e->v->execpath, name, r);
 	if ((why = execfn_foreign(name)) != NULL)
@@ -547,8 +587,7 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 	if ((self && e->exe_path[0] != '\0'
 	            ? proc_stat_path(e->exe_path, &xs)
 	            : proc_exe_stat(&e->proc, &xs)) == -1)
-		return check_nodata(
-		    r, "; the executable not found (replaced?)");
+		return exe_unseen(e, r);
 	if (proc_stat_path(path, &fs) == -1)
 		return check_nodata(r,
 		    self ? ": names no file (a loader's argv[0], or a file "

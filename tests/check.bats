@@ -1975,6 +1975,30 @@ open(sys.argv[4], "wb").write(f)' "$1" "$(interp_of "$1")" "$2" "$3"
 	done
 }
 
+# Why execfn has no data is the real reason: /proc not mounted (nothing
+# was replaced), and a long AT_EXECFN is quoted whole up to 200 bytes,
+# past that marked as cut with its length (the path's, from bash).
+@test "self: execfn says /proc is not mounted, and quotes a long AT_EXECFN whole or marked as cut" {
+	need mountns
+	need jq
+	local T=$BATS_TEST_TMPDIR d75 d300 out
+	run -0 unshare -m sh -c 'umount -l /proc && exec "$1" --check --json' \
+	    sh "$AUXV"
+	[ "$(verdict "$output" execfn)" = "no data: AT_EXECFN \"$AUXV\"; /proc is not mounted" ]
+	[ "$(fails "$output")" = "" ]
+	d75=$T/$(printf 'd%.0s' $(seq $((69 - ${#T}))))
+	d300=$T/$(printf 'e%.0s' $(seq 200))/$(printf 'f%.0s' $(seq $((93 - ${#T}))))
+	mkdir -p "$d75" "$d300"
+	cp "$AUXV" "$d75/auxv"
+	cp "$AUXV" "$d300/auxv"
+	[ "${#d75}" -eq 70 ]
+	[ "${#d300}" -eq 295 ]
+	run -0 "$d75/auxv" --check --json
+	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"$d75/auxv\" is the executable" ]
+	run -0 "$d300/auxv" --check --json
+	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"${d300:0:200}\"... (cut, 300 bytes) is the executable" ]
+}
+
 # maps_at PID ADDR: the path of PID's mapping that starts at ADDR.
 maps_at() {
 	python3 -c 'import sys
