@@ -61,6 +61,8 @@ struct check_env {
 	uint64_t bias;
 	int have_ld; /* self: the dynamic linker that runs, its link map's */
 	uint64_t ld; /* its load bias (check_self_loader) */
+	/* self: objects of its link map nobody needs (preloads), or -1 */
+	int preloads;
 	uint64_t sp; /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	const struct decoded *dec;

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <link.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,21 @@
 #include "proc.h"
 #include "source.h"
 
+/* Objects and DT_NEEDED names a link map walk keeps. */
+#define LOADER_OBJS 64
+#define LOADER_NEEDED 256
+
 /* The dynamic linker self's link map names, as self_loader finds it. */
 struct loader {
 	uint64_t rdebug; /* the r_debug it keeps, which it holds */
 	uint64_t base;   /* its load bias */
+	uint64_t vdso;   /* the vDSO's address, an object nobody needs */
 	int seen;        /* objects visited: the first is the program */
 	int found;
+	int over;        /* more objects or names than kept */
+	size_t nobj, nneed;
+	const char *obj[LOADER_OBJS][2]; /* each one's basename and soname */
+	const char *need[LOADER_NEEDED];
 };
 
 /*
@@ -60,6 +70,63 @@ self_rdebug(const struct dl_phdr_info *info)
 	return 0;
 }
 
+/* The last component of a path. */
+static const char *
+base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b != NULL ? b + 1 : path;
+}
+
+/*
+ * Keeps the object's names (its file's basename, its DT_SONAME) and the
+ * DT_NEEDED names of its PT_DYNAMIC, in its string table: DT_STRTAB is
+ * relocated in place by glibc's loader, but for a read-only .dynamic
+ * (MIPS, RISC-V), so it is taken as the address that lies in the
+ * object's PT_LOADs.
+ */
+static void
+loader_names(struct loader *l, const struct dl_phdr_info *info)
+{
+	const ElfW(Dyn) *d = NULL, *t;
+	uint64_t lo = UINT64_MAX, hi = 0, a, str = 0;
+	const ElfW(Phdr) * p;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		p = &info->dlpi_phdr[i];
+		a = info->dlpi_addr + p->p_vaddr;
+		if (p->p_type == PT_DYNAMIC)
+			d = (const ElfW(Dyn) *)(uintptr_t)a;
+		if (p->p_type == PT_LOAD && a < lo)
+			lo = a;
+		if (p->p_type == PT_LOAD && a + p->p_memsz > hi)
+			hi = a + p->p_memsz;
+	}
+	for (t = d; t != NULL && t->d_tag != DT_NULL; t++)
+		if (t->d_tag == DT_STRTAB) {
+			a = t->d_un.d_ptr;
+			str = a >= lo && a < hi ? a : a + info->dlpi_addr;
+		}
+	if (l->nobj == LOADER_OBJS || d == NULL || str < lo || str >= hi) {
+		l->over = 1;
+		return;
+	}
+	l->obj[l->nobj][0] = base_name(info->dlpi_name);
+	l->obj[l->nobj][1] = "";
+	for (t = d; t->d_tag != DT_NULL; t++)
+		if (t->d_tag == DT_SONAME)
+			l->obj[l->nobj][1] =
+			    (const char *)(uintptr_t)(str + t->d_un.d_val);
+		else if (t->d_tag == DT_NEEDED && l->nneed == LOADER_NEEDED)
+			l->over = 1;
+		else if (t->d_tag == DT_NEEDED)
+			l->need[l->nneed++] = base_name(
+			    (const char *)(uintptr_t)(str + t->d_un.d_val));
+	l->nobj++;
+}
+
 static int
 loader_object(struct dl_phdr_info *info, size_t size, void *arg)
 {
@@ -69,8 +136,12 @@ loader_object(struct dl_phdr_info *info, size_t size, void *arg)
 	int i;
 
 	(void)size;
-	if (l->seen++ == 0)
+	if (l->seen++ == 0) {
+		loader_names(l, info);
 		return (l->rdebug = self_rdebug(info)) == 0;
+	}
+	if (info->dlpi_addr != l->vdso)
+		loader_names(l, info);
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		p = &info->dlpi_phdr[i];
 		lo = info->dlpi_addr + p->p_vaddr;
@@ -78,10 +149,32 @@ loader_object(struct dl_phdr_info *info, size_t size, void *arg)
 		    l->rdebug - lo < p->p_memsz) {
 			l->base = info->dlpi_addr;
 			l->found = 1;
-			return 1;
 		}
 	}
 	return 0;
+}
+
+/*
+ * The objects of the link map after the program that no object needs
+ * (DT_NEEDED, by soname or file name): LD_PRELOAD's, LD_AUDIT's, ld.so's
+ * --preload; -1 where the walk could not tell.
+ */
+static int
+loader_extra(const struct loader *l)
+{
+	size_t i, k;
+	int n = 0;
+
+	if (l->over)
+		return -1;
+	for (i = 1; i < l->nobj; i++) {
+		for (k = 0; k < l->nneed; k++)
+			if (strcmp(l->need[k], l->obj[i][0]) == 0 ||
+			    strcmp(l->need[k], l->obj[i][1]) == 0)
+				break;
+		n += k == l->nneed;
+	}
+	return n;
 }
 
 /*
@@ -97,15 +190,21 @@ loader_object(struct dl_phdr_info *info, size_t size, void *arg)
  * program, which could not have with a wrong AT_PHDR.
  */
 int
-check_self_loader(const struct check_env *e, uint64_t *base)
+check_self_loader(const struct check_env *e, uint64_t *base, int *extra)
 {
-	struct loader l = { 0, 0, 0, 0 };
+	struct loader l;
+	uint64_t vdso;
 
 	*base = 0;
+	*extra = e->v->kind == SRC_SELF && e->interp[0] == '\0' ? 0 : -1;
 	if (e->v->kind != SRC_SELF || e->interp[0] == '\0')
 		return -1;
+	memset(&l, 0, offsetof(struct loader, obj));
+	l.vdso = vec_find(e->v, AT_NUM_SYSINFO_EHDR, &vdso) != 0 ? vdso
+								 : UINT64_MAX;
 	dl_iterate_phdr(loader_object, &l);
 	*base = l.base;
+	*extra = loader_extra(&l);
 	return l.found ? 0 : -1;
 }
 

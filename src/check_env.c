@@ -355,7 +355,7 @@ check_gather(struct check_env *e, const struct auxv_vec *v, uint64_t code)
 	proc_at(&e->proc, v->kind == SRC_SELF ? 0 : v->pid, v->tid);
 	read_maps(e, v->kind == SRC_SELF ? code : 0);
 	read_exe(e);
-	e->have_ld = check_self_loader(e, &e->ld) == 0;
+	e->have_ld = check_self_loader(e, &e->ld, &e->preloads) == 0;
 	/* Each alone: qemu-user's stat line stops before arg_start. */
 	if (proc_stat(&e->proc, PROC_STAT_STARTSTACK, &e->sp) == -1)
 		e->sp = 0;

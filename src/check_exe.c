@@ -4,11 +4,13 @@
  * check_base.c).
  */
 #include <errno.h>
+#include <linux/magic.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -521,6 +523,57 @@ exe_unseen(const struct check_env *e, struct check_result *r)
 }
 
 /*
+ * Self's AT_EXECFN that names no file: a producer that gave argv[0],
+ * where the kernel gives the path execve was given, which resolved from
+ * the directory the process had at exec.  It FAILs only where nothing
+ * since exec explains it: AT_EXECFN is argv[0] (main's, on the stack),
+ * relative; its lookup fails on its last
+ * component (ENOENT, ENOTDIR) while its directory resolves, not on
+ * procfs (execv("3") in /proc/PID/fd names a descriptor the exec
+ * closed); no object of the link map was preloaded (its constructor may
+ * have changed directory); the executable kept its name.  Else no data:
+ * a loader's argv[0], or a file removed since our exec.
+ */
+static enum check_res
+execfn_unfound(const struct check_env *e, struct check_result *r,
+    const char *name, const struct stat *xs)
+{
+	const size_t len = strlen(name);
+	const char *slash = strrchr(name, '/');
+	const int err = errno;
+	char argv0[PATH_MAX], dir[PATH_MAX];
+	struct statfs here, there;
+	uintptr_t at; /* argv[0], a word of self's own size */
+	struct stat ds;
+
+	if (name[0] == '/' || (err != ENOENT && err != ENOTDIR) ||
+	    e->preloads != 0 ||
+	    mem_get(&e->v->mem, e->v->argv, &at, sizeof(at), NULL) !=
+	        sizeof(at) ||
+	    mem_get(&e->v->mem, at, argv0, len + 1, NULL) != len + 1 ||
+	    memcmp(argv0, name, len + 1) != 0)
+		return check_nodata(r,
+		    ": names no file (a loader's argv[0], or a file removed "
+		    "since our exec)");
+	snprintf(dir, sizeof(dir), "%.*s",
+	    slash != NULL ? (int)(slash - name + 1) : 1,
+	    slash != NULL ? name : ".");
+	if (stat(dir, &ds) == -1 || !S_ISDIR(ds.st_mode) ||
+	    statfs(".", &here) == -1 || statfs(dir, &there) == -1 ||
+	    here.f_type == PROC_SUPER_MAGIC ||
+	    there.f_type == PROC_SUPER_MAGIC || self_exe_changed(e, xs))
+		return check_nodata(r,
+		    ": names no file (a name under /proc, or a file renamed "
+		    "or removed since our exec)");
+	ev(r,
+	    " is argv[0], relative, and names no file in our working "
+	    "directory (%s), where exec found it: the kernel gives the "
+	    "path execve was given",
+	    strerror(err));
+	return CHECK_FAIL;
+}
+
+/*
  * -e: AT_EXECFN is the very path auxv gave execve (fs/exec.c
  * do_execveat_common copies bprm->filename, the path as given for
  * AT_FDCWD, to the stack before any binary handler runs, so a #! script
@@ -589,13 +642,12 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 	            : proc_exe_stat(&e->proc, &xs)) == -1)
 		return exe_unseen(e, r);
 	if (proc_stat_path(path, &fs) == -1)
-		return check_nodata(r,
-		    self ? ": names no file (a loader's argv[0], or a file "
-		           "removed since our exec)"
-		        : name[0] != '/'
-		        ? ": relative, and the process's directory no longer "
-		          "holds it"
-		        : ": no such file now");
+		return self ? execfn_unfound(e, r, name, &xs)
+			    : check_nodata(r,
+				  name[0] != '/'
+				      ? ": relative, and the process's "
+					"directory no longer holds it"
+				      : ": no such file now");
 	if (fs.st_dev == xs.st_dev && fs.st_ino == xs.st_ino) {
 		ev(r, " is the executable");
 		return CHECK_OK;

@@ -206,47 +206,6 @@ words_in(const struct check_env *e, struct words *m, uint64_t addr)
 	m->lim_hi = mp != NULL ? mp->hi : UINT64_MAX;
 }
 
-/*
- * Self: where argc is, found back from main's envp: argv's NULL just
- * before it (libc computes envp from argc: argv + argc + 1), then the
- * argv pointers, then argc.  libc read argc there before main, and its
- * start code may have written over it since: arm's glibc pushes argv's
- * address there (sysdeps/arm/start.S), i386's may push a register.  So
- * argc's word is the one below the pointers that counts them, or holds
- * argv's address, or is where /proc/self/stat's startstack says (which
- * an emulator gives for its guest, and which is a loader's own stack
- * where the loader built ours).  Returns NULL, *sp and *argc their
- * number; or why not, *fail where it is a fault of the stack (argv's
- * NULL not before envp) rather than of what auxv can tell.
- */
-static const char *
-self_argc(struct words *m, uint64_t kernel_sp, uint64_t *sp, uint64_t *argc,
-    int *fail)
-{
-	const struct auxv_vec *v = m->v;
-	const unsigned int ws = v->wordsize;
-	uint64_t at, w;
-	size_t k;
-
-	*fail = 1;
-	if (v->envp < 2 * ws || word_at(m, v->envp - ws, &w) == -1 || w != 0)
-		return "no word below argv counts its pointers (argc)";
-	*fail = 0;
-	for (k = 0, at = v->envp - 2 * ws; k <= AUXV_CHECK_ARGS && at >= ws;
-	     k++, at -= ws) {
-		if (word_at(m, at, &w) == -1)
-			break;
-		if (w == k || at == kernel_sp || w == at + ws) {
-			*argc = k;
-			*sp = at;
-			return NULL;
-		}
-	}
-	return "no word below argv counts its pointers or holds argv's "
-	       "address, nor is at startstack (libc's start code may have "
-	       "written over argc, on a stack a loader built)";
-}
-
 /* What create_elf_tables wrote at argc's address, as found there. */
 struct stack_walk {
 	uint64_t argc, envc;
@@ -317,8 +276,8 @@ overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 }
 
 /*
- * Finds argc (self: back from main's envp; else startstack, *sp) and
- * walks the stack from it into l, to the vector: NULL, or what is not as
+ * Finds argc (self: main's; else at startstack, *sp) and walks the
+ * stack from it into l, to the vector: NULL, or what is not as
  * create_elf_tables writes it (*fail), or why argc is not found.
  */
 static const char *
@@ -331,13 +290,16 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 	const char *bad;
 	uint64_t w;
 
-	l->argc = UINT64_MAX;
+	/*
+	 * Self: argc and argv as main was given them: the word libc's start
+	 * code read at the stack pointer (its start code may write over it
+	 * since: arm's glibc pushes argv's address there), the pointers
+	 * above it.  Else the word at startstack.
+	 */
+	l->argc = v->kind == SRC_SELF ? v->argc : UINT64_MAX;
 	*fail = 1;
-	*sp = e->sp;
-	words_in(e, m, v->kind == SRC_SELF ? v->envp : e->sp);
-	if (v->kind == SRC_SELF &&
-	    (bad = self_argc(m, e->sp, sp, &l->argc, fail)) != NULL)
-		return bad;
+	*sp = v->kind == SRC_SELF ? v->argv - v->wordsize : e->sp;
+	words_in(e, m, *sp);
 	if ((bad = walk_stack(m, *sp, l)) != NULL)
 		return bad;
 	if (v->kind == SRC_SELF) {
@@ -449,7 +411,7 @@ layout_random(const struct check_env *e, struct check_result *r,
  * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
  * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
  * 16 bytes above the vector and below the strings, overlapping neither
- * the platform strings, not all zero.  Self from main's envp; -e at its
+ * the platform strings, not all zero.  Self from main's argv; -e at its
  * exec stop and a process from /proc/PID/stat's startstack and
  * arg_start.
  *

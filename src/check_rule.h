@@ -62,7 +62,7 @@ enum check_res check_absent(struct check_result *, uint64_t);
 const struct decoded *check_dec(const struct check_env *, uint64_t);
 const char *check_lacks(const struct check_env *, unsigned int);
 int check_first_load(int, struct elf_id *, struct elf_phdr *);
-int check_self_loader(const struct check_env *, uint64_t *);
+int check_self_loader(const struct check_env *, uint64_t *, int *);
 
 rule_fn rule_phdr;
 rule_fn rule_entry;

@@ -165,10 +165,10 @@ add_operand(struct work *w, int argc, char *arg, char *argv[])
 
 	if (strcmp(arg, "self") == 0)
 		*add_src(w, argc) =
-		    (struct srcarg){ SRC_SELF, "self", argv, 0 };
+		    (struct srcarg){ SRC_SELF, "self", argv, 0, argc };
 	else if (args_num(arg, AUXV_PID_MAX, &pid) == 0)
 		*add_src(w, argc) =
-		    (struct srcarg){ SRC_PID, arg, NULL, (pid_t)pid };
+		    (struct srcarg){ SRC_PID, arg, NULL, (pid_t)pid, 0 };
 	else
 		usage_name(w, arg, "not a process ID");
 }
@@ -205,11 +205,11 @@ parse_args(struct work *w, int argc, char *argv[])
 			if (optind >= argc)
 				usage("-e needs a command");
 			*add_src(w, argc) = (struct srcarg){ SRC_EXEC,
-				argv[optind], argv + optind, 0 };
+				argv[optind], argv + optind, 0, 0 };
 			return;
 		case 'f':
 			*add_src(w, argc) =
-			    (struct srcarg){ SRC_FILE, optarg, NULL, 0 };
+			    (struct srcarg){ SRC_FILE, optarg, NULL, 0, 0 };
 			break;
 		case 'h':
 			out_str(&w->r.out, args_synopsis);
@@ -356,7 +356,7 @@ main(int argc, char *argv[])
 	struct work *w = &work;
 	struct run *r = &w->r;
 	const struct opts *o = &w->o; /* zero-filled, as work is */
-	struct srcarg self = { SRC_SELF, "self", argv, 0 };
+	struct srcarg self = { SRC_SELF, "self", argv, 0, argc };
 	int status;
 
 	/*

@@ -15,7 +15,7 @@ run_open(struct source *s, const struct opts *o, const struct srcarg *sa,
 	src_init(s);
 	switch (sa->kind) {
 	case SRC_SELF:
-		return src_self(s, o, sa->argv, d);
+		return src_self(s, o, sa->argc, sa->argv, d);
 	case SRC_PID:
 		return src_pid(s, o, sa->pid, d);
 	case SRC_FILE:

@@ -28,6 +28,7 @@ struct srcarg {
 	const char *arg;    /* the PID or file as given */
 	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: main's argv */
 	pid_t pid;          /* SRC_PID */
+	int argc;           /* SRC_SELF: main's argc */
 };
 
 /*

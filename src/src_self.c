@@ -136,7 +136,8 @@ self_auxv(char **argv, char ***envp)
 }
 
 int
-src_self(struct source *s, const struct opts *o, char **argv, struct diag *d)
+src_self(struct source *s, const struct opts *o, int argc, char **argv,
+    struct diag *d)
 {
 	static const char self[] = "self";
 	const unsigned char *auxv;
@@ -164,6 +165,8 @@ src_self(struct source *s, const struct opts *o, char **argv, struct diag *d)
 	memcpy(s->label, self, sizeof(self));
 	s->vec.raw = auxv;
 	s->vec.rawlen = len;
+	s->vec.argc = (uint64_t)argc;
+	s->vec.argv = (uint64_t)(uintptr_t)argv;
 	s->vec.envp = (uint64_t)(uintptr_t)envp;
 	procmem_self(&s->pm, &s->vec.mem, self_vm_read);
 	return 0;

@@ -52,6 +52,8 @@ struct auxv_vec {
 	enum src_kind kind;
 	pid_t pid;            /* SRC_SELF, SRC_PID, SRC_EXEC */
 	pid_t tid;            /* the thread read through, where not pid */
+	uint64_t argc;        /* self: main's argc, as libc's start read it */
+	uint64_t argv;        /* self: main's argv, on the stack; 0 */
 	uint64_t envp;        /* self: the stack's envp (argv's NULL + 1); 0 */
 	const char *path;     /* SRC_FILE, SRC_CORE; command for SRC_EXEC */
 	const char *execpath; /* SRC_EXEC: the path given to execve, or NULL */

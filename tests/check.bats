@@ -1092,12 +1092,13 @@ uexec_output() {
 	# and libc's vector what follows its NULL: three variables, so that
 	# the pairs libc reads there end on the real vector (with fewer, or
 	# an even number, static glibc's start crashes on what it reads).
+	# main's argc, 3, leaves argv's fourth pointer where its NULL goes.
 	run --separate-stderr env -i A=1 B=2 C=3 "$UEXEC" argc=3 "$st" \
 	    --json --check x
 	uexec_output
 	[ "$status" -eq 1 ]
 	[[ " $(fails "$output") " == *" layout "* ]]
-	[ "$(evidence "$output" layout)" = "no word below argv counts its pointers (argc)" ]
+	[ "$(evidence "$output" layout)" = "no NULL after argc argv pointers" ]
 	uexec_check zerorandom
 	[ "$status" -eq 1 ]
 	[ "$(fails "$output")" = layout ]
@@ -1132,6 +1133,65 @@ open(sys.argv[1], "wb").write(Elf(8, "little").ehdr(2, 183, 64, 0))' "$T/a64"
 	uexec_check "execfile=$T/a64"
 	[ "$status" -eq 0 ]
 	[ "$(verdict "$output" execfn)" = "ok: AT_EXECFN \"$T/a64\" is no program of this machine: binfmt_misc's interpreter runs it" ]
+}
+
+# A loader that gives argv[0] as AT_EXECFN where the kernel gives the
+# path execve was given (a PATH lookup's "/usr/bin/auxv" for a typed
+# "auxv"): self fails execfn where nothing since exec explains a name
+# that resolves to no file (the directory has no such file: ls).  The
+# healthy ways to the same: execv("3") in /proc/self/fd of a descriptor
+# closed at exec, a preloaded constructor that changes directory, and
+# the executable renamed after exec (stopped there under ptrace): no data.
+@test "self: AT_EXECFN set to argv[0], a name nothing in the directory has, fails execfn; the healthy ways to such a name have no data" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	uexec_ready
+	mkdir "$T/empty"
+	cd "$T/empty"
+	run --separate-stderr "$UEXEC" argv0=auxv "$st" --check --json
+	uexec_output
+	[ -z "$(ls -A "$T/empty")" ]
+	[ "$status" -eq 1 ]
+	[ "$(fails "$output")" = execfn ]
+	[ "$(evidence "$output" execfn)" = 'AT_EXECFN "auxv" is argv[0], relative, and names no file in our working directory (No such file or directory), where exec found it: the kernel gives the path execve was given' ]
+	# The same name where the file is: it holds.
+	cp "$st" "$T/auxv"
+	cd "$T"
+	touch -d '1 hour ago' auxv
+	run --separate-stderr "$UEXEC" argv0=auxv "$T/auxv" --check --json
+	uexec_output
+	[ "$(verdict "$output" execfn)" = 'ok: AT_EXECFN "auxv" is the executable' ]
+	# execv("3") in /proc/self/fd: AT_EXECFN "3", a descriptor gone.
+	run --separate-stderr python3 -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_CLOEXEC)
+os.chdir("/proc/self/fd")
+os.execv(str(fd), [str(fd), "--check", "--json"])' "$st"
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" execfn)" == "no data: AT_EXECFN \""[0-9]*"\": names no file (a name under /proc, or a file renamed or removed since our exec)" ]]
+	# A preloaded constructor that changed directory to /.
+	[ -n "$ENVEDIT" ] || skip "envedit.c not built"
+	cp "$AUXV" "$T/dyn"
+	touch -d '1 hour ago' "$T/dyn"
+	run --separate-stderr env ASAN_OPTIONS="verify_asan_link_order=0:${ASAN_OPTIONS:-}" \
+	    LD_PRELOAD="$ENVEDIT" ENVEDIT=chdir ./dyn --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" execfn)" = 'no data: AT_EXECFN "./dyn": names no file (a loader'"'"'s argv[0], or a file removed since our exec)' ]
+	# Renamed after exec: stopped at its exec under ptrace, renamed, let go.
+	need ptrace
+	run --separate-stderr python3 -c 'import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+pid = os.fork()
+if pid == 0:
+    libc.ptrace(0, 0, 0, 0)
+    os.execv("./auxv", ["./auxv", "--check", "--json"])
+os.waitpid(pid, 0)
+os.rename("auxv", "auxv.old")
+libc.ptrace(17, pid, 0, 0)
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))'
+	[ ! -e auxv ]
+	[ -e auxv.old ]
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" execfn)" = 'no data: AT_EXECFN "./auxv": names no file (a name under /proc, or a file renamed or removed since our exec)' ]
 }
 
 @test "uexec: headers in memory that differ from the file's: the header named, by readelf's index" {

@@ -1,11 +1,13 @@
 /*
  * What a start-up routine may do to the environment before main, for
- * cli.bats: a constructor that first copies this process's
+ * human.bats, check.bats and zoo.bats: a constructor that first copies this process's
  * /proc/self/auxv (the kernel's bytes, the oracle) to $ENVEDIT_SAVE,
  * then, as $ENVEDIT says, unsets LD_PRELOAD and ENVEDIT ("unset": glibc
  * and musl shift the stack's pointers down, two NULLs left behind),
  * sets a new variable ("set": glibc moves environ to the heap) or
- * clears the environment ("clear": glibc hands main a NULL envp).
+ * clears the environment ("clear": glibc hands main a NULL envp), or
+ * changes directory to / ("chdir": a relative AT_EXECFN names nothing
+ * there).
  * Preloaded into the glibc build; linked into a musl one.
  */
 #include <fcntl.h>
@@ -47,4 +49,6 @@ envedit(void)
 		setenv("ENVEDIT_NEW", "x", 1);
 	else if (strcmp(what, "clear") == 0)
 		clearenv();
+	else if (strcmp(what, "chdir") == 0 && chdir("/") == -1)
+		abort();
 }

@@ -17,6 +17,9 @@
  * where glibc looks for no vDSO), execfn (AT_EXECFN at 0x1000, where
  * nothing is mapped), execfn-none (AT_EXECFN in a page mapped without
  * access), execfile=PATH (AT_EXECFN a copy of PATH, another file),
+ * argv0=NAME (the program's argv[0] NAME, and AT_EXECFN that string, as
+ * a loader that gives argv[0] where the kernel gives the path; the last
+ * fault),
  * argc=N (argc written as N, not the number of arguments), zerorandom
  * (AT_RANDOM's 16 bytes all zero), randomplat (AT_RANDOM at the platform
  * string), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
@@ -382,6 +385,15 @@ main(int argc, char *argv[])
 		memcpy(file, a, k);
 		file[k] = '\0';
 		top = (unsigned char *)((uintptr_t)top & ~(uintptr_t)15);
+	}
+	/* argv0=NAME, in our own strings, above the vector as exec's are. */
+	p = fault;
+	if ((a = find(&p, "argv0")) != NULL && *a++ == '=') {
+		if (a[strcspn(a, ",")] != '\0') {
+			fprintf(stderr, "uexec: argv0=NAME comes last\n");
+			return 2;
+		}
+		argv[2] = (char *)(uintptr_t)a;
 	}
 	id = getuid() == 1000 ? 1001 : 1000;
 
