@@ -99,31 +99,37 @@ self_agrees(const unsigned long *w, unsigned long rnd, unsigned long pg)
  * argv's NULL, the environment as exec laid it, its NULL, the vector.
  * Found from main's argv, never its envp: glibc hands main the
  * environment as the constructors left it (setenv moves it to the heap,
- * clearenv makes it NULL).  unsetenv, in a constructor or in ld.so's
- * secure mode, shifts the stack's pointers down in place and leaves a
- * NULL behind for each; a vector's first type is never AT_NULL, so the
- * NULLs after the environment's are the environment's too.  Confirmed
- * against what libc was given (getauxval of AT_RANDOM and AT_PAGESZ,
- * which no loader rewrites): the vector after those NULLs, else the one
- * right after the environment's NULL (an empty vector, as only a loader
- * gives); neither is an error, never a guess.  *envp: where the
- * environment's pointers start.
+ * clearenv makes it NULL).  Where argv's NULL is argv[argc] and a
+ * non-zero word follows the environment's NULL, that is the vector libc
+ * found at start, by the same walk.  Else it is confirmed against what
+ * libc was given (getauxval of AT_RANDOM and AT_PAGESZ, which no loader
+ * rewrites; a call only here, since each first call binds a symbol):
+ * unsetenv, in a constructor or in ld.so's secure mode, shifts the
+ * stack's pointers down in place and leaves a NULL behind for each, and
+ * a vector's first type is never AT_NULL, so the vector after those
+ * NULLs; else the one right after the environment's NULL (an empty
+ * vector, as only a loader gives).  Neither is an error, never a guess.
+ * *envp: where the environment's pointers start.
  */
 static const unsigned char *
-self_auxv(char **argv, char ***envp)
+self_auxv(int argc, char **argv, char ***envp)
 {
 	const size_t max = AUXV_MAX_RAW / sizeof(unsigned long) - 1;
 	const unsigned long *w;
 	unsigned long rnd, pg;
 	char **p = argv;
+	int counted;
 	size_t i;
 
 	while (*p != NULL)
 		p++;
-	*envp = ++p;
-	while (*p != NULL)
-		p++;
+	*envp = p + 1;
+	counted = p - argv == argc;
+	for (p++; *p != NULL; p++)
+		;
 	w = (const unsigned long *)(const void *)(p + 1);
+	if (counted && w[0] != 0)
+		return (const unsigned char *)w;
 	for (i = 0; i < max && w[i] == 0; i++)
 		;
 	rnd = getauxval(AT_NUM_RANDOM);
@@ -144,7 +150,7 @@ src_self(struct source *s, const struct opts *o, int argc, char **argv,
 	char **envp;
 	size_t len, pair;
 
-	auxv = self_auxv(argv, &envp);
+	auxv = self_auxv(argc, argv, &envp);
 	if (auxv == NULL) {
 		diag_set(d, 0,
 		    "the vector after the environment is not the one libc "
