@@ -68,6 +68,7 @@ rule_hwcap_run(const struct check_env *e, struct check_result *r)
 	enum probe_out out[PROBE_MAX];
 	const struct probe *p;
 	struct elf_id host;
+	const char *why;
 	size_t n, w, have = 0, fail, ran;
 
 	elf_host(&host);
@@ -78,8 +79,8 @@ rule_hwcap_run(const struct check_env *e, struct check_result *r)
 		have += vec_find(e->v, probe_words[w], &hw[w]) != 0;
 	if (have == 0)
 		return check_nodata(r, "no HWCAP word");
-	if ((n = probe_run(hw, out, PROBE_MAX)) == 0)
-		return check_nodata(r, "signal handlers not set");
+	if ((n = probe_run(hw, out, PROBE_MAX, &why)) == 0)
+		return check_nodata(r, why);
 	fail = list(
 	    r, e, p, out, n, hw, PROBE_SIGILL, 1, "claimed, raised SIGILL");
 	(void)list(r, e, p, out, n, hw, PROBE_OTHER, 1,
