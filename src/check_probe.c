@@ -7,7 +7,9 @@
  * bad operand, a per-process disable such as PR_SET_TSC) is no data for
  * that bit; an instruction that runs while its bit is clear is said,
  * never failed (a kernel hides features on purpose: an FSGSBASE the
- * kernel did not enable may still run under a hypervisor that did).
+ * kernel did not enable may still run under a hypervisor that did).  A
+ * row runs unclaimed only where its encoding cannot be another
+ * instruction (probe.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
