@@ -7,7 +7,9 @@
  * bad operand, a per-process disable such as PR_SET_TSC) is no data for
  * that bit; an instruction that runs while its bit is clear is said,
  * never failed (a kernel hides features on purpose: an FSGSBASE the
- * kernel did not enable may still run under a hypervisor that did).
+ * kernel did not enable may still run under a hypervisor that did).  A
+ * row runs unclaimed only where its encoding cannot be another
+ * instruction (probe.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -68,6 +70,7 @@ rule_hwcap_run(const struct check_env *e, struct check_result *r)
 	enum probe_out out[PROBE_MAX];
 	const struct probe *p;
 	struct elf_id host;
+	const char *why;
 	size_t n, w, have = 0, fail, ran;
 
 	elf_host(&host);
@@ -78,8 +81,8 @@ rule_hwcap_run(const struct check_env *e, struct check_result *r)
 		have += vec_find(e->v, probe_words[w], &hw[w]) != 0;
 	if (have == 0)
 		return check_nodata(r, "no HWCAP word");
-	if ((n = probe_run(hw, out, PROBE_MAX)) == 0)
-		return check_nodata(r, "signal handlers not set");
+	if ((n = probe_run(hw, out, PROBE_MAX, &why)) == 0)
+		return check_nodata(r, why);
 	fail = list(
 	    r, e, p, out, n, hw, PROBE_SIGILL, 1, "claimed, raised SIGILL");
 	(void)list(r, e, p, out, n, hw, PROBE_OTHER, 1,

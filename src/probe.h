@@ -14,11 +14,22 @@
 /* The words a row's bit is in: AT_HWCAP, AT_HWCAP2. */
 #define PROBE_WORDS 2
 
+/*
+ * A row runs where its bit is claimed, and where it is not unless a flag
+ * says otherwise.  Every row says what a CPU of its architecture without
+ * the feature does with the encoding: UNDEFINED (a trap, the signal
+ * tells), or possibly another instruction (a Thumb-1 branch, an MMX op),
+ * which is run only where the bit is claimed (tests/probe.bats holds
+ * each table to that).
+ */
 struct probe {
 	uint8_t word;         /* 0: AT_HWCAP, 1: AT_HWCAP2 */
 	uint8_t bit;          /* as the kernel's uapi hwcap.h numbers it */
 	uint8_t flags;        /* PROBE_* */
 #define PROBE_IF_CLAIMED 0x01 /* run only where the bit is set */
+#define PROBE_UNDEF      0x02 /* without the feature: UNDEFINED */
+#define PROBE_NOT_UNDEF  0x04 /* without it: maybe another instruction */
+#define PROBE_IF_CPU     0x08 /* unclaimed, only where the CPU lists it */
 	char insn[37];        /* what the stub runs, as the manual spells it */
 };
 
@@ -29,18 +40,25 @@ enum probe_out {
 	PROBE_OTHER /* another signal: a bad operand, a per-process disable */
 };
 
-/* Rows and stubs of the build's architecture: probe_ARCH.c. */
+/*
+ * Rows and stubs of the build's architecture: probe_ARCH.c.  Whether row
+ * i runs where the HWCAP words are hw: its bit claimed, or the row's
+ * flags let it run unclaimed (PROBE_IF_CPU: where the architecture's own
+ * enumeration, x86's CPUID, lists the instruction).
+ */
 size_t probe_rows(const struct probe **);
+int probe_runs(size_t, const uint64_t[PROBE_WORDS]);
 void probe_stub(size_t);
 
 /*
- * Runs each row (the values of AT_HWCAP and AT_HWCAP2 decide the rows
- * that run only where claimed) under handlers of SIGILL, SIGSEGV, SIGBUS
- * and SIGFPE, the handlers before restored after, and fills out[] (one
- * per row).  Returns the number of rows, or 0 where the handlers could
- * not be set (nothing ran).  In a process with one thread only: the
- * handlers are the process's.
+ * Runs each row that probe_runs() lets run under handlers of SIGILL,
+ * SIGSEGV, SIGBUS and SIGFPE, those four unblocked for the run, the
+ * handlers and the signal mask before restored after, and fills out[]
+ * (one per row).  Returns the number of rows, or 0 and *why where
+ * nothing ran.  In a process with one thread only: the handlers are the
+ * process's.
  */
-size_t probe_run(const uint64_t hw[PROBE_WORDS], enum probe_out *, size_t);
+size_t probe_run(
+    const uint64_t hw[PROBE_WORDS], enum probe_out *, size_t, const char **);
 
 #endif

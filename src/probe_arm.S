@@ -60,13 +60,29 @@ STUB(arm_crc32)
 	bx	lr
 END(arm_crc32)
 
+/*
+ * On a CPU without Thumb-2 (ARMv6) the first halfword of Thumb's sdiv,
+ * 0xfb90, is a BL suffix: a branch to LR + 0x720.  It runs only where
+ * IDIVT is claimed (probe_arm.c), and a vector that claims it there
+ * finds LR set so that the branch lands on an undefined instruction
+ * (SIGILL, as the CPU lacks the division), not in auxv's code.  Thumb-1
+ * instructions alone before it.
+ */
 	.thumb
 	.thumb_func
 STUB(arm_idivt)
+	mov	ip, lr
+	adr	r2, 1f
+	movs	r3, #0x72
+	lsls	r3, r3, #4	/* 0x720 */
+	subs	r2, r2, r3
+	mov	lr, r2
 	movs	r0, #0
 	movs	r1, #1
 	.inst.w	0xfb90f0f1	/* sdiv r0, r0, r1 */
-	bx	lr
+	bx	ip
+	.p2align 2
+1:	.short	0xde00		/* udf #0: where Thumb-1 branches */
 END(arm_idivt)
 
 	.section .note.GNU-stack, "", %progbits

@@ -83,11 +83,22 @@ bit_of() {
 }
 
 # if_claimed ARCH NAME: whether auxv runs NAME's probe only where its
-# bit is claimed (the kernel keeps state for the task from its first
-# use on: arm64's SVE, riscv's V).
+# bit is claimed: the kernel keeps state for the task from its first
+# use on (arm64's SVE, riscv's V); the encoding is another instruction
+# on a CPU of the architecture without the feature (arm's Thumb sdiv, a
+# Thumb-1 branch on ARMv6; i386's SSE2 pxor, MMX pxor with a 66 prefix;
+# riscv's vsetvli, XTheadVector's own); user-mode MONITOR is the
+# kernel's to enable (x86's ring3mwait); rdfsbase where CPUID.(7,0):EBX
+# bit 0 (FSGSBASE) is clear, as the cpuid helper reads it.
 if_claimed() {
 	case $1:$2 in
-	aarch64:sve | riscv64:v) return 0 ;;
+	aarch64:sve | riscv64:v | arm*:idivt | i?86:sse2) return 0 ;;
+	x86_64:ring3mwait | i?86:ring3mwait) return 0 ;;
+	x86_64:fsgsbase)
+		local r
+		[ -x "${CPUID:-}" ] || return 1
+		r=($("$CPUID" 7)) || return 0
+		[ $((r[1] & 1)) -eq 0 ] ;;
 	*) return 1 ;;
 	esac
 }
@@ -173,6 +184,127 @@ kernel_hw() {
 	# of this machine.
 	grep -E '^hwcap-run +(ok|no data|FAIL) +[^ ]' <<<"$output"
 	! grep -E '^hwcap-run +FAIL' <<<"$output" || ! has native
+}
+
+# verdicts OUTPUT: each rule's name and result in --check --json OUTPUT,
+# and hwcap-run's evidence (which holds no address), one a line.
+verdicts() {
+	jq -r '.checks[] | "\(.name) \(.result)"' <<<"$1"
+	run_evidence "$1"
+}
+
+# probe_env_block: env(1) blocks signals for what it runs (coreutils 8.31
+# on; Debian 12's 9.1 does).
+probe_env_block() {
+	env --block-signal=ILL true 2>/dev/null ||
+	    echo "env has no --block-signal (coreutils before 8.31)"
+}
+
+# same_blocked CMD...: CMD --check --json, run with SIGILL, SIGSEGV,
+# SIGBUS and SIGFPE blocked by its parent (env), gives the verdicts and
+# the status it gives without.
+same_blocked() {
+	local out st
+	run --separate-stderr "$@" --check --json
+	echo "unblocked: status $status"
+	[ "$status" -le 1 ]
+	out=$output st=$status
+	run --separate-stderr env --block-signal=ILL,SEGV,BUS,FPE "$@" \
+	    --check --json
+	echo "blocked: status $status $stderr"
+	[ "$status" -eq "$st" ]
+	diff <(verdicts "$out") <(verdicts "$output")
+}
+
+# A blocked SIGILL, SIGSEGV, SIGBUS or SIGFPE kills a process whose
+# instruction raises it (the kernel resets the handler): the probes
+# unblock the four for their run.
+@test "a parent's mask blocking SIGILL, SIGSEGV, SIGBUS and SIGFPE: the same verdicts and status as without (dynamic, static and musl builds)" {
+	need jq
+	need env_block
+	same_blocked "$AUXV"
+	# The builds beside it are the host's: natively only.
+	has native || return 0
+	local st=$BUILD_DIR/tests/bench/auxv-static
+	if [ -x "$st" ]; then same_blocked "$st"; fi
+	if [ -x "${AUXV_MUSL:-}" ]; then same_blocked "$AUXV_MUSL"; fi
+}
+
+# The oracle of the mask: the kernel's SigBlk of the process, read
+# before and after the probes in the same process (tests/exec/probemask).
+@test "the probes leave the caller's mask as it was, after a run whose rows trap and one with none claimed" {
+	need env_block
+	native_only "under qemu-user SigBlk is qemu's own mask"
+	[ -x "${PROBEMASK:-}" ] || skip "no probemask helper built"
+	run -0 --separate-stderr env --block-signal=ILL,SEGV,BUS,FPE,USR1 \
+	    "$PROBEMASK"
+	[ "${#lines[@]}" -eq 3 ]
+	# SIGILL (4), SIGBUS (7), SIGFPE (8), SIGUSR1 (10), SIGSEGV (11): bit
+	# N - 1 each.
+	[ $((0x${lines[0]} & 0x6c8)) -eq $((0x6c8)) ]
+	[ "${lines[1]}" = "${lines[0]}" ]
+	[ "${lines[2]}" = "${lines[0]}" ]
+	run -0 --separate-stderr "$PROBEMASK"
+	[ "${lines[1]}" = "${lines[0]}" ]
+	[ "${lines[2]}" = "${lines[0]}" ]
+}
+
+# A signal pending and blocked survives exec (python3 blocks SIGILL,
+# sends it to its thread, execs auxv): unblocking it would deliver it
+# with no stub running, which kills.
+@test "SIGILL pending and blocked since before exec: hwcap-run has no data, saying so; auxv lives" {
+	need jq
+	# qemu-user itself dies of it before the guest starts.
+	native_only "a SIGILL pending at exec kills qemu-user"
+	run --separate-stderr python3 -c 'import os, signal, sys, threading
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGILL})
+signal.pthread_kill(threading.get_ident(), signal.SIGILL)
+os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" --check --json
+	[ "$status" -le 1 ]
+	[ "$(run_result "$output")" = "no data" ]
+	[ "$(run_evidence "$output")" = "a fault signal the probes catch is pending, blocked since before auxv ran" ]
+}
+
+# valgrind reports each instruction it cannot run (without -q): the rows
+# that run unclaimed are those that tell something there, and valgrind's
+# CPUID lists neither FSGSBASE nor a user-mode MONITOR it runs.
+@test "valgrind: no unrecognised instruction reported on --check" {
+	native_only "valgrind runs natively"
+	command -v valgrind >/dev/null || skip "no valgrind"
+	valgrind -q --tool=none "$AUXV" --version >/dev/null 2>&1 ||
+	    skip "this auxv does not run under valgrind (a sanitizer's build)"
+	run --separate-stderr valgrind --tool=none "$AUXV" --check
+	echo "$stderr" | grep -i -B2 -A4 unrecognised || true
+	[[ "$stderr" == *"Command: "* ]]
+	! grep -qi "unrecognised instruction" <<<"$stderr"
+}
+
+# The tables of every architecture, read from src/probe_*.c and
+# src/probe_x86.h: each row says what a CPU of its architecture without
+# the feature does with the encoding, UNDEFINED (PROBE_UNDEF) or maybe
+# another instruction (PROBE_NOT_UNDEF), and a row of the latter kind
+# runs only where claimed (PROBE_IF_CLAIMED).
+@test "the probe tables: each row says whether its encoding is UNDEFINED without the feature; one that is not runs only where claimed" {
+	local src=${TESTS_DIR:-$BATS_TEST_DIRNAME}/../src
+	run -0 python3 -c 'import re, sys
+rows = 0
+bad = []
+for f in sys.argv[1:]:
+    text = re.sub(r"\\\n", " ", open(f).read())
+    for m in re.finditer(r"\bX\((\w+),\s*(\d+),\s*(\d+),\s*([^,]+),\s*\"", text):
+        rows += 1
+        fl = {t.strip() for t in m.group(4).split("|")}
+        cls = fl & {"PROBE_UNDEF", "PROBE_NOT_UNDEF"}
+        if len(cls) != 1:
+            bad.append("%s: %s says neither or both" % (f, m.group(1)))
+        elif "PROBE_NOT_UNDEF" in fl and "PROBE_IF_CLAIMED" not in fl:
+            bad.append("%s: %s runs unclaimed" % (f, m.group(1)))
+print(rows)
+if bad:
+    print("\n".join(bad))' "$src"/probe_*.c "$src"/probe_x86.h
+	echo "$output"
+	[ "${lines[0]}" -ge 40 ]
+	[ "${#lines[@]}" -eq 1 ]
 }
 
 @test "-e of a program, a PID and -a: the probes run for self only, never a FAIL" {
@@ -332,6 +464,62 @@ guest_ws() {
 	guest_case arm arm qemu-arm arm-linux-gnueabihf cortex-a8 16 17
 	qemu-arm -cpu cortex-a8 "$BATS_RUN_TMPDIR/probe-arm/insn" idiva ||
 	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: idiva (sdiv r0, r0, r1 (ARM))"* ]]
+}
+
+# ARMv6 (ARM1176, a Raspberry Pi Zero's) has no Thumb-2: the first
+# halfword of Thumb's sdiv is a BL suffix there, a branch.  Debian's
+# armhf libc does not start on it, so tests/exec/armv6probe, free of
+# libc, runs arm's table (rows, stubs, and probe_runs' choice) under
+# qemu-arm -cpu arm1176: the oracle is the kernel's wait status of a
+# child per row.  A row that runs unclaimed traps or returns; IDIVT's
+# stub is not entered unclaimed, and where a vector claims it the
+# branch lands on an undefined instruction, not in the harness.
+@test "qemu-arm -cpu arm1176 (no Thumb-2): no bit claimed, each row traps or returns and IDIVT's stub is not entered; claimed, it raises SIGILL" {
+	command -v qemu-arm >/dev/null || skip "no qemu-arm (qemu-user)"
+	[ -x "${ARMV6PROBE:-}" ] || skip "no armv6probe helper built (arm-linux-gnueabihf-gcc)"
+	ulimit -c 0
+	run -0 --separate-stderr qemu-arm -cpu arm1176 "$ARMV6PROBE" 0 0
+	echo "$output"
+	[ "${#lines[@]}" -ge 10 ]
+	[ -z "$(grep -v -E ': (not run|ran|SIGILL)$' <<<"$output")" ]
+	grep -qx 'sdiv r0, r0, r1 (Thumb): not run' <<<"$output"
+	# IDIVT (AT_HWCAP bit 18, arch/arm/include/uapi/asm/hwcap.h) claimed.
+	run -0 --separate-stderr qemu-arm -cpu arm1176 "$ARMV6PROBE" \
+	    $((1 << 18)) 0
+	grep -qx 'sdiv r0, r0, r1 (Thumb): SIGILL' <<<"$output"
+	# Where the model has the division (cortex-a15), the stub returns.
+	if qemu-arm -cpu cortex-a15 "$ARMV6PROBE" 0 0 >/dev/null 2>&1; then
+		run -0 --separate-stderr qemu-arm -cpu cortex-a15 \
+		    "$ARMV6PROBE" $((1 << 18)) 0
+		grep -qx 'sdiv r0, r0, r1 (Thumb): ran' <<<"$output"
+	fi
+}
+
+# The mask a parent passes reaches the guest under qemu-user (7.2 takes
+# the guest's first mask from its own): the same verdicts with the four
+# signals blocked, for each guest this machine can build and run, under a
+# model that refuses some probed instruction where the installed qemu
+# has one.
+@test "qemu guests, a parent's mask blocking SIGILL, SIGSEGV, SIGBUS and SIGFPE: the same verdicts and status as without" {
+	need jq
+	need env_block
+	local g q t cpu n=0 d
+	for g in arm:qemu-arm:arm-linux-gnueabihf:cortex-a8 \
+	    aarch64:qemu-aarch64:aarch64-linux-gnu:cortex-a53 \
+	    i386:qemu-i386:i686-linux-gnu:pentium3 \
+	    ppc64le:qemu-ppc64le:powerpc64le-linux-gnu:power8 \
+	    s390x:qemu-s390x:s390x-linux-gnu:max \
+	    riscv64:qemu-riscv64:riscv64-linux-gnu:rv64; do
+		IFS=: read -r g q t cpu <<<"$g"
+		has "probe_$g" || continue
+		d=$BATS_RUN_TMPDIR/probe-$g
+		command -v "$q" >/dev/null || q=$q-static
+		"$q" -cpu "$cpu" "$d/insn" >/dev/null 2>&1 || continue
+		echo "== $g ($q -cpu $cpu)"
+		same_blocked "$q" -cpu "$cpu" -L "/usr/$t" "$d/auxv"
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || skip "no guest built and run here (qemu-user, cross compilers)"
 }
 
 @test "qemu-aarch64 -cpu cortex-a53 with SHA3 claimed: as the installed qemu runs eor3 (FAIL where it refuses it)" {
