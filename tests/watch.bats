@@ -500,6 +500,7 @@ exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
 
 @test "-w: a program that exec'd again before it was read is counted as ended, the next one shown once" {
 	need connector
+	local shown ended
 	start_watch --json -C "$W"
 	exec_twice "$D/twice"
 	wait_shown "$D/after"
@@ -512,8 +513,13 @@ exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
 	    has("error"))] | length == 1 and (.[0] | .error.errno == 3 and
 	    .error.message == "executed another program before it could be read"
 	    and .comm == null and .exe == null)' "$D/out"
+	# The summary counts every program of the name: on a loaded machine
+	# a witness of wait_shown's may end before it is read too.
 	shown=$(jq -s '[.[] | select(has("entries"))] | length' "$D/out")
-	grep -qx "auxv: $shown programs shown, 1 ended before they could be read, 0 events lost" "$D/err"
+	ended=$(jq -s '[.[] | select(has("error") and .error.errno == 3)] |
+	    length' "$D/out")
+	[ "$ended" -ge 1 ]
+	grep -qx "auxv: $shown programs shown, $ended ended before they could be read, 0 events lost" "$D/err"
 }
 
 @test "-w: a program read once it had exec'd again is the next one's vector, shown once, not twice" {
