@@ -1576,8 +1576,9 @@ eof = lambda i: [hdr(i, "type", elf.PT_INTERP),
                  hdr(i, "offset", len(f.data)), hdr(i, "filesz", len(path))]
 no = "no data: executable is not a readable ELF file"
 ok = ("ok: AT_PHDR 0x%x holds the executable's %d headers of %d bytes, "
-      "load bias 0x0" % (at_phdr, phnum, phent),
-      "ok: AT_ENTRY 0x%x; e_entry 0x%x + load bias 0x0 = 0x%x"
+      "load bias 0x0 (from where our code runs)" % (at_phdr, phnum, phent),
+      "ok: AT_ENTRY 0x%x; e_entry 0x%x + load bias 0x0 (from where our "
+      "code runs) = 0x%x"
       % (entry, entry, entry),
       "ok: AT_BASE 0x0; the executable has no PT_INTERP: 0")
 differs = lambda i, t: ("FAIL: AT_PHDR 0x%x: header %d (type 0x%x) differs "
@@ -1600,7 +1601,7 @@ for name, patches, fails, verdicts in [
          "phdr base", (differs(last - 1, 3), ok[1], unmapped)),
         ("no PT_LOAD", [hdr(i, "type", 0) for i in loads], "phdr",
          (differs(loads[0], 0),
-          "no data: executable not found in the memory map", ok[2])),
+          "no data: the executable has no PT_LOAD", ok[2])),
         ("the headers outside the PT_LOAD",
          [hdr(k, "filesz", phoff - ph[k].offset)], "phdr",
          (differs(k, 1), ok[1], ok[2])),
@@ -2111,6 +2112,128 @@ base_ok() {
 	stop_bg
 }
 
+# startcode_bias PID EXE: the load bias that /proc/PID/stat's startcode
+# (field 26: the lowest PF_X PT_LOAD's p_vaddr plus the bias,
+# fs/binfmt_elf.c load_elf_binary) gives, with readelf's p_vaddr.
+startcode_bias() {
+	local sc x
+	sc=$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f24)
+	x=$(readelf -lW "$2" | awk '$1 == "LOAD" && $(NF - 1) ~ /E/ { print $3; exit }')
+	printf '0x%x' $((sc - x))
+}
+
+# bias_ok OUTPUT BIAS FROM: nothing fails, and entry holds at load bias
+# BIAS, from the fact FROM.
+bias_ok() {
+	[ "$(fails "$1")" = "" ]
+	[[ "$(evidence "$1" entry)" == *"+ load bias $2 (from $3) = "* ]]
+	[ "$(rule_field "$1" entry r)" = ok ]
+}
+
+@test "phdr, entry: a PID that maps its own file below exec's mapping, or unmapped its first page: the load bias from stat's startcode, no FAIL" {
+	need jq
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	local bias lo
+	start_bg "$ODDPROC" mapat "$ODDPROC"
+	wait_out mapped
+	bias=$(startcode_bias "$BG_PID" "$ODDPROC")
+	# maps (the oracle): the lowest mapping of the file is the new one,
+	# at offset 0, below the one exec made at the bias.
+	lo=$(grep -m1 " $(readlink -f "$ODDPROC")\$" "/proc/$BG_PID/maps")
+	[[ "$lo" == 00010000-*" 00000000 "* ]]
+	[ $((0x${lo%%-*})) -lt $((bias)) ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	bias_ok "$output" "$bias" "stat's startcode"
+	[[ "$(evidence "$output" phdr)" == *"load bias $bias (from stat's startcode)" ]]
+	[ "$(rule_field "$output" phdr r)" = ok ]
+	# Its ELF header's page gone: its headers are not in memory to
+	# compare (no data), its entry still held.
+	start_bg "$ODDPROC" unmapfirst
+	wait_out unmapped
+	bias=$(startcode_bias "$BG_PID" "$ODDPROC")
+	! grep -q "^0*${bias#0x}-" "/proc/$BG_PID/maps"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	bias_ok "$output" "$bias" "stat's startcode"
+	[ "$(rule_field "$output" phdr r)" = "no data" ]
+	# startcode moved into anonymous memory (PR_SET_MM_MAP, as CRIU
+	# restores it): no fact of the file.  The file mapped once more at
+	# another bias, nothing says which is exec's: no data; mapped once,
+	# its one bias.
+	start_bg "$ODDPROC" mapat "$ODDPROC" setcode
+	wait_out 'renamed\|refused'
+	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
+	    skip "PR_SET_MM_MAP refused: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" entry)" = "no data: the executable's file is mapped at more than one load bias (mapped again since exec?), and stat's startcode does not say which" ]
+	[ "$(verdict "$output" phdr)" = "no data: the executable's file is mapped at more than one load bias (mapped again since exec?), and stat's startcode does not say which" ]
+	start_bg "$ODDPROC" mapat /etc/passwd setcode
+	wait_out renamed
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(rule_field "$output" phdr r)" = ok ]
+	[ "$(rule_field "$output" entry r)" = ok ]
+	[[ "$(evidence "$output" entry)" == *"(from the executable's mappings)"* ]]
+}
+
+@test "phdr, entry: -a over processes that map their own file below exec's mapping, or unmapped their first page: no FAIL" {
+	need pidns
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	run --separate-stderr unshare -p -f --mount-proc sh -c '
+		"$1" mapat "$1" >"$2.1" &
+		"$1" unmapfirst >"$2.2" &
+		for i in $(seq 100); do
+			! grep -q . "$2.1" || ! grep -q . "$2.2" || break
+			sleep 0.05
+		done
+		grep -q mapped "$2.1" && grep -q unmapped "$2.2" || exit 3
+		"$3" --check -a' sh "$ODDPROC" "$BATS_TEST_TMPDIR/out" "$AUXV"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "phdr, entry: self, its file mapped again below exec's mapping by a preload: the load bias is exec's, both hold" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	ldd "$AUXV" >/dev/null 2>&1 || skip "auxv is linked statically"
+	! ldd "$AUXV" | grep -q 'libasan\|libtsan' ||
+	    skip "a sanitized build takes no other preload first"
+	# The constructor copies the maps it made to $MAPS_OUT: the last
+	# program to start (auxv, after env) writes it last.
+	cat >"$T/below.c" <<'EOF'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+__attribute__((constructor)) static void below(void) {
+	char b[65536];
+	ssize_t n;
+	int fd = open("/proc/self/exe", O_RDONLY), in, out;
+	if (fd == -1 || mmap((void *)0x10000, 4096, PROT_READ,
+	    MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0) == MAP_FAILED)
+		_exit(1);
+	in = open("/proc/self/maps", O_RDONLY);
+	out = open(getenv("MAPS_OUT"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	while ((n = read(in, b, sizeof(b))) > 0)
+		if (write(out, b, n) != n)
+			_exit(1);
+}
+EOF
+	gcc -shared -fPIC -o "$T/below.so" "$T/below.c" ||
+	    skip "gcc cannot build a preload"
+	run --separate-stderr env MAPS_OUT="$T/maps" LD_PRELOAD="$T/below.so" \
+	    "$AUXV" --check --json
+	# maps (the oracle): the file's lowest mapping is the preload's.
+	grep -m1 " $(readlink -f "$AUXV")\$" "$T/maps" | grep -q '^00010000-'
+	[ "$(rule_field "$output" phdr r)" = ok ]
+	[ "$(rule_field "$output" entry r)" = ok ]
+	[[ "$(evidence "$output" entry)" != *"load bias 0x10000 "* ]]
+}
+
 # chroot(2) since exec (sshd's privilege-separated child): PT_INTERP's
 # path leads nowhere in the new root, or to another file; the file at
 # AT_BASE is found through maps, by its device and inode.
@@ -2275,7 +2398,7 @@ base_ok() {
 		case $layout:$at in
 		past:0x0) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x0: no PT_LOAD holds e_phoff 0x40, the kernel gives the load bias (Linux 5.18 on)" ] ;;
 		past:0x400040) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040: no PT_LOAD holds e_phoff 0x40, the kernel gives the first PT_LOAD's address of e_phoff (before Linux 5.18)" ] ;;
-		twice:0x600040 | twice:0x400040) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR $at holds the executable's 3 headers of 56 bytes, load bias 0x0" ] ;;
+		twice:0x600040 | twice:0x400040) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR $at holds the executable's 3 headers of 56 bytes, load bias 0x0 (from stat's startcode)" ] ;;
 		*) false ;;
 		esac
 		has ptrace || continue
@@ -2574,7 +2697,7 @@ EOF
 	start_bg "$p"
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	stop_bg
-	[ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040 holds the executable's 2 headers of 56 bytes, load bias 0x0" ]
+	[ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040 holds the executable's 2 headers of 56 bytes, load bias 0x0 (from stat's startcode)" ]
 	"$MKFIXTURE" pause-program "$p" 0xfc8
 	[ "$(readelf_h "$p" "Start of program headers")" = 4040 ]
 	start_bg "$p"
