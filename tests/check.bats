@@ -1712,6 +1712,27 @@ EOF
 	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO_EHDR $at; [vdso] at $now (moved since exec)" ]
 }
 
+@test "vdso-image: a PID that moved its vDSO, its old address mapped anew: what is there now is no data, not a FAIL" {
+	need jq
+	local at now range ino name
+	start_odd movevdso reuse
+	grep -q 'vdso moved, reused' "$BATS_TEST_TMPDIR/bg.out" || skip "the vDSO not moved, or its address not mapped again: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	# The kernel's vector says where it was; maps where it is now, and
+	# that an anonymous mapping holds where it was.
+	at=$(printf '0x%x' "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 33 { print $2 }')")
+	now=0x$(awk '$6 == "[vdso]" { sub(/-.*/, "", $1); print $1 }' "/proc/$BG_PID/maps")
+	[ $((at)) -ne $((now)) ]
+	while read -r range _ _ _ ino name; do
+		[ $((0x${range%-*})) -ne $((at)) ] || break
+	done <"/proc/$BG_PID/maps"
+	[ $((0x${range%-*})) -eq $((at)) ] && [ "$ino" = 0 ] && [ -z "$name" ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO_EHDR $at; [vdso] at $now (moved since exec)" ]
+	[ "$(verdict "$output" vdso-image)" = "no data: AT_SYSINFO_EHDR $at: [vdso] at $now (moved since exec): what is there is not the vDSO" ]
+}
+
 
 # A process may rewrite its stack after its exec; only -e and self, where
 # nothing ran since, are held to the layout create_elf_tables wrote.

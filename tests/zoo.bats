@@ -169,6 +169,8 @@ print("unshared", flush=True); time.sleep(1000)'
 		# symbolizer maps its program), its first page unmapped.
 		zoo_add mapself "$ODDPROC" mapat "$ODDPROC"
 		zoo_add unmapfirst "$ODDPROC" unmapfirst
+		# The vDSO moved, an ordinary mapping where it was.
+		zoo_add vdsoreuse "$ODDPROC" movevdso reuse
 		# The vDSO unmapped and moved, argv's NULL written over, the
 		# stack left, headers moved; the argument area and
 		# startstack moved (PR_SET_MM_MAP, _ARG_START); fexecve,
@@ -192,6 +194,7 @@ print("unshared", flush=True); time.sleep(1000)'
 		mainexit) zoo_wait "$p" - ;;
 		mapinterp | mapself) zoo_wait "$p" mapped ;;
 		unmapfirst) zoo_wait "$p" unmapped ;;
+		vdsoreuse) zoo_wait "$p" reused ;;
 		unvdso | movevdso | argvnull | nostack | farsegs | setmm | \
 		    setstack | argstart)
 			zoo_wait "$p" . ;;

@@ -11,7 +11,11 @@
  *   oddproc unmapfirst   unmaps the first page of its executable (its
  *                        ELF header and program headers)
  *   oddproc unvdso       unmaps its vDSO (as valgrind's host process does)
- *   oddproc movevdso     moves its vDSO by mremap (as CRIU's restorer does)
+ *   oddproc movevdso [reuse]
+ *                        moves its vDSO by mremap (as CRIU's restorer
+ *                        does); with reuse, then maps 8 KiB of anonymous
+ *                        memory where it was ("reused", or "not reused"
+ *                        where the kernel put it elsewhere)
  *   oddproc argvnull     writes over argv's NULL (as a program that
  *                        rewrites its arguments may)
  *   oddproc nostack      runs on a stack in its data and unmaps [stack]
@@ -361,8 +365,9 @@ main(int argc, char **argv)
 			munmap((void *)lo, hi - lo);
 		say_and_wait("unmapped\n");
 	}
-	if (argc == 2 && strcmp(argv[1], "movevdso") == 0) {
-		void *to;
+	if ((argc == 2 || (argc == 3 && strcmp(argv[2], "reuse") == 0)) &&
+	    strcmp(argv[1], "movevdso") == 0) {
+		void *to, *at;
 
 		/* Room of its size elsewhere, then the vDSO moved there. */
 		if (find_map(" [vdso]", &lo, &hi) != 0 ||
@@ -371,7 +376,13 @@ main(int argc, char **argv)
 		    mremap((void *)lo, hi - lo, hi - lo,
 		        MREMAP_MAYMOVE | MREMAP_FIXED, to) == MAP_FAILED)
 			return 1;
-		say_and_wait("vdso moved\n");
+		if (argc == 2)
+			say_and_wait("vdso moved\n");
+		/* An ordinary mapping, the old address its hint. */
+		at = mmap((void *)lo, 8192, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		say_and_wait(at == (void *)lo ? "vdso moved, reused\n"
+		                              : "vdso moved, not reused\n");
 	}
 	if (argc == 2 && strcmp(argv[1], "argvnull") == 0) {
 		argv[argc] = argv[0];
@@ -420,7 +431,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr,
-	    "usage: oddproc mapat FILE [setcode] | unmapfirst | unvdso | movevdso | argvnull | "
+	    "usage: oddproc mapat FILE [setcode] | unmapfirst | unvdso | movevdso [reuse] | argvnull | "
 	    "nostack | farsegs | setmm | argstart | setstack | "
 	    "setauxv [TYPE=VALUE]... | "
 	    "chroot DIR | "
