@@ -748,6 +748,35 @@ EOF
 	[[ "$(verdict "$output" pagesz)" == "ok: AT_PAGESZ $(getconf PAGESIZE); "*" has "*"$(getconf PAGESIZE)"*"; KernelPageSize $(getconf PAGESIZE)" ]]
 }
 
+# A live vector's page size may be its architecture's or the kernel's:
+# an emulator gives its guest's on a kernel of other pages (box64's
+# x86-64 4096 on a 16K arm64 kernel), an arm process on a 16K arm64
+# kernel gets 16384.  Either holds, neither fails.  uexec makes the
+# vector (set=6=P), --arch says whose it is; each architecture's sizes
+# are its Kconfig's (as above), the kernel's getconf's.
+@test "uexec: a live AT_PAGESZ the kernel's or one of its architecture's holds, neither fails" {
+	need jq
+	local a sizes p want h
+	uexec_ready
+	h=$(getconf PAGESIZE)
+	while read -r a sizes; do
+		for p in 4096 8192 16384 65536; do
+			want=FAIL
+			[ "$p" -ne "$h" ] && [[ " $sizes " != *" $p "* ]] || want=ok
+			run --separate-stderr "$UEXEC" "set=6=$p" "$st" --check \
+			    --json --arch "$a"
+			echo "$a $p: $(verdict "$output" pagesz)"
+			[ "$(rule_field "$output" pagesz r)" = "$want" ]
+			[[ "$(evidence "$output" pagesz)" == "AT_PAGESZ $p; $a has $sizes; KernelPageSize $h"* ]]
+		done
+	done <<'EOF'
+x86_64 4096
+aarch64 4096 16384 65536
+ppc64le 4096 65536
+alpha 8192
+EOF
+}
+
 # ARCH_DLINFO_IA32 (arch/x86/include/asm/elf.h) writes AT_SYSINFO, the
 # vDSO's __kernel_vsyscall, with AT_SYSINFO_EHDR, or neither.
 @test "crafted: an i386 vector with AT_SYSINFO_EHDR but no AT_SYSINFO fails sysinfo" {
