@@ -267,7 +267,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 	long=$(awk 'length($0) > 4351' <<<"$maps")
 	[ "${long:4300}" = "$(printf '0%.0s' $(seq 180))$fake" ]
 	[ "$(fails "$output")" = "" ]
-	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps") = "* ]]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps") (from stat's startcode) = "* ]]
 }
 
 @test "a PID whose memory map is longer than --check reads (8 MiB): the rules that need it say so" {
@@ -357,7 +357,7 @@ told_by_device() {
 	[[ "${maps%%$'\n'*}" == "00010000-00011000 r--p 00000000 "*" 12 "*"/b/data" ]]
 	[ "$status" -eq 0 ]
 	[ "$(fails "$output")" = "" ]
-	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") = "* ]]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") (from stat's startcode) = "* ]]
 }
 
 @test "a PID beside another tmpfs's file with its executable's inode number, mapped below it: the executable told by its device" {
@@ -1276,7 +1276,7 @@ EOF
 	need jq
 	uexec_check entry
 	e=$(readelf_h "$st" "Entry point address")
-	[[ "$(evidence "$output" entry)" == *"e_entry $e + load bias 0x0 = $e" ]]
+	[[ "$(evidence "$output" entry)" == *"e_entry $e + load bias 0x0 (from where our code runs) = $e" ]]
 	uexec_check ids
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
 	uexec_check hwcap0
