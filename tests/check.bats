@@ -1741,7 +1741,7 @@ EOF
 	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO_EHDR $at; [vdso] at $now (moved since exec)" ]
 }
 
-@test "vdso-image: a PID that moved its vDSO, its old address mapped anew: what is there now is no data, not a FAIL" {
+@test "a PID that moved its vDSO, its old address mapped anew: vdso-image has no data for what is there now, no FAIL" {
 	need jq
 	local at now range ino name
 	start_odd movevdso reuse
@@ -2180,7 +2180,7 @@ bias_ok() {
 	[ "$(rule_field "$1" entry r)" = ok ]
 }
 
-@test "phdr, entry: a PID that maps its own file below exec's mapping, or unmapped its first page: the load bias from stat's startcode, no FAIL" {
+@test "a PID that maps its own file below exec's mapping, or unmapped its first page: phdr and entry take the load bias from stat's startcode, no FAIL" {
 	need jq
 	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
 	local bias lo
@@ -2230,7 +2230,7 @@ bias_ok() {
 	[[ "$(evidence "$output" entry)" == *"(from the executable's mappings)"* ]]
 }
 
-@test "phdr, entry: -a over processes that map their own file below exec's mapping, or unmapped their first page: no FAIL" {
+@test "-a over processes that map their own file below exec's mapping, or unmapped their first page: no FAIL" {
 	need pidns
 	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
 	run --separate-stderr unshare -p -f --mount-proc sh -c '
@@ -2246,7 +2246,7 @@ bias_ok() {
 	[ -z "$output" ]
 }
 
-@test "phdr, entry: self, its file mapped again below exec's mapping by a preload: the load bias is exec's, both hold" {
+@test "self, its file mapped again below exec's mapping by a preload: phdr and entry hold at exec's load bias" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
 	ldd "$AUXV" >/dev/null 2>&1 || skip "auxv is linked statically"
