@@ -329,10 +329,10 @@ exe_bias(struct check_env *e, const struct stat *st, uint64_t code)
 		if (i == e->nph)
 			e->bias_from = "the executable has no PT_LOAD";
 		else if (check_map_file(e, st->st_dev, st->st_ino) != NULL)
-			e->bias_from = "the executable's file is mapped at "
-			               "more than one load bias (mapped again "
-			               "since exec?), and stat's startcode does "
-			               "not say which";
+			e->bias_from =
+			    "the executable's file is mapped at more than one "
+			    "load bias (mapped again since exec?), and stat's "
+			    "startcode does not say which";
 		return;
 	}
 	e->bias = b;

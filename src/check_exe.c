@@ -203,8 +203,7 @@ rule_entry(const struct check_env *e, struct check_result *r)
 	ev(r,
 	    "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64
 	    " + load bias 0x%" PRIx64 " (from %s) = 0x%" PRIx64,
-	    entry, e->exe.entry, e->bias, e->bias_from,
-	    e->exe.entry + e->bias);
+	    entry, e->exe.entry, e->bias, e->bias_from, e->exe.entry + e->bias);
 	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
 }
 

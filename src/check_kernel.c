@@ -48,18 +48,20 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 		ev(r, "; KernelPageSize %" PRIu64, e->kernel.pagesz);
 	if (kern && pg == e->kernel.pagesz) {
 		if (a != NULL && !ok)
-			ev(r, " (a compat process's or an emulator's: the "
-			      "kernel's, not the architecture's)");
+			ev(r,
+			    " (a compat process's or an emulator's: the kernel's, "
+			    "not the architecture's)");
 		return CHECK_OK;
 	}
 	if (ok) {
 		if (kern)
-			ev(r, " (an emulator's: the architecture's, not the "
-			      "kernel's)");
+			ev(r,
+			    " (an emulator's: the architecture's, not the kernel's)");
 		return CHECK_OK;
 	}
 	if (a == NULL && kern)
-		return check_nodata(r, "; the architecture's page sizes unknown");
+		return check_nodata(
+		    r, "; the architecture's page sizes unknown");
 	if (a == NULL) {
 		r->ev[0] = '\0';
 		return check_nodata(r,

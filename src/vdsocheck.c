@@ -323,8 +323,8 @@ rule_vdso_image(const struct check_env *e, struct check_result *r)
 			    "no [vdso] mapped (unmapped since exec): what is "
 			    "there is not the vDSO");
 		ev(r, "[vdso] at 0x%" PRIx64, m->lo);
-		return check_nodata(r,
-		    " (moved since exec): what is there is not the vDSO");
+		return check_nodata(
+		    r, " (moved since exec): what is there is not the vDSO");
 	}
 	return vdso_image_check(e->fo, at, v->machine, v->wordsize,
 	    v->bigendian, r->ev, sizeof(r->ev));

@@ -431,7 +431,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr,
-	    "usage: oddproc mapat FILE [setcode] | unmapfirst | unvdso | movevdso [reuse] | argvnull | "
+	    "usage: oddproc mapat FILE [setcode] | unmapfirst | unvdso | "
+	    "movevdso [reuse] | argvnull | "
 	    "nostack | farsegs | setmm | argstart | setstack | "
 	    "setauxv [TYPE=VALUE]... | "
 	    "chroot DIR | "
