@@ -49,14 +49,13 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 	if (kern && pg == e->kernel.pagesz) {
 		if (a != NULL && !ok)
 			ev(r,
-			    " (a compat process's or an emulator's: the kernel's, "
-			    "not the architecture's)");
+			    " (the kernel's alone: a compat process, an "
+			    "emulator)");
 		return CHECK_OK;
 	}
 	if (ok) {
 		if (kern)
-			ev(r,
-			    " (an emulator's: the architecture's, not the kernel's)");
+			ev(r, " (the architecture's alone: an emulator)");
 		return CHECK_OK;
 	}
 	if (a == NULL && kern)
