@@ -59,6 +59,7 @@ struct check_env {
 	size_t nph;
 	int have_bias;
 	uint64_t bias;
+	const char *bias_from; /* the fact it came from, or why none */
 	int have_ld; /* self: the dynamic linker that runs, its link map's */
 	uint64_t ld; /* its load bias (check_self_loader) */
 	/* self: objects of its link map nobody needs (preloads), or -1 */

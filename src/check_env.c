@@ -199,16 +199,155 @@ check_first_load(int fd, struct elf_id *id, struct elf_phdr *load)
 }
 
 /*
- * The executable's ELF header, program headers and interpreter, through
- * the ELF layer; and its load bias, from where maps has its first page.
+ * Whether m, a mapping of the executable's file, is where a PT_LOAD's
+ * pages are with load bias b: its start within one's pages, at the
+ * file offset that PT_LOAD puts there.
  */
-static void
-read_exe(struct check_env *e)
+static int
+bias_maps(const struct check_env *e, const struct check_map *m, uint64_t b)
+{
+	uint64_t v = m->lo - b, pg = check_pagesz(e);
+	size_t i;
+
+	for (i = 0; i < e->nph; i++)
+		if (e->ph[i].type == PT_LOAD &&
+		    v >= (e->ph[i].vaddr & ~(pg - 1)) &&
+		    v < e->ph[i].vaddr + e->ph[i].filesz &&
+		    v + e->ph[i].offset == m->off + e->ph[i].vaddr)
+			return 1;
+	return 0;
+}
+
+/*
+ * The load bias that the mappings of the executable's file (dev, ino)
+ * all agree on: 0, or -1 where none or more than one explains every
+ * mapping (the file mapped again, as a symbolizer maps its own
+ * program: which of them is exec's the file offset does not tell).
+ */
+static int
+bias_of_maps(struct check_env *e, uint64_t dev, uint64_t ino, uint64_t *bias)
 {
 	const struct check_map *m;
+	uint64_t b, pg = check_pagesz(e);
+	size_t i, j, k, n = 0;
+
+	for (i = 0; i < e->nmaps; i++) {
+		m = &e->maps[i];
+		if (m->ino != ino || m->major != major(dev) ||
+		    m->minor != minor(dev))
+			continue;
+		for (j = 0; j < e->nph; j++) {
+			if (e->ph[j].type != PT_LOAD ||
+			    m->off < (e->ph[j].offset & ~(pg - 1)) ||
+			    m->off >= e->ph[j].offset + e->ph[j].filesz)
+				continue;
+			b = m->lo + e->ph[j].offset - m->off - e->ph[j].vaddr;
+			if (n == 1 && b == *bias)
+				continue;
+			for (k = 0; k < e->nmaps; k++)
+				if (e->maps[k].ino == ino &&
+				    e->maps[k].major == major(dev) &&
+				    e->maps[k].minor == minor(dev) &&
+				    !bias_maps(e, &e->maps[k], b))
+					break;
+			if (k < e->nmaps)
+				continue;
+			if (n++ == 1)
+				return -1;
+			*bias = b;
+		}
+	}
+	return n == 1 ? 0 : -1;
+}
+
+/*
+ * The load bias where the mapping m of the executable's file (dev, ino)
+ * holds addr: the PT_LOAD whose file bytes hold addr's offset (of flag
+ * where not 0), placed there.  0, or -1 where none does.
+ */
+static int
+bias_at(const struct check_env *e, const struct check_map *m, uint64_t dev,
+    uint64_t ino, uint64_t addr, uint32_t flag, uint64_t *bias)
+{
+	uint64_t off;
+	size_t i;
+
+	if (m == NULL || m->ino != ino || m->major != major(dev) ||
+	    m->minor != minor(dev))
+		return -1;
+	off = m->off + (addr - m->lo);
+	for (i = 0; i < e->nph; i++)
+		if (e->ph[i].type == PT_LOAD &&
+		    (flag == 0 || (e->ph[i].flags & flag) != 0) &&
+		    off >= e->ph[i].offset &&
+		    off - e->ph[i].offset < e->ph[i].filesz) {
+			*bias = addr - (off - e->ph[i].offset + e->ph[i].vaddr);
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * The executable's load bias, from a fact exec fixed, never from
+ * AT_PHDR or AT_ENTRY (which the rules hold to it):
+ *   stat's startcode: the lowest PF_X PT_LOAD's p_vaddr plus the bias
+ *   (fs/binfmt_elf.c load_elf_binary, 2.6 to 7.3), where a mapping of
+ *   the file holds that PT_LOAD's bytes there (0 for qemu-user's own
+ *   stat line, 1 where ptrace access is denied; a loader that ran the
+ *   program, or PR_SET_MM_START_CODE, makes it another file's);
+ *   for self, where our own code (code) runs;
+ *   else the one bias that every mapping of the file agrees on.
+ * Where several mappings could give it and none of these facts is
+ * known: none.
+ */
+static void
+exe_bias(struct check_env *e, const struct stat *st, uint64_t code)
+{
+	uint64_t sc, x = UINT64_MAX, b;
+	size_t i;
+
+	for (i = 0; i < e->nph; i++)
+		if (e->ph[i].type == PT_LOAD && (e->ph[i].flags & PF_X) &&
+		    e->ph[i].vaddr < x)
+			x = e->ph[i].vaddr;
+	if (x != UINT64_MAX &&
+	    proc_stat(&e->proc, PROC_STAT_STARTCODE, &sc) == 0 && sc > 1 &&
+	    bias_at(e, check_map_at(e, sc), st->st_dev, st->st_ino, sc, PF_X,
+	        &b) == 0 &&
+	    b == sc - x) {
+		e->bias_from = "stat's startcode";
+	} else if (code != 0 &&
+	    bias_at(e, check_map_at(e, code), st->st_dev, st->st_ino, code, 0,
+	        &b) == 0) {
+		e->bias_from = "where our code runs";
+	} else if (bias_of_maps(e, st->st_dev, st->st_ino, &b) == 0) {
+		e->bias_from = "the executable's mappings";
+	} else {
+		/* Where the file is not mapped, check_lacks() says so. */
+		for (i = 0; i < e->nph && e->ph[i].type != PT_LOAD; i++)
+			continue;
+		if (i == e->nph)
+			e->bias_from = "the executable has no PT_LOAD";
+		else if (check_map_file(e, st->st_dev, st->st_ino) != NULL)
+			e->bias_from =
+			    "the executable's file is mapped at more than one "
+			    "load bias (mapped again since exec?), and stat's "
+			    "startcode does not say which";
+		return;
+	}
+	e->bias = b;
+	e->have_bias = 1;
+}
+
+/*
+ * The executable's ELF header, program headers and interpreter, through
+ * the ELF layer; and its load bias (exe_bias).
+ */
+static void
+read_exe(struct check_env *e, uint64_t code)
+{
 	struct elf_reader r;
 	struct stat st;
-	uint64_t lo = UINT64_MAX, pg;
 	size_t i;
 	int fd;
 
@@ -226,8 +365,6 @@ read_exe(struct check_env *e)
 	    read_elf(&r, &e->exe, e->ph, NITEMS(e->ph)) == -1)
 		goto out;
 	for (i = 0; i < e->exe.phnum; i++) {
-		if (e->ph[i].type == PT_LOAD && e->ph[i].vaddr < lo)
-			lo = e->ph[i].vaddr;
 		/*
 		 * A PT_INTERP that could not be read, or longer than a path
 		 * (the kernel refuses one of more than PATH_MAX bytes), is
@@ -245,12 +382,7 @@ read_exe(struct check_env *e)
 	e->interp[sizeof(e->interp) - 1] = '\0';
 	e->nph = e->exe.phnum;
 	e->exe_why = NULL;
-	pg = check_pagesz(e);
-	if (lo != UINT64_MAX &&
-	    (m = check_map_file(e, st.st_dev, st.st_ino)) != NULL) {
-		e->bias = m->lo - (lo & ~(pg - 1));
-		e->have_bias = 1;
-	}
+	exe_bias(e, &st, code);
 out:
 	close(fd);
 }
@@ -323,7 +455,9 @@ check_lacks(const struct check_env *e, unsigned int need)
 	if ((need & N_MAPS) && !e->maps_ok)
 		return "no memory map";
 	if ((need & N_BIAS) && !e->have_bias)
-		return "executable not found in the memory map";
+		return e->bias_from != NULL
+		    ? e->bias_from
+		    : "executable not found in the memory map";
 	if ((need & N_ARCH) && e->v->machine == 0)
 		return "architecture unknown";
 	return NULL;
@@ -354,7 +488,7 @@ check_gather(struct check_env *e, const struct auxv_vec *v, uint64_t code)
 	/* Where its main thread has exited, a live one's. */
 	proc_at(&e->proc, v->kind == SRC_SELF ? 0 : v->pid, v->tid);
 	read_maps(e, v->kind == SRC_SELF ? code : 0);
-	read_exe(e);
+	read_exe(e, v->kind == SRC_SELF ? code : 0);
 	e->have_ld = check_self_loader(e, &e->ld, &e->preloads) == 0;
 	/* Each alone: qemu-user's stat line stops before arg_start. */
 	if (proc_stat(&e->proc, PROC_STAT_STARTSTACK, &e->sp) == -1)

@@ -78,7 +78,8 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 	    " holds the executable's %zu headers of %u bytes",
 	    phdr, e->nph, e->exe.phentsize);
 	if (e->have_bias)
-		ev(r, ", load bias 0x%" PRIx64, e->bias);
+		ev(r, ", load bias 0x%" PRIx64 " (from %s)", e->bias,
+		    e->bias_from);
 	return CHECK_OK;
 }
 
@@ -146,12 +147,16 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 	/*
 	 * A PID's exe link may name another file than the one exec ran
 	 * (PR_SET_MM_EXE_FILE, once that one is unmapped): its headers are
-	 * evidence only where the file is mapped.
+	 * evidence only where the file is mapped, and at an address only
+	 * where a fact exec fixed gives the load bias (check_env.c
+	 * exe_bias).
 	 */
 	if (v->kind == SRC_PID && !e->have_bias)
 		return check_nodata(r,
-		    "the executable is not in the memory map: its exe link "
-		    "may name another file than exec ran");
+		    e->bias_from != NULL
+		        ? e->bias_from
+		        : "the executable is not in the memory map: its exe "
+		          "link may name another file than exec ran");
 	if (phent != e->exe.phentsize || phnum != e->exe.phnum) {
 		ev(r,
 		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
@@ -166,8 +171,8 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		ev(r,
 		    "AT_PHDR 0x%" PRIx64 "; the executable's e_phoff 0x%" PRIx64
 		    " is loaded at 0x%" PRIx64 " (Linux 5.18 on) or 0x%" PRIx64
-		    " (before), load bias 0x%" PRIx64,
-		    phdr, e->exe.phoff, want, old, e->bias);
+		    " (before), load bias 0x%" PRIx64 " (from %s)",
+		    phdr, e->exe.phoff, want, old, e->bias, e->bias_from);
 		return CHECK_FAIL;
 	}
 	/*
@@ -197,8 +202,8 @@ rule_entry(const struct check_env *e, struct check_result *r)
 		return check_absent(r, AT_NUM_ENTRY);
 	ev(r,
 	    "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64
-	    " + load bias 0x%" PRIx64 " = 0x%" PRIx64,
-	    entry, e->exe.entry, e->bias, e->exe.entry + e->bias);
+	    " + load bias 0x%" PRIx64 " (from %s) = 0x%" PRIx64,
+	    entry, e->exe.entry, e->bias, e->bias_from, e->exe.entry + e->bias);
 	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
 }
 

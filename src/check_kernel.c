@@ -18,18 +18,20 @@
 
 /*
  * AT_PAGESZ: a page size the vector's architecture has (its Kconfig's
- * choices), and for a live vector of this machine's architecture the
- * kernel's, KernelPageSize of smaps; an emulator's guest of another
- * architecture is held to its own sizes, not to the host's.
+ * choices), or for a live vector the kernel's, KernelPageSize of smaps.
+ * Either alone may be right: an emulator gives its guest's size on a
+ * kernel of other pages (box64's x86-64 4096 on a 16K arm64 kernel;
+ * qemu-user the larger of the guest's and the host's), and an arm
+ * compat process on a 16K arm64 kernel gets 16384, no page size of arm.
+ * Neither: FAIL.
  */
 enum check_res
 rule_pagesz(const struct check_env *e, struct check_result *r)
 {
 	const struct arch *a = e->v->arch;
-	struct elf_id host;
 	uint64_t pg = 0;
 	unsigned int k;
-	int ok = 0;
+	int ok = 0, kern = e->live && e->kernel.pagesz != 0;
 
 	if (!vec_find(e->v, AT_NUM_PAGESZ, &pg))
 		return check_absent(r, AT_NUM_PAGESZ);
@@ -41,21 +43,31 @@ rule_pagesz(const struct check_env *e, struct check_result *r)
 				ev(r, " %u", 4096u << k);
 				ok |= pg == 4096u << k;
 			}
-		if (!ok)
-			return CHECK_FAIL;
 	}
-	elf_host(&host);
-	if (e->live && e->kernel.pagesz != 0 && e->v->machine == host.machine) {
+	if (kern)
 		ev(r, "; KernelPageSize %" PRIu64, e->kernel.pagesz);
-		return pg == e->kernel.pagesz ? CHECK_OK : CHECK_FAIL;
+	if (kern && pg == e->kernel.pagesz) {
+		if (a != NULL && !ok)
+			ev(r,
+			    " (the kernel's alone: a compat process, an "
+			    "emulator)");
+		return CHECK_OK;
 	}
+	if (ok) {
+		if (kern)
+			ev(r, " (the architecture's alone: an emulator)");
+		return CHECK_OK;
+	}
+	if (a == NULL && kern)
+		return check_nodata(
+		    r, "; the architecture's page sizes unknown");
 	if (a == NULL) {
 		r->ev[0] = '\0';
 		return check_nodata(r,
 		    e->live ? PROC_ROOT "/self/smaps not readable"
 		            : "architecture unknown");
 	}
-	return CHECK_OK;
+	return CHECK_FAIL;
 }
 
 /*

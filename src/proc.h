@@ -67,6 +67,7 @@ enum proc_stat_field {
 	PROC_STAT_PPID = 2,        /* the parent's PID */
 	PROC_STAT_FLAGS = 7,       /* PF_* */
 	PROC_STAT_STARTTIME = 20,  /* clock ticks after boot */
+	PROC_STAT_STARTCODE = 24,  /* the executable's lowest PF_X PT_LOAD */
 	PROC_STAT_STARTSTACK = 26, /* where argc is */
 	PROC_STAT_ARG_START = 46,  /* where argv[0]'s string is */
 };

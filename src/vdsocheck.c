@@ -303,15 +303,29 @@ vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
 /*
  * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked
  * at 0, a symbol hash table, the architecture's versioned functions), on
- * what follow.c read of it.
+ * what follow.c read of it.  A PID may have moved its vDSO since exec
+ * (mremap, as CRIU's restorer does) or unmapped it (valgrind), and
+ * mapped anything there since: where the map says [vdso] is no longer at
+ * AT_SYSINFO_EHDR, what is there is not evidence (sysinfo says where).
  */
 enum check_res
 rule_vdso_image(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
+	const struct check_map *m = check_special(e, &e->vdso);
 	uint64_t at = 0;
 
-	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &at);
+	if (vec_find(v, AT_NUM_SYSINFO_EHDR, &at) && v->kind == SRC_PID &&
+	    e->maps_ok && (m == NULL || m->lo != at)) {
+		ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 ": ", at);
+		if (m == NULL)
+			return check_nodata(r,
+			    "no [vdso] mapped (unmapped since exec): what is "
+			    "there is not the vDSO");
+		ev(r, "[vdso] at 0x%" PRIx64, m->lo);
+		return check_nodata(
+		    r, " (moved since exec): what is there is not the vDSO");
+	}
 	return vdso_image_check(e->fo, at, v->machine, v->wordsize,
 	    v->bigendian, r->ev, sizeof(r->ev));
 }

@@ -267,7 +267,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 	long=$(awk 'length($0) > 4351' <<<"$maps")
 	[ "${long:4300}" = "$(printf '0%.0s' $(seq 180))$fake" ]
 	[ "$(fails "$output")" = "" ]
-	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps") = "* ]]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps") (from stat's startcode) = "* ]]
 }
 
 @test "a PID whose memory map is longer than --check reads (8 MiB): the rules that need it say so" {
@@ -357,7 +357,7 @@ told_by_device() {
 	[[ "${maps%%$'\n'*}" == "00010000-00011000 r--p 00000000 "*" 12 "*"/b/data" ]]
 	[ "$status" -eq 0 ]
 	[ "$(fails "$output")" = "" ]
-	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") = "* ]]
+	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") (from stat's startcode) = "* ]]
 }
 
 @test "a PID beside another tmpfs's file with its executable's inode number, mapped below it: the executable told by its device" {
@@ -746,6 +746,35 @@ EOF
 	run --separate-stderr "$AUXV" --check --json
 	[ "$status" -eq 0 ] || { ! has native && [ "$status" -eq 1 ]; }
 	[[ "$(verdict "$output" pagesz)" == "ok: AT_PAGESZ $(getconf PAGESIZE); "*" has "*"$(getconf PAGESIZE)"*"; KernelPageSize $(getconf PAGESIZE)" ]]
+}
+
+# A live vector's page size may be its architecture's or the kernel's:
+# an emulator gives its guest's on a kernel of other pages (box64's
+# x86-64 4096 on a 16K arm64 kernel), an arm process on a 16K arm64
+# kernel gets 16384.  Either holds, neither fails.  uexec makes the
+# vector (set=6=P), --arch says whose it is; each architecture's sizes
+# are its Kconfig's (as above), the kernel's getconf's.
+@test "uexec: a live AT_PAGESZ the kernel's or one of its architecture's holds, neither fails" {
+	need jq
+	local a sizes p want h
+	uexec_ready
+	h=$(getconf PAGESIZE)
+	while read -r a sizes; do
+		for p in 4096 8192 16384 65536; do
+			want=FAIL
+			[ "$p" -ne "$h" ] && [[ " $sizes " != *" $p "* ]] || want=ok
+			run --separate-stderr "$UEXEC" "set=6=$p" "$st" --check \
+			    --json --arch "$a"
+			echo "$a $p: $(verdict "$output" pagesz)"
+			[ "$(rule_field "$output" pagesz r)" = "$want" ]
+			[[ "$(evidence "$output" pagesz)" == "AT_PAGESZ $p; $a has $sizes; KernelPageSize $h"* ]]
+		done
+	done <<'EOF'
+x86_64 4096
+aarch64 4096 16384 65536
+ppc64le 4096 65536
+alpha 8192
+EOF
 }
 
 # ARCH_DLINFO_IA32 (arch/x86/include/asm/elf.h) writes AT_SYSINFO, the
@@ -1247,7 +1276,7 @@ EOF
 	need jq
 	uexec_check entry
 	e=$(readelf_h "$st" "Entry point address")
-	[[ "$(evidence "$output" entry)" == *"e_entry $e + load bias 0x0 = $e" ]]
+	[[ "$(evidence "$output" entry)" == *"e_entry $e + load bias 0x0 (from where our code runs) = $e" ]]
 	uexec_check ids
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
 	uexec_check hwcap0
@@ -1576,8 +1605,9 @@ eof = lambda i: [hdr(i, "type", elf.PT_INTERP),
                  hdr(i, "offset", len(f.data)), hdr(i, "filesz", len(path))]
 no = "no data: executable is not a readable ELF file"
 ok = ("ok: AT_PHDR 0x%x holds the executable's %d headers of %d bytes, "
-      "load bias 0x0" % (at_phdr, phnum, phent),
-      "ok: AT_ENTRY 0x%x; e_entry 0x%x + load bias 0x0 = 0x%x"
+      "load bias 0x0 (from where our code runs)" % (at_phdr, phnum, phent),
+      "ok: AT_ENTRY 0x%x; e_entry 0x%x + load bias 0x0 (from where our "
+      "code runs) = 0x%x"
       % (entry, entry, entry),
       "ok: AT_BASE 0x0; the executable has no PT_INTERP: 0")
 differs = lambda i, t: ("FAIL: AT_PHDR 0x%x: header %d (type 0x%x) differs "
@@ -1600,7 +1630,7 @@ for name, patches, fails, verdicts in [
          "phdr base", (differs(last - 1, 3), ok[1], unmapped)),
         ("no PT_LOAD", [hdr(i, "type", 0) for i in loads], "phdr",
          (differs(loads[0], 0),
-          "no data: executable not found in the memory map", ok[2])),
+          "no data: the executable has no PT_LOAD", ok[2])),
         ("the headers outside the PT_LOAD",
          [hdr(k, "filesz", phoff - ph[k].offset)], "phdr",
          (differs(k, 1), ok[1], ok[2])),
@@ -1709,6 +1739,27 @@ EOF
 	stop_bg
 	[ "$(fails "$output")" = "" ]
 	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO_EHDR $at; [vdso] at $now (moved since exec)" ]
+}
+
+@test "a PID that moved its vDSO, its old address mapped anew: vdso-image has no data for what is there now, no FAIL" {
+	need jq
+	local at now range ino name
+	start_odd movevdso reuse
+	grep -q 'vdso moved, reused' "$BATS_TEST_TMPDIR/bg.out" || skip "the vDSO not moved, or its address not mapped again: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	# The kernel's vector says where it was; maps where it is now, and
+	# that an anonymous mapping holds where it was.
+	at=$(printf '0x%x' "$(pyvec "/proc/$BG_PID/auxv" 8 | awk '$1 == 33 { print $2 }')")
+	now=0x$(awk '$6 == "[vdso]" { sub(/-.*/, "", $1); print $1 }' "/proc/$BG_PID/maps")
+	[ $((at)) -ne $((now)) ]
+	while read -r range _ _ _ ino name; do
+		[ $((0x${range%-*})) -ne $((at)) ] || break
+	done <"/proc/$BG_PID/maps"
+	[ $((0x${range%-*})) -eq $((at)) ] && [ "$ino" = 0 ] && [ -z "$name" ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(evidence "$output" sysinfo)" = "AT_SYSINFO_EHDR $at; [vdso] at $now (moved since exec)" ]
+	[ "$(verdict "$output" vdso-image)" = "no data: AT_SYSINFO_EHDR $at: [vdso] at $now (moved since exec): what is there is not the vDSO" ]
 }
 
 
@@ -2111,6 +2162,128 @@ base_ok() {
 	stop_bg
 }
 
+# startcode_bias PID EXE: the load bias that /proc/PID/stat's startcode
+# (field 26: the lowest PF_X PT_LOAD's p_vaddr plus the bias,
+# fs/binfmt_elf.c load_elf_binary) gives, with readelf's p_vaddr.
+startcode_bias() {
+	local sc x
+	sc=$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f24)
+	x=$(readelf -lW "$2" | awk '$1 == "LOAD" && $(NF - 1) ~ /E/ { print $3; exit }')
+	printf '0x%x' $((sc - x))
+}
+
+# bias_ok OUTPUT BIAS FROM: nothing fails, and entry holds at load bias
+# BIAS, from the fact FROM.
+bias_ok() {
+	[ "$(fails "$1")" = "" ]
+	[[ "$(evidence "$1" entry)" == *"+ load bias $2 (from $3) = "* ]]
+	[ "$(rule_field "$1" entry r)" = ok ]
+}
+
+@test "a PID that maps its own file below exec's mapping, or unmapped its first page: phdr and entry take the load bias from stat's startcode, no FAIL" {
+	need jq
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	local bias lo
+	start_bg "$ODDPROC" mapat "$ODDPROC"
+	wait_out mapped
+	bias=$(startcode_bias "$BG_PID" "$ODDPROC")
+	# maps (the oracle): the lowest mapping of the file is the new one,
+	# at offset 0, below the one exec made at the bias.
+	lo=$(grep -m1 " $(readlink -f "$ODDPROC")\$" "/proc/$BG_PID/maps")
+	[[ "$lo" == 00010000-*" 00000000 "* ]]
+	[ $((0x${lo%%-*})) -lt $((bias)) ]
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	bias_ok "$output" "$bias" "stat's startcode"
+	[[ "$(evidence "$output" phdr)" == *"load bias $bias (from stat's startcode)" ]]
+	[ "$(rule_field "$output" phdr r)" = ok ]
+	# Its ELF header's page gone: its headers are not in memory to
+	# compare (no data), its entry still held.
+	start_bg "$ODDPROC" unmapfirst
+	wait_out unmapped
+	bias=$(startcode_bias "$BG_PID" "$ODDPROC")
+	! grep -q "^0*${bias#0x}-" "/proc/$BG_PID/maps"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	bias_ok "$output" "$bias" "stat's startcode"
+	[ "$(rule_field "$output" phdr r)" = "no data" ]
+	# startcode moved into anonymous memory (PR_SET_MM_MAP, as CRIU
+	# restores it): no fact of the file.  The file mapped once more at
+	# another bias, nothing says which is exec's: no data; mapped once,
+	# its one bias.
+	start_bg "$ODDPROC" mapat "$ODDPROC" setcode
+	wait_out 'renamed\|refused'
+	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
+	    skip "PR_SET_MM_MAP refused: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" entry)" = "no data: the executable's file is mapped at more than one load bias (mapped again since exec?), and stat's startcode does not say which" ]
+	[ "$(verdict "$output" phdr)" = "no data: the executable's file is mapped at more than one load bias (mapped again since exec?), and stat's startcode does not say which" ]
+	start_bg "$ODDPROC" mapat /etc/passwd setcode
+	wait_out renamed
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	stop_bg
+	[ "$(fails "$output")" = "" ]
+	[ "$(rule_field "$output" phdr r)" = ok ]
+	[ "$(rule_field "$output" entry r)" = ok ]
+	[[ "$(evidence "$output" entry)" == *"(from the executable's mappings)"* ]]
+}
+
+@test "-a over processes that map their own file below exec's mapping, or unmapped their first page: no FAIL" {
+	need pidns
+	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
+	run --separate-stderr unshare -p -f --mount-proc sh -c '
+		"$1" mapat "$1" >"$2.1" &
+		"$1" unmapfirst >"$2.2" &
+		for i in $(seq 100); do
+			! grep -q . "$2.1" || ! grep -q . "$2.2" || break
+			sleep 0.05
+		done
+		grep -q mapped "$2.1" && grep -q unmapped "$2.2" || exit 3
+		"$3" --check -a' sh "$ODDPROC" "$BATS_TEST_TMPDIR/out" "$AUXV"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "self, its file mapped again below exec's mapping by a preload: phdr and entry hold at exec's load bias" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	ldd "$AUXV" >/dev/null 2>&1 || skip "auxv is linked statically"
+	! ldd "$AUXV" | grep -q 'libasan\|libtsan' ||
+	    skip "a sanitized build takes no other preload first"
+	# The constructor copies the maps it made to $MAPS_OUT: the last
+	# program to start (auxv, after env) writes it last.
+	cat >"$T/below.c" <<'EOF'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+__attribute__((constructor)) static void below(void) {
+	char b[65536];
+	ssize_t n;
+	int fd = open("/proc/self/exe", O_RDONLY), in, out;
+	if (fd == -1 || mmap((void *)0x10000, 4096, PROT_READ,
+	    MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0) == MAP_FAILED)
+		_exit(1);
+	in = open("/proc/self/maps", O_RDONLY);
+	out = open(getenv("MAPS_OUT"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	while ((n = read(in, b, sizeof(b))) > 0)
+		if (write(out, b, n) != n)
+			_exit(1);
+}
+EOF
+	gcc -shared -fPIC -o "$T/below.so" "$T/below.c" ||
+	    skip "gcc cannot build a preload"
+	run --separate-stderr env MAPS_OUT="$T/maps" LD_PRELOAD="$T/below.so" \
+	    "$AUXV" --check --json
+	# maps (the oracle): the file's lowest mapping is the preload's.
+	grep -m1 " $(readlink -f "$AUXV")\$" "$T/maps" | grep -q '^00010000-'
+	[ "$(rule_field "$output" phdr r)" = ok ]
+	[ "$(rule_field "$output" entry r)" = ok ]
+	[[ "$(evidence "$output" entry)" != *"load bias 0x10000 "* ]]
+}
+
 # chroot(2) since exec (sshd's privilege-separated child): PT_INTERP's
 # path leads nowhere in the new root, or to another file; the file at
 # AT_BASE is found through maps, by its device and inode.
@@ -2275,7 +2448,7 @@ base_ok() {
 		case $layout:$at in
 		past:0x0) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x0: no PT_LOAD holds e_phoff 0x40, the kernel gives the load bias (Linux 5.18 on)" ] ;;
 		past:0x400040) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040: no PT_LOAD holds e_phoff 0x40, the kernel gives the first PT_LOAD's address of e_phoff (before Linux 5.18)" ] ;;
-		twice:0x600040 | twice:0x400040) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR $at holds the executable's 3 headers of 56 bytes, load bias 0x0" ] ;;
+		twice:0x600040 | twice:0x400040) [ "$(verdict "$output" phdr)" = "ok: AT_PHDR $at holds the executable's 3 headers of 56 bytes, load bias 0x0 (from stat's startcode)" ] ;;
 		*) false ;;
 		esac
 		has ptrace || continue
@@ -2574,7 +2747,7 @@ EOF
 	start_bg "$p"
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	stop_bg
-	[ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040 holds the executable's 2 headers of 56 bytes, load bias 0x0" ]
+	[ "$(verdict "$output" phdr)" = "ok: AT_PHDR 0x400040 holds the executable's 2 headers of 56 bytes, load bias 0x0 (from stat's startcode)" ]
 	"$MKFIXTURE" pause-program "$p" 0xfc8
 	[ "$(readelf_h "$p" "Start of program headers")" = 4040 ]
 	start_bg "$p"

@@ -165,6 +165,12 @@ print("unshared", flush=True); time.sleep(1000)'
 	# tests/exec/oddproc's memory made odd after exec.
 	if [ -x "${ODDPROC:-}" ]; then
 		[ -z "$interp" ] || zoo_add mapinterp "$ODDPROC" mapat "$interp"
+		# Its own file mapped again below exec's mapping (as a
+		# symbolizer maps its program), its first page unmapped.
+		zoo_add mapself "$ODDPROC" mapat "$ODDPROC"
+		zoo_add unmapfirst "$ODDPROC" unmapfirst
+		# The vDSO moved, an ordinary mapping where it was.
+		zoo_add vdsoreuse "$ODDPROC" movevdso reuse
 		# The vDSO unmapped and moved, argv's NULL written over, the
 		# stack left, headers moved; the argument area and
 		# startstack moved (PR_SET_MM_MAP, _ARG_START); fexecve,
@@ -186,7 +192,9 @@ print("unshared", flush=True); time.sleep(1000)'
 		userns) zoo_wait "$p" unshared ;;
 		pyselfexe) zoo_wait "$p" reexec ;;
 		mainexit) zoo_wait "$p" - ;;
-		mapinterp) zoo_wait "$p" mapped ;;
+		mapinterp | mapself) zoo_wait "$p" mapped ;;
+		unmapfirst) zoo_wait "$p" unmapped ;;
+		vdsoreuse) zoo_wait "$p" reused ;;
 		unvdso | movevdso | argvnull | nostack | farsegs | setmm | \
 		    setstack | argstart)
 			zoo_wait "$p" . ;;

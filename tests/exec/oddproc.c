@@ -2,9 +2,20 @@
  * check.bats' processes that make their own memory unusual, each by one
  * system call a real program might make:
  *
- *   oddproc mapat FILE   maps FILE's first page at 0x10000
+ *   oddproc mapat FILE [setcode]
+ *                        maps FILE's first page at 0x10000 (FILE its
+ *                        own: as a symbolizer maps its program again);
+ *                        with setcode, then moves /proc/PID/stat's
+ *                        startcode and endcode into an anonymous
+ *                        mapping, by PR_SET_MM_MAP
+ *   oddproc unmapfirst   unmaps the first page of its executable (its
+ *                        ELF header and program headers)
  *   oddproc unvdso       unmaps its vDSO (as valgrind's host process does)
- *   oddproc movevdso     moves its vDSO by mremap (as CRIU's restorer does)
+ *   oddproc movevdso [reuse]
+ *                        moves its vDSO by mremap (as CRIU's restorer
+ *                        does); with reuse, then maps 8 KiB of anonymous
+ *                        memory where it was ("reused", or "not reused"
+ *                        where the kernel put it elsewhere)
  *   oddproc argvnull     writes over argv's NULL (as a program that
  *                        rewrites its arguments may)
  *   oddproc nostack      runs on a stack in its data and unmaps [stack]
@@ -205,7 +216,8 @@ far_segments(void)
  * or by PR_SET_MM_ARG_START and _END; with map 2, the area is the new
  * start_stack instead; with map 3 nothing moves, but the vector is
  * replaced by its own with AT_CLKTCK 1000, a value no kernel gives but
- * alpha's.  Says "renamed", or "refused" and why.
+ * alpha's; with map 4 the area is the new start_code (to end_code) instead.
+ * Says "renamed", or "refused" and why.
  */
 /*
  * The entries of vector v (n bytes) that set names ("TYPE=VALUE" each,
@@ -285,6 +297,10 @@ new_args(int map, char **set)
 		    map >= 2 ? f[49] : (unsigned long)area + sizeof(name);
 		if (map == 2)
 			mm.start_stack = (unsigned long)area + 2048;
+		if (map == 4) {
+			mm.start_code = (unsigned long)area;
+			mm.end_code = (unsigned long)area + 4096;
+		}
 		mm.env_start = f[50];
 		mm.env_end = f[51];
 		mm.exe_fd = (unsigned int)-1;
@@ -311,12 +327,37 @@ main(int argc, char **argv)
 	unsigned long lo, hi;
 	int fd;
 
-	if (argc == 3 && strcmp(argv[1], "mapat") == 0) {
+	if ((argc == 3 || (argc == 4 && strcmp(argv[3], "setcode") == 0)) &&
+	    strcmp(argv[1], "mapat") == 0) {
 		if ((fd = open(argv[2], O_RDONLY)) == -1 ||
 		    mmap((void *)0x10000, 4096, PROT_READ,
 		        MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0) == MAP_FAILED)
 			return 1;
+		if (argc == 4)
+			new_args(4, NULL); /* "renamed" or "refused" */
 		say_and_wait("mapped\n");
+	}
+	if (argc == 2 && strcmp(argv[1], "unmapfirst") == 0) {
+		/*
+		 * Called through pointers, which the loader binds at start:
+		 * a lazy binding reads the symbols, in the page unmapped.
+		 */
+		ssize_t (*volatile out)(int, const void *, size_t) = write;
+		int (*volatile wait)(void) = pause;
+		char self[4096];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		if (n <= 0)
+			return 1;
+		self[n] = '\0';
+		/* Its lowest mapping: maps lists them by address. */
+		if (find_map(self, &lo, &hi) != 0 ||
+		    munmap((void *)lo, 4096) == -1)
+			return 1;
+		if (out(1, "unmapped\n", 9) != 9)
+			_exit(1);
+		for (;;)
+			wait();
 	}
 	if (argc == 2 && strcmp(argv[1], "unvdso") == 0) {
 		/* No call into the vDSO once it is gone: write and pause. */
@@ -324,8 +365,9 @@ main(int argc, char **argv)
 			munmap((void *)lo, hi - lo);
 		say_and_wait("unmapped\n");
 	}
-	if (argc == 2 && strcmp(argv[1], "movevdso") == 0) {
-		void *to;
+	if ((argc == 2 || (argc == 3 && strcmp(argv[2], "reuse") == 0)) &&
+	    strcmp(argv[1], "movevdso") == 0) {
+		void *to, *at;
 
 		/* Room of its size elsewhere, then the vDSO moved there. */
 		if (find_map(" [vdso]", &lo, &hi) != 0 ||
@@ -334,7 +376,13 @@ main(int argc, char **argv)
 		    mremap((void *)lo, hi - lo, hi - lo,
 		        MREMAP_MAYMOVE | MREMAP_FIXED, to) == MAP_FAILED)
 			return 1;
-		say_and_wait("vdso moved\n");
+		if (argc == 2)
+			say_and_wait("vdso moved\n");
+		/* An ordinary mapping, the old address its hint. */
+		at = mmap((void *)lo, 8192, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		say_and_wait(at == (void *)lo ? "vdso moved, reused\n"
+		                              : "vdso moved, not reused\n");
 	}
 	if (argc == 2 && strcmp(argv[1], "argvnull") == 0) {
 		argv[argc] = argv[0];
@@ -383,7 +431,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr,
-	    "usage: oddproc mapat FILE | unvdso | movevdso | argvnull | "
+	    "usage: oddproc mapat FILE [setcode] | unmapfirst | unvdso | "
+	    "movevdso [reuse] | argvnull | "
 	    "nostack | farsegs | setmm | argstart | setstack | "
 	    "setauxv [TYPE=VALUE]... | "
 	    "chroot DIR | "
