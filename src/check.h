@@ -64,7 +64,7 @@ struct check_env {
 	uint64_t ld; /* its load bias (check_self_loader) */
 	/* self: objects of its link map nobody needs (preloads), or -1 */
 	int preloads;
-	uint64_t sp; /* a process's startstack: where argc is, or 0 */
+	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	const struct decoded *dec;
 	size_t ndec;

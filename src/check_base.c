@@ -23,7 +23,7 @@
 #include "source.h"
 
 /* Objects and DT_NEEDED names a link map walk keeps. */
-#define LOADER_OBJS 64
+#define LOADER_OBJS   64
 #define LOADER_NEEDED 256
 
 /* The dynamic linker self's link map names, as self_loader finds it. */
@@ -33,7 +33,7 @@ struct loader {
 	uint64_t vdso;   /* the vDSO's address, an object nobody needs */
 	int seen;        /* objects visited: the first is the program */
 	int found;
-	int over;        /* more objects or names than kept */
+	int over; /* more objects or names than kept */
 	size_t nobj, nneed;
 	const char *obj[LOADER_OBJS][2]; /* each one's basename and soname */
 	const char *need[LOADER_NEEDED];
@@ -200,8 +200,8 @@ check_self_loader(const struct check_env *e, uint64_t *base, int *extra)
 	if (e->v->kind != SRC_SELF || e->interp[0] == '\0')
 		return -1;
 	memset(&l, 0, offsetof(struct loader, obj));
-	l.vdso = vec_find(e->v, AT_NUM_SYSINFO_EHDR, &vdso) != 0 ? vdso
-								 : UINT64_MAX;
+	l.vdso =
+	    vec_find(e->v, AT_NUM_SYSINFO_EHDR, &vdso) != 0 ? vdso : UINT64_MAX;
 	dl_iterate_phdr(loader_object, &l);
 	*base = l.base;
 	*extra = loader_extra(&l);

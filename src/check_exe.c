@@ -4,8 +4,8 @@
  * check_base.c).
  */
 #include <errno.h>
-#include <linux/magic.h>
 #include <inttypes.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -517,12 +517,13 @@ exe_unseen(const struct check_env *e, struct check_result *r)
 	struct stat st;
 
 	if (err == ENAMETOOLONG)
-		return check_nodata(r,
-		    "; the executable's path is longer than PATH_MAX");
+		return check_nodata(
+		    r, "; the executable's path is longer than PATH_MAX");
 	if (proc_stat_path("/proc/self", &st) == -1)
 		return check_nodata(r, "; /proc is not mounted");
 	if (len > 10 && strcmp(e->exe_path + len - 10, " (deleted)") == 0)
-		return check_nodata(r, "; the executable was deleted since exec");
+		return check_nodata(
+		    r, "; the executable was deleted since exec");
 	ev(r, "; the executable not found: %s", strerror(err));
 	return CHECK_NODATA;
 }
@@ -647,12 +648,12 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 	            : proc_exe_stat(&e->proc, &xs)) == -1)
 		return exe_unseen(e, r);
 	if (proc_stat_path(path, &fs) == -1)
-		return self ? execfn_unfound(e, r, name, &xs)
-			    : check_nodata(r,
-				  name[0] != '/'
-				      ? ": relative, and the process's "
-					"directory no longer holds it"
-				      : ": no such file now");
+		return self
+		    ? execfn_unfound(e, r, name, &xs)
+		    : check_nodata(r,
+		          name[0] != '/' ? ": relative, and the process's "
+		                           "directory no longer holds it"
+		                         : ": no such file now");
 	if (fs.st_dev == xs.st_dev && fs.st_ino == xs.st_ino) {
 		ev(r, " is the executable");
 		return CHECK_OK;

@@ -26,7 +26,7 @@
 struct srcarg {
 	enum src_kind kind; /* SRC_SELF, SRC_PID, SRC_FILE or SRC_EXEC */
 	const char *arg;    /* the PID or file as given */
-	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: main's argv */
+	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: main's */
 	pid_t pid;          /* SRC_PID */
 	int argc;           /* SRC_SELF: main's argc */
 };

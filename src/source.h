@@ -59,8 +59,7 @@ struct source {
 
 void src_init(struct source *);
 void src_close(struct source *);
-int src_self(
-    struct source *, const struct opts *, int, char **, struct diag *);
+int src_self(struct source *, const struct opts *, int, char **, struct diag *);
 int src_file(struct source *, const struct opts *, const char *, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);

@@ -1,7 +1,7 @@
 /*
  * The program's own vector, read from memory: the words after the NULL
- * that ends the environment exec laid on the stack.  Its word size, byte order and machine are the build's,
- * read from our own ELF header.
+ * that ends the environment exec laid on the stack.  Its word size, byte order
+ * and machine are the build's, read from our own ELF header.
  */
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

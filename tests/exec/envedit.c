@@ -1,7 +1,7 @@
 /*
  * What a start-up routine may do to the environment before main, for
- * human.bats, check.bats and zoo.bats: a constructor that first copies this process's
- * /proc/self/auxv (the kernel's bytes, the oracle) to $ENVEDIT_SAVE,
+ * human.bats, check.bats and zoo.bats: a constructor that first copies this
+ * process's /proc/self/auxv (the kernel's bytes, the oracle) to $ENVEDIT_SAVE,
  * then, as $ENVEDIT says, unsets LD_PRELOAD and ENVEDIT ("unset": glibc
  * and musl shift the stack's pointers down, two NULLs left behind),
  * sets a new variable ("set": glibc moves environ to the heap) or
