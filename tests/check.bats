@@ -2757,6 +2757,23 @@ procauxv_run() {
 	[ "$(verdict "$output" procauxv)" = "$want" ]
 }
 
+# In a PID namespace that did not mount a /proc of its own (unshare
+# --pid --fork), getpid() is 1, and /proc/1 the host's init: the way
+# through our PID reads the number /proc/self names, ours.  The oracle:
+# python in such a namespace has PID 1, and /proc/self names another.
+@test "procauxv in a PID namespace without its own /proc: /proc/PID/auxv is the process /proc/self names" {
+	need jq
+	native_only "qemu serves the guest's vector by its own PID's path alone"
+	need pidns_bare
+	run -0 unshare --pid --fork python3 -c \
+	    'import os; print(os.getpid(), os.readlink("/proc/self") != "1")'
+	[ "$output" = "1 True" ]
+	run -0 --separate-stderr unshare --pid --fork "$AUXV" --check --json
+	[ "$(jq .pid <<<"$output")" = 1 ]
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" procauxv)" == 'ok: /proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, '*' hold the vector in memory'* ]]
+}
+
 # qemu-user serves the guest's vector for some ways of reading it and
 # not for others (the host's file, qemu's own): which, is what the
 # installed qemu does, read in the same process by auxvrec.so (qemu 7.2

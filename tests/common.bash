@@ -272,6 +272,13 @@ probe_pidns() {
 	    echo "cannot make a PID namespace (unshare -p -f --mount-proc)"
 }
 
+# A PID namespace that keeps the /proc it was given (another
+# namespace's: /proc/1 is not its PID 1).
+probe_pidns_bare() {
+	unshare --pid --fork true ||
+	    echo "cannot make a PID namespace (unshare --pid --fork)"
+}
+
 probe_little_endian() {
 	[ "$(python3 -c 'import sys; print(sys.byteorder)')" = little ] ||
 	    echo "written for a little-endian host"

@@ -65,6 +65,17 @@ zoo_wait() {
 	return 0
 }
 
+# zoo_self NAME: auxv --check of itself, run where member NAME is ($status
+# and $output of its run), without a FAIL; else said, and bad set.
+zoo_self() {
+	if [ "$status" -ne 0 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
+		echo "auxv --check as $1: status $status: $stderr"
+		jq -r '.checks[] | select(.result == "FAIL") |
+		    "  \(.name) \(.result): \(.evidence)"' <<<"$output" || true
+		bad=1
+	fi
+}
+
 
 @test "the zoo: every odd process at once, no FAIL by PID or by -a, each no data with its reason" {
 	need jq
@@ -138,6 +149,13 @@ if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) != 0:
 print("unshared", flush=True); time.sleep(1000)'
 	else
 		zoo_note "no user namespaces for nobody (unshare -U)"
+	fi
+	# A PID namespace that kept the /proc it was given: its PID 1 is
+	# another process there.
+	if has pidns_bare; then
+		zoo_add pidns unshare --pid --fork --kill-child "$sleep_bin" 1000
+	else
+		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.pidns_bare")"
 	fi
 	# The main thread ended, another running.
 	if command -v cc >/dev/null &&
@@ -227,6 +245,11 @@ print("unshared", flush=True); time.sleep(1000)'
 			bad=1
 		fi
 	done
+	# auxv itself where a member is: self's verdicts, no FAIL.
+	if has pidns_bare; then
+		run --separate-stderr unshare --pid --fork "$AUXV" --check --json
+		zoo_self pidns
+	fi
 	[ "$bad" -eq 0 ]
 	# And every process of the machine, the zoo among them.
 	run --separate-stderr timeout 60 "$AUXV" -a --check --json
