@@ -17,6 +17,7 @@
 
 #include "bounds.h"
 #include "proc.h"
+#include "rawsys.h"
 #include "readfile.h"
 
 /*
@@ -50,6 +51,27 @@ proc_path(const struct proc *p, char *buf, size_t size, const char *name,
 }
 
 /*
+ * Our PID in our PID namespace, from the kernel itself: not through
+ * libc's getpid(), which a preload may replace (as fakeroot's replaces
+ * getuid()).  -1 and errno where a seccomp filter refuses the call.
+ */
+pid_t
+proc_self_pid(void)
+{
+#if defined(__x86_64__)
+	long n = rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0);
+
+	if (n < 0) {
+		errno = (int)-n;
+		return -1;
+	}
+	return (pid_t)n;
+#else
+	return (pid_t)syscall(SYS_getpid);
+#endif
+}
+
+/*
  * Why /proc can't be asked about processes by number, or NULL: it is not
  * mounted, or it is another PID namespace's (its numbers name other
  * processes than ours do, and a vector read there would be another's),
@@ -70,7 +92,7 @@ proc_check(int *err)
 	if (n <= 0)
 		return PROC_ROOT " is not mounted";
 	buf[n] = '\0';
-	if (strtol(buf, &end, 10) != (long)getpid() || *end != '\0')
+	if (strtol(buf, &end, 10) != (long)proc_self_pid() || *end != '\0')
 		return PROC_ROOT
 		    " is another PID namespace's (mount one of "
 		    "this namespace, as unshare --mount-proc does)";

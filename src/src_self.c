@@ -34,14 +34,14 @@ self_vm_read(void *buf, uint64_t addr, size_t len)
 	long n;
 
 #if defined(__x86_64__)
-	n = rawsys(SYS_process_vm_readv, rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0),
-	    (long)&local, 1, (long)&remote, 1, 0);
+	n = rawsys(SYS_process_vm_readv, proc_self_pid(), (long)&local, 1,
+	    (long)&remote, 1, 0);
 	if (n < 0) {
 		errno = (int)-n;
 		n = -1;
 	}
 #else
-	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	n = process_vm_readv(proc_self_pid(), &local, 1, &remote, 1, 0);
 #endif
 	return (ssize_t)n;
 }
@@ -115,7 +115,7 @@ src_self(struct source *s, const struct opts *o, char **envp, struct diag *d)
 		}
 	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = o->names != NAMES_NONE ? getpid() : 0;
+	s->vec.pid = o->names != NAMES_NONE ? proc_self_pid() : 0;
 	if (o->names != NAMES_NONE)
 		self_names(s, o->names == NAMES_EXE);
 	memcpy(s->label, self, sizeof(self));

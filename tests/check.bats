@@ -502,6 +502,26 @@ pidns_a() {
 	[[ "$(evidence "$output" ids)" == *"the process 65534/65534/65534/65534" ]]
 }
 
+# fakeroot, which every Debian package build runs under, preloads a
+# library whose getuid() and kin say root: self's IDs are the kernel's.
+# The oracle, in one process under the same fakeroot: python's getuid()
+# and kin say root, its /proc/self/status says nobody.
+@test "as nobody under fakeroot: ids holds the kernel's IDs, not the preload's root" {
+	need jq
+	need fakeroot
+	unsanitized fakeroot
+	run -0 setpriv --reuid=65534 --regid=65534 --clear-groups fakeroot \
+	    python3 -c 'import os
+st = dict(l.split(":", 1) for l in open("/proc/self/status"))
+print(os.getuid(), os.geteuid(), os.getgid(), os.getegid(),
+      *st["Uid"].split()[:2], *st["Gid"].split()[:2])'
+	[ "$output" = "0 0 0 0 65534 65534 65534 65534" ]
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups fakeroot "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID 65534/65534/65534/65534; the process 65534/65534/65534/65534" ]
+}
+
 # unsanitized TOOL: skips where $AUXV is built with ASan, which reserves
 # its shadow memory where an emulator or loader (TOOL) cannot give it.
 unsanitized() {

@@ -210,6 +210,14 @@ probe_setpriv() {
 	    echo "setpriv cannot switch to nobody here"
 }
 
+# fakeroot (its preload says root to getuid() and kin), run as nobody.
+probe_fakeroot() {
+	has setpriv || { cat "$BATS_RUN_TMPDIR/probe.setpriv"; return; }
+	command -v fakeroot >/dev/null || { echo "no fakeroot"; return; }
+	[ "$(setpriv --reuid=65534 --regid=65534 --clear-groups fakeroot \
+	    id -u)" = 0 ] || echo "fakeroot does not run for nobody here"
+}
+
 # The kernel's process-events connector, joined and asked to acknowledge
 # a listener within a second, by python's own socket (not by auxv): a
 # kernel that wants CAP_NET_ADMIN (6.1), and one that ignores listeners

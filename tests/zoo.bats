@@ -157,6 +157,13 @@ print("unshared", flush=True); time.sleep(1000)'
 	else
 		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.pidns_bare")"
 	fi
+	# Under fakeroot, as nobody: its preload says root to getuid().
+	if has fakeroot; then
+		zoo_add fakeroot setpriv --reuid=65534 --regid=65534 \
+		    --clear-groups fakeroot "$sleep_bin" 1000
+	else
+		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.fakeroot")"
+	fi
 	# The main thread ended, another running.
 	if command -v cc >/dev/null &&
 	    printf '%s\n' '#include <pthread.h>' '#include <unistd.h>' \
@@ -249,6 +256,11 @@ print("unshared", flush=True); time.sleep(1000)'
 	if has pidns_bare; then
 		run --separate-stderr unshare --pid --fork "$AUXV" --check --json
 		zoo_self pidns
+	fi
+	if has fakeroot && ! ldd "$AUXV" 2>/dev/null | grep -q libasan; then
+		run --separate-stderr setpriv --reuid=65534 --regid=65534 \
+		    --clear-groups fakeroot "$AUXV" --check --json
+		zoo_self fakeroot
 	fi
 	[ "$bad" -eq 0 ]
 	# And every process of the machine, the zoo among them.
