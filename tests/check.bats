@@ -522,6 +522,31 @@ print(os.getuid(), os.geteuid(), os.getgid(), os.getegid(),
 	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID 65534/65534/65534/65534; the process 65534/65534/65534/65534" ]
 }
 
+# A seccomp filter that refuses getuid() and kin and getpid() with EPERM
+# (tests/exec/novmread -s): their -1 is no ID and no PID, and auxv asks the
+# kernel another way.  The oracle, under the same filter: python's
+# getuid(), getegid() and getpid() are -1, its /proc/self/status has the
+# real IDs.
+@test "seccomp refusing getuid and kin and getpid (EPERM): self's IDs and PID from the kernel, no FAIL" {
+	need jq
+	native_only "the filter is the guest's: qemu makes the calls"
+	[ -x "${NOVMREAD:-}" ] || skip "no novmread helper built"
+	local deny=getuid,geteuid,getgid,getegid,getpid
+	run -0 "$NOVMREAD" -s "$deny" python3 -c 'import os
+st = dict(l.split(":", 1) for l in open("/proc/self/status"))
+print(os.getuid(), os.getegid(), os.getpid(), st["Uid"].split()[0])'
+	[ "$output" = "-1 -1 -1 $(id -u)" ]
+	# LeakSanitizer's pass at exit (a sanitized build) loops where the
+	# filter refuses getpid: not run.
+	run -0 --separate-stderr "$NOVMREAD" -s "$deny" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(jq .pid <<<"$output")" = null ]
+	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID $(id -u)/$(id -u)/$(id -g)/$(id -g); the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]
+	[ "$(rule_field "$output" layout r)" = ok ]
+	[ "$(rule_field "$output" procauxv r)" = ok ]
+}
+
 # unsanitized TOOL: skips where $AUXV is built with ASan, which reserves
 # its shadow memory where an emulator or loader (TOOL) cannot give it.
 unsanitized() {
@@ -1099,6 +1124,25 @@ uexec_output() {
 	need setauxv
 	run -0 --separate-stderr "$UEXEC" none "$st" --check --json
 	[[ "$(evidence "$output" procauxv)" == '/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, openat(/proc, "self/auxv"), openat(openat(/proc, "self"), "auxv") '*'hold the vector in memory'* ]]
+}
+
+# auxv's own reads refused: a seccomp filter that refuses
+# process_vm_readv (as Docker's default profile does) has auxv copy its
+# memory through a pipe; one that refuses pipes too leaves it nothing to
+# read its memory with: no data, saying so, never a fault of the stack.
+# The oracle: python under the filter is refused a pipe.
+@test "seccomp refusing process_vm_readv, then pipes too: layout holds, then has no data, saying auxv could not read" {
+	need jq
+	native_only "the filter is the guest's: qemu makes the calls"
+	[ -x "${NOVMREAD:-}" ] || skip "no novmread helper built"
+	run -0 --separate-stderr "$NOVMREAD" "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(rule_field "$output" layout r)" = ok ]
+	run -1 "$NOVMREAD" -s process_vm_readv,pipe python3 -c 'import os; os.pipe()'
+	[[ "$output" == *PermissionError* ]]
+	run -0 --separate-stderr "$NOVMREAD" -s process_vm_readv,pipe "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" layout)" = "no data: auxv could not read the stack" ]
 }
 
 # What emulators and userland loaders get wrong in the layout

@@ -1,7 +1,9 @@
 # The zoo: every legitimately odd process at once, one for each fact of
 # --check's provenance table (src/check.c) that a process can change
 # after its exec, then `auxv -a --check` over the machine and `auxv
-# --check PID` of each: no FAIL, and every "no data" says why.  A member
+# --check PID` of each, and `auxv --check` run where a member runs (a
+# PID namespace, fakeroot, a seccomp filter): no FAIL, and every "no
+# data" says why.  A member
 # this machine cannot make (no qemu-x86_64, no user namespaces) is left
 # out and named on the TAP stream; the oracle that each member is what it
 # claims is the kernel's own view (/proc/PID/exe, maps, status, uid_map).
@@ -164,6 +166,13 @@ print("unshared", flush=True); time.sleep(1000)'
 	else
 		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.fakeroot")"
 	fi
+	# A seccomp filter that refuses getuid() and kin and getpid().
+	if [ -x "${NOVMREAD:-}" ]; then
+		zoo_add seccomp "$NOVMREAD" -s getuid,geteuid,getgid,getegid,getpid \
+		    "$sleep_bin" 1000
+	else
+		zoo_note "no novmread helper built: no seccomp filter"
+	fi
 	# The main thread ended, another running.
 	if command -v cc >/dev/null &&
 	    printf '%s\n' '#include <pthread.h>' '#include <unistd.h>' \
@@ -261,6 +270,12 @@ print("unshared", flush=True); time.sleep(1000)'
 		run --separate-stderr setpriv --reuid=65534 --regid=65534 \
 		    --clear-groups fakeroot "$AUXV" --check --json
 		zoo_self fakeroot
+	fi
+	if [ -x "${NOVMREAD:-}" ]; then
+		# LeakSanitizer's pass at exit loops where getpid is refused.
+		run --separate-stderr "$NOVMREAD" -s getuid,geteuid,getgid,getegid,getpid \
+		    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --check --json
+		zoo_self seccomp
 	fi
 	[ "$bad" -eq 0 ]
 	# And every process of the machine, the zoo among them.
