@@ -111,6 +111,15 @@ teardown() {
 	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
 }
 
+# The cases run as nobody run copies in $NOBODY_DIR (common.bash).
+setup_file() {
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
+}
+
 need_x86_64() {
 	[ "$(uname -m)" = x86_64 ] || skip "not an x86-64 machine"
 }
@@ -496,8 +505,7 @@ pidns_a() {
 @test "as nobody: self holds every rule, the IDs are nobody's" {
 	need setpriv
 	need jq
-	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
-	    --clear-groups -- "$AUXV" --check --json
+	run -0 --separate-stderr "${NOBODY[@]}" -- "$NOBODY_AUXV" --check --json
 	[ "$(fails "$output")" = "" ]
 	[[ "$(evidence "$output" ids)" == *"the process 65534/65534/65534/65534" ]]
 }
@@ -510,14 +518,13 @@ pidns_a() {
 	need jq
 	need fakeroot
 	unsanitized fakeroot
-	run -0 setpriv --reuid=65534 --regid=65534 --clear-groups fakeroot \
-	    python3 -c 'import os
+	run -0 "${NOBODY[@]}" fakeroot python3 -c 'import os
 st = dict(l.split(":", 1) for l in open("/proc/self/status"))
 print(os.getuid(), os.geteuid(), os.getgid(), os.getegid(),
       *st["Uid"].split()[:2], *st["Gid"].split()[:2])'
 	[ "$output" = "0 0 0 0 65534 65534 65534 65534" ]
-	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
-	    --clear-groups fakeroot "$AUXV" --check --json
+	run -0 --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" \
+	    --check --json
 	[ "$(fails "$output")" = "" ]
 	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID 65534/65534/65534/65534; the process 65534/65534/65534/65534" ]
 }
@@ -3006,15 +3013,16 @@ kernel_newer() {
 	[ "$(fails "$output")" = values ]
 }
 
-# capped COPY: COPY of auxv's static build with CAP_NET_RAW in its
-# file's permitted set (setcap), in a directory nobody may enter; skips
+# capped COPY NAME: COPY as NAME with CAP_NET_RAW in its file's permitted
+# set (setcap), in $NOBODY_DIR/cap, a directory nobody may enter; skips
 # where this kernel or mount does not raise file capabilities, as a
 # capped cat's own status (CapPrm) shows, run as nobody.
 capped() {
-	local d=$BATS_TEST_TMPDIR/cap
+	local d=$NOBODY_DIR/cap
 	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
 	command -v setcap >/dev/null || skip "no setcap (libcap2-bin)"
-	mkdir -p "$d" && chmod 755 "$BATS_TEST_TMPDIR" "$d"
+	mkdir -p -m 0755 "$d"
+	rm -f "$d/cat" "$d/$2"
 	cp "$(command -v cat)" "$d/cat" && setcap cap_net_raw+p "$d/cat" ||
 	    skip "setcap refused here"
 	[ "$(nobody "$d/cat" /proc/self/status | awk '$1 == "CapPrm:" { print $2 }' |
@@ -3024,16 +3032,16 @@ capped() {
 }
 
 nobody() {
-	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	"${NOBODY[@]}" "$@"
 }
 
 # capped_sleep: the capped copy of sleep, run as nobody, in BG_PID once
 # it has exec'd.
 capped_sleep() {
-	local d=$BATS_TEST_TMPDIR/cap
+	local d=$NOBODY_DIR/cap
 	capped "$(command -v sleep)" sleep
 	# Not through nobody(): a function in the background is a subshell.
-	setpriv --reuid=65534 --regid=65534 --clear-groups "$d/sleep" 100 &
+	"${NOBODY[@]}" "$d/sleep" 100 &
 	BG_PID=$!
 	for _ in $(seq 250); do
 		[ "$(readlink "/proc/$BG_PID/exe")" != "$d/sleep" ] || return 0
@@ -3049,7 +3057,7 @@ capped_sleep() {
 @test "ids, self: capabilities exec raised with AT_SECURE 1 hold; a userland exec that leaves AT_SECURE 0 there fails" {
 	need jq
 	native_only "file capabilities of a program qemu runs are qemu's"
-	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
+	local st=$BUILD_DIR/tests/bench/auxv-static d=$NOBODY_DIR/cap
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
 	capped "$st" auxv
 	run -0 --separate-stderr nobody "$d/auxv" --check --json
@@ -3061,6 +3069,7 @@ capped_sleep() {
 	# The same credentials under a loader that writes AT_SECURE 0.
 	uexec_ready
 	capped "$UEXEC" uexec
+	st=$(nobody_copy "$st")
 	run --separate-stderr nobody "$d/uexec" set=23=0 "$st" --check --json
 	[ "$status" -eq 1 ]
 	[[ "$(fails "$output")" == *ids* ]]
@@ -3069,10 +3078,10 @@ capped_sleep() {
 
 @test "ids, self: no capabilities raised, AT_SECURE 0 holds; -e and a PID are never held to capabilities" {
 	need jq
-	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
+	local st=$BUILD_DIR/tests/bench/auxv-static d=$NOBODY_DIR/cap
 	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
 	# Under an emulator another rule may fail its vector: not this one.
-	run --separate-stderr nobody "$AUXV" --check --json
+	run --separate-stderr nobody "$NOBODY_AUXV" --check --json
 	[ "$status" -le 1 ]
 	[ "$(rule_field "$output" ids r)" = ok ]
 	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
@@ -3085,7 +3094,7 @@ capped_sleep() {
 	kill "$BG_PID"
 	# Traced by nobody, who may not, the program's capabilities stay
 	# unraised (security/commoncap.c), whatever AT_SECURE says.
-	run --separate-stderr nobody "$AUXV" --check --json -e "$d/sleep" 0
+	run --separate-stderr nobody "$NOBODY_AUXV" --check --json -e "$d/sleep" 0
 	jq -e .checks <<<"$output" >/dev/null ||
 	    skip "-e of a capped program as nobody: $(jq -r .error.message <<<"$output")"
 	[ "$(rule_field "$output" ids r)" = ok ]

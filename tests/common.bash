@@ -107,6 +107,45 @@ mkraw() {
 	"$MKFIXTURE" raw -w "$ws" -e "$e" "${pairs[@]}" >"$f"
 }
 
+# --- Another user ----------------------------------------------------
+#
+# A case that runs a program as another user (nobody) runs it from
+# $NOBODY_DIR, a folder under /tmp that every user may pass through
+# (0711): bats 1.8.2 makes its run directory 0700, and the build may lie
+# in such a folder too (a checkout under /root, a mktemp -d), where that
+# user's exec fails (status 127), as does the program's open of itself
+# (--check reads its own executable) or of another file there.
+# nobody_setup, in the setup_file of a file that runs something as
+# another user, makes it, and in it $NOBODY_AUXV, a copy of auxv;
+# nobody_teardown, in its teardown_file, removes it; nobody_copy FILE
+# [NAME] copies more there, its path printed (nobody_case_dir, a folder
+# of a case's own there).
+NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+nobody_setup() {
+	NOBODY_DIR=$(mktemp -d /tmp/auxv-nobody.XXXXXX) &&
+	    chmod 0711 "$NOBODY_DIR" || return
+	export NOBODY_DIR
+	NOBODY_AUXV=$(nobody_copy "$AUXV") || return
+	export NOBODY_AUXV
+}
+
+nobody_teardown() {
+	[ -z "${NOBODY_DIR:-}" ] || rm -rf "$NOBODY_DIR"
+}
+
+# nobody_case_dir: a new folder in $NOBODY_DIR, 0755, its path printed.
+nobody_case_dir() {
+	local d
+	d=$(mktemp -d "$NOBODY_DIR/case.XXXXXX") && chmod 755 "$d" && echo "$d"
+}
+
+nobody_copy() {
+	local f=$NOBODY_DIR/${2:-${1##*/}}
+	# Removed first: a copy still running (a case's left-over) is busy.
+	rm -f "$f" && cp "$1" "$f" && chmod 0755 "$f" && echo "$f"
+}
+
 # --- What the machine can do ------------------------------------------
 #
 # need CAPABILITY skips the test, with a reason that names what is

@@ -10,6 +10,15 @@
 
 load common
 
+# auxv run as nobody runs a copy in $NOBODY_DIR (common.bash).
+setup_file() {
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
+}
+
 teardown() {
 	local p
 	{
@@ -144,8 +153,7 @@ os.execv("/proc/self/exe", [sys.executable, "-c",
 	# Another user namespace, whose IDs map differently: a user's
 	# process that made one after its exec.
 	if unshare -U true 2>/dev/null && has setpriv; then
-		zoo_add userns setpriv --reuid=65534 --regid=65534 --clear-groups \
-		    python3 -c 'import ctypes, os, time
+		zoo_add userns "${NOBODY[@]}" python3 -c 'import ctypes, os, time
 if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) != 0:
     raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWUSER)")
 print("unshared", flush=True); time.sleep(1000)'
@@ -161,8 +169,7 @@ print("unshared", flush=True); time.sleep(1000)'
 	fi
 	# Under fakeroot, as nobody: its preload says root to getuid().
 	if has fakeroot; then
-		zoo_add fakeroot setpriv --reuid=65534 --regid=65534 \
-		    --clear-groups fakeroot "$sleep_bin" 1000
+		zoo_add fakeroot "${NOBODY[@]}" fakeroot "$sleep_bin" 1000
 	else
 		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.fakeroot")"
 	fi
@@ -267,8 +274,8 @@ print("unshared", flush=True); time.sleep(1000)'
 		zoo_self pidns
 	fi
 	if has fakeroot && ! ldd "$AUXV" 2>/dev/null | grep -q libasan; then
-		run --separate-stderr setpriv --reuid=65534 --regid=65534 \
-		    --clear-groups fakeroot "$AUXV" --check --json
+		run --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" \
+		    --check --json
 		zoo_self fakeroot
 	fi
 	if [ -x "${NOVMREAD:-}" ]; then
