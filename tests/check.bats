@@ -1070,9 +1070,11 @@ for i, (order, p) in enumerate([("big", "aarch64_be"), ("big", "aarch64"),
 # The static auxv started by tests/exec/uexec with a vector of uexec's
 # making, one fault injected (FEX-Emu#788's bugs, one at a time).
 #
-# Where uexec may not make /proc/self/auxv the program's vector (no
-# CAP_SYS_RESOURCE), procauxv fails each run, truly: there it is taken
-# out of $output, and the cases of its own say what it finds.
+# Where uexec may not make /proc/self/auxv the program's vector
+# (PR_SET_MM_MAP refused: a kernel without CONFIG_CHECKPOINT_RESTORE, and
+# no CAP_SYS_RESOURCE for PR_SET_MM_AUXV), procauxv fails each run,
+# truly: there it is taken out of $output, and the cases of its own say
+# what it finds.
 uexec_check() {
 	uexec_ready
 	run --separate-stderr "$UEXEC" "$1" "$st" --check --json
@@ -1124,13 +1126,65 @@ uexec_output() {
 	# address in the kernel's copy (/proc/PID/auxv of a uexec).
 	# Every other way reads the same saved vector: each differs too.
 	[[ "$(evidence "$output" procauxv)" =~ ^/proc/self/auxv\ differs\ from\ the\ vector\ in\ memory\ from\ entry\ [0-9]+\ \(type\ 3\)(\;\ |$) ]]
+	# What the loader could have done, and did not.
+	[[ "$(evidence "$output" procauxv)" == *"; a loader makes it the vector it gives with prctl(PR_SET_MM, PR_SET_MM_MAP), no capability needed" ]]
 }
 
-@test "uexec: where it may set /proc/self/auxv (CAP_SYS_RESOURCE), every way of opening it holds the vector" {
+@test "uexec: where it may set /proc/self/auxv (PR_SET_MM_MAP), every way of opening it holds the vector" {
 	need jq
+	uexec_ready
 	need setauxv
 	run -0 --separate-stderr "$UEXEC" none "$st" --check --json
 	[[ "$(evidence "$output" procauxv)" == '/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, openat(/proc, "self/auxv"), openat(openat(/proc, "self"), "auxv") '*'hold the vector in memory'* ]]
+}
+
+# PR_SET_MM_MAP needs no capability (kernel/sys.c prctl_set_mm returns
+# into prctl_set_mm_map before its CAP_SYS_RESOURCE check): uexec run as
+# nobody makes /proc/self/auxv, and /proc/PID/stat's memory fields, the
+# program's.  The oracle: python reads the kernel's copy of the vector
+# of a static witness uexec started (/proc/PID/auxv, its AT_EXECFN
+# string through /proc/PID/mem), which names the witness, not uexec;
+# and stat's startcode and startstack are the witness's.
+@test "as nobody, uexec: PR_SET_MM_MAP, no capability needed, makes /proc/self/auxv the vector it gives: procauxv holds" {
+	need jq
+	need setpriv
+	uexec_ready
+	[ -x "${WITNESS_STATIC:-}" ] || skip "no static witness built"
+	local u w d f
+	u=$(nobody_copy "$UEXEC") && st=$(nobody_copy "$st") &&
+	    w=$(nobody_copy "$WITNESS_STATIC") && d=$(nobody_case_dir)
+	run -0 --separate-stderr "${NOBODY[@]}" "$u" none "$st" --check --json
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" procauxv)" == "ok: /proc/self/auxv, /proc/PID/auxv, "* ]]
+	f=$d/witness
+	install -m 666 /dev/null "$f"
+	start_bg "${NOBODY[@]}" "$u" none "$w" "$f" 5000
+	for _ in $(seq 100); do
+		[ -s "$f" ] && break
+		sleep 0.05
+	done
+	read -r _ _ execfn <"$f"
+	[ "$execfn" = "$w" ]
+	run -0 python3 - "$BG_PID" <<'EOF2'
+import struct, sys
+from oracle import pairs_of
+pid = sys.argv[1]
+v = dict(pairs_of("/proc/%s/auxv" % pid, struct.calcsize("P"), "="))
+s = b""
+with open("/proc/%s/mem" % pid, "rb", buffering=0) as m:
+    m.seek(v[31])
+    while not s.endswith(b"\0"):
+        s += m.read(1)
+print(s[:-1].decode())
+stat = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+print(int(stat[23]), v[9])
+EOF2
+	[ "${lines[0]}" = "$w" ]
+	# startcode: the witness's text, at or below its entry.
+	read -r code entry <<<"${lines[1]}"
+	[ "$(printf '0x%x' "$entry")" = "$(readelf_h "$w" "Entry point address")" ]
+	[ "$code" -le "$entry" ]
+	[ "$code" -ge $((0x400000)) ]
 }
 
 # auxv's own reads refused: a seccomp filter that refuses
@@ -2752,7 +2806,8 @@ EOT
 # procauxv_want REC PID: the evidence procauxv gives for what auxvrec.so
 # (preloaded into the same auxv process, PID) read each way: a file way
 # holds where it is the vector in memory then zeros, PR_GET_AUXV where it
-# starts with it; errno 22 of PR_GET_AUXV is no data.
+# starts with it; errno 22 of PR_GET_AUXV is no data; a FAIL says what a
+# loader can do.
 procauxv_want() {
 	python3 - "$1" "$2" <<'EOF2'
 import struct, sys
@@ -2785,6 +2840,9 @@ for key, name in ways:
     if k < len(mem) - 2 * ws:
         s += " from entry %d (type %d)" % (k // (2 * ws), types[k // (2 * ws)])
     out.append(s)
+if out:
+    out.append("a loader makes it the vector it gives with "
+               "prctl(PR_SET_MM, PR_SET_MM_MAP), no capability needed")
 ev = "; ".join(out) if out else (
     '/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, '
     'openat(/proc, "self/auxv"), openat(openat(/proc, "self"), "auxv")'

@@ -405,14 +405,16 @@ uexec_ready() {
 }
 
 # Whether uexec makes /proc/self/auxv the program's vector
-# (PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE): --check's procauxv
+# (PR_SET_MM_MAP, which needs no capability but a kernel built with
+# CONFIG_CHECKPOINT_RESTORE, and which qemu-user may refuse; else
+# PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE): --check's procauxv
 # holds for its vector made right.
 probe_setauxv() {
 	local st=$BUILD_DIR/tests/bench/auxv-static
 	[ -x "${UEXEC:-}" ] && [ -x "$st" ] ||
 	    { echo "no uexec helper or static auxv built"; return; }
 	"$UEXEC" none "$st" --check 2>/dev/null | grep -q '^procauxv  *ok' ||
-	    echo "uexec cannot make /proc/self/auxv the program's (PR_SET_MM_AUXV needs CAP_SYS_RESOURCE)"
+	    echo "uexec cannot make /proc/self/auxv the program's (PR_SET_MM_MAP refused)"
 }
 
 # start_odd MODE [ARG]...: tests/exec/oddproc MODE (unvdso, nostack, farsegs) as
