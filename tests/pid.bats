@@ -48,6 +48,22 @@ sys.exit(1)' "$1"
 	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 }
 
+# Under fakeroot, whose preload says root to getuid(), auxv is still
+# nobody, as the kernel has it (python under the same fakeroot: getuid()
+# 0, its status 65534), and root's process another user's.
+@test "another user's process, read under fakeroot as nobody: another user's, not ours" {
+	need fakeroot
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under fakeroot's preload"
+	start_bg sleep 1000
+	run -0 "${NOBODY[@]}" fakeroot python3 -c 'import os
+print(os.getuid(), open("/proc/self/status").read().split("\nUid:")[1].split()[0])'
+	[ "$output" = "0 65534" ]
+	nobody_refused "$BG_PID"
+	run -1 --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" "$BG_PID"
+	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
+}
+
 # bats test_tags=full
 @test "own process as an unprivileged user: read, strings dereferenced" {
 	need setpriv
