@@ -309,16 +309,6 @@ secure_caps(const struct check_env *e, struct check_result *r, uint64_t secure,
 	return CHECK_OK;
 }
 
-/* Our own IDs: real, effective, saved (the effective). */
-static void
-self_ids(uint64_t id[2][3])
-{
-	id[0][0] = getuid();
-	id[0][1] = id[0][2] = geteuid();
-	id[1][0] = getgid();
-	id[1][1] = id[1][2] = getegid();
-}
-
 /*
  * AT_UID, AT_EUID, AT_GID, AT_EGID: the process's IDs (at exec: a
  * process that changed them since, its saved IDs still the vector's
@@ -338,12 +328,15 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	for (i = 0; i < 4; i++)
 		if (!vec_find(e->v, types[i], &at[i]))
 			return check_absent(r, types[i]);
-	if (e->v->kind == SRC_SELF)
-		self_ids(id);
-	else if (proc_status(&e->proc, "\nUid:", 10, id[0], 3) == -1 ||
+	/*
+	 * Self's too from the kernel's status, never from getuid() and kin,
+	 * which a preload may replace (fakeroot's say root); in our own
+	 * user namespace, which is the one status names them in.
+	 */
+	if (proc_status(&e->proc, "\nUid:", 10, id[0], 3) == -1 ||
 	    proc_status(&e->proc, "\nGid:", 10, id[1], 3) == -1)
 		return check_nodata(r, "process status not readable");
-	else if ((ns = ids_in_ns(e, id)) == -1)
+	if (e->v->kind != SRC_SELF && (ns = ids_in_ns(e, id)) == -1)
 		return check_nodata(r,
 		    "the process is in another user namespace, whose "
 		    "uid_map or gid_map names none of its IDs");

@@ -172,12 +172,14 @@ struct words {
 	uint64_t lim_lo, lim_hi;
 	uint64_t lo; /* the block held: [lo, lo + len) */
 	size_t len;
+	int unread; /* a word in the bounds that could not be read */
 	unsigned char b[AUXV_MEM_BLOCK];
 };
 
 /*
  * The word of the vector's size and byte order at addr (a multiple of
- * it, as every word of the stack is): 0, or -1.
+ * it, as every word of the stack is): 0, or -1 (m->unread where it is
+ * in the walk's bounds: auxv's read failed, no fault of the stack).
  */
 static int
 word_at(struct words *m, uint64_t addr, uint64_t *w)
@@ -189,8 +191,10 @@ word_at(struct words *m, uint64_t addr, uint64_t *w)
 	if (addr < m->lo || addr - m->lo + ws > m->len) {
 		m->lo = addr - addr % AUXV_MEM_BLOCK;
 		m->len = mem_get(&m->v->mem, m->lo, m->b, sizeof(m->b), NULL);
-		if (addr - m->lo + ws > m->len)
+		if (addr - m->lo + ws > m->len) {
+			m->unread = 1;
 			return -1;
+		}
 	}
 	*w = vec_word(m->b + (addr - m->lo), ws, m->v->bigendian);
 	return 0;
@@ -300,8 +304,12 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 	*fail = 1;
 	*sp = v->kind == SRC_SELF ? v->argv - v->wordsize : e->sp;
 	words_in(e, m, *sp);
-	if ((bad = walk_stack(m, *sp, l)) != NULL)
+	if ((bad = walk_stack(m, *sp, l)) != NULL) {
+		*fail &= !m->unread;
 		return bad;
+	}
+		return bad;
+	}
 	if (v->kind == SRC_SELF) {
 		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
 		for (; l->vec < (uintptr_t)v->raw &&
@@ -310,9 +318,11 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 			;
 		if (l->vec != (uintptr_t)v->raw)
 			return "the vector is not after envp's NULL";
-	} else if (vlen > v->rawlen ||
-	    mem_get(&v->mem, l->vec, mem, vlen, NULL) != vlen ||
-	    memcmp(mem, v->raw, vlen) != 0)
+	} else if (vlen <= v->rawlen &&
+	    mem_get(&v->mem, l->vec, mem, vlen, NULL) != vlen) {
+		*fail = 0;
+		return "auxv could not read the words after envp's NULL";
+	} else if (vlen > v->rawlen || memcmp(mem, v->raw, vlen) != 0)
 		return "the vector is not after envp's NULL";
 	lowest_string(m, *sp, l->vec + vlen, l);
 	return NULL;
@@ -439,7 +449,7 @@ rule_layout(const struct check_env *e, struct check_result *r)
 	const struct check_map *ms, *mr;
 	const struct decoded *d;
 	struct stack_walk l;
-	struct words m = { v, 0, UINT64_MAX, 0, 0, { 0 } };
+	struct words m = { v, 0, UINT64_MAX, 0, 0, 0, { 0 } };
 	const char *bad;
 	uint64_t sp;
 	int fail;

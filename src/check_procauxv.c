@@ -87,8 +87,12 @@ base_moved(const struct auxv_vec *v, size_t k, uint64_t ld)
  * 32-bit process's); PR_GET_AUXV returns the whole saved array, padding
  * included, in our word size: compared up to AT_NULL.  AT_BASE alone
  * may differ, where the vector in memory has the dynamic linker that
- * runs: a chain loader moved it there, as it must (rule_base), and
- * cannot change the saved copy (PR_SET_MM_AUXV needs CAP_SYS_RESOURCE).
+ * runs: a chain loader moved it there, as it must (rule_base), and may
+ * leave the saved copy as it is.  A loader that builds a vector anew can
+ * make the saved copy its own with prctl(PR_SET_MM, PR_SET_MM_MAP), which
+ * needs no capability (kernel/sys.c prctl_set_mm returns into
+ * prctl_set_mm_map before its CAP_SYS_RESOURCE check, which binds
+ * PR_SET_MM_AUXV alone): one that does not is failed, and told so.
  *
  * What it reads, and whether the process can change it after exec:
  * - the saved vector (mm->saved_auxv): PR_SET_MM_MAP or PR_SET_MM_AUXV
@@ -149,6 +153,10 @@ rule_procauxv(const struct check_env *e, struct check_result *r)
 		    ", \"self/auxv\"), openat(openat(" PROC_ROOT
 		    ", \"self\"), \"auxv\")%s hold the vector in memory",
 		    noprctl ? "" : " and PR_GET_AUXV");
+	if (nfail > 0)
+		ev(r,
+		    "; a loader makes it the vector it gives with "
+		    "prctl(PR_SET_MM, PR_SET_MM_MAP), no capability needed");
 	if (moved)
 		ev(r,
 		    "%sAT_BASE aside, which is the dynamic linker that runs in "

@@ -17,6 +17,7 @@
 
 #include "bounds.h"
 #include "proc.h"
+#include "rawsys.h"
 #include "readfile.h"
 
 /*
@@ -50,6 +51,27 @@ proc_path(const struct proc *p, char *buf, size_t size, const char *name,
 }
 
 /*
+ * Our PID in our PID namespace, from the kernel itself: not through
+ * libc's getpid(), which a preload may replace (as fakeroot's replaces
+ * getuid()).  -1 and errno where a seccomp filter refuses the call.
+ */
+pid_t
+proc_self_pid(void)
+{
+#if defined(__x86_64__)
+	long n = rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0);
+
+	if (n < 0) {
+		errno = (int)-n;
+		return -1;
+	}
+	return (pid_t)n;
+#else
+	return (pid_t)syscall(SYS_getpid);
+#endif
+}
+
+/*
  * Why /proc can't be asked about processes by number, or NULL: it is not
  * mounted, or it is another PID namespace's (its numbers name other
  * processes than ours do, and a vector read there would be another's),
@@ -70,7 +92,7 @@ proc_check(int *err)
 	if (n <= 0)
 		return PROC_ROOT " is not mounted";
 	buf[n] = '\0';
-	if (strtol(buf, &end, 10) != (long)getpid() || *end != '\0')
+	if (strtol(buf, &end, 10) != (long)proc_self_pid() || *end != '\0')
 		return PROC_ROOT
 		    " is another PID namespace's (mount one of "
 		    "this namespace, as unshare --mount-proc does)";
@@ -400,7 +422,10 @@ open_at(int dir, const char *name, int flags)
  * open it, said in name as a program would write it: its descriptor, or
  * -1 and errno.  By its path, through our PID, through thread-self,
  * openat(2) of "self/auxv" in /proc, and component by component, as a
- * library that opens each directory of a path in turn does.
+ * library that opens each directory of a path in turn does.  Our PID as
+ * /proc numbers it, which /proc/self names: in a PID namespace that did
+ * not mount a /proc of its own (unshare --pid --fork), getpid()'s number
+ * is another process's there (PID 1, the host's init).
  */
 int
 proc_self_auxv(unsigned int way, char *name, size_t size)
@@ -408,16 +433,21 @@ proc_self_auxv(unsigned int way, char *name, size_t size)
 	static const char ways[][sizeof(PROC_ROOT "/thread-self/auxv")] = {
 		PROC_ROOT "/self/auxv", "", PROC_ROOT "/thread-self/auxv"
 	};
+	char pid[24];
+	ssize_t n;
 	int dir, sub, fd, e;
 
-	if (way < 3) {
-		if (ways[way][0] != '\0')
-			snprintf(name, size, "%s", ways[way]);
-		else
-			snprintf(
-			    name, size, PROC_ROOT "/%ld/auxv", (long)getpid());
+	if (way == 1) {
+		snprintf(name, size, PROC_ROOT "/PID/auxv");
+		if ((n = readlink(PROC_ROOT "/self", pid, sizeof(pid) - 1)) ==
+		    -1)
+			return -1;
+		pid[n] = '\0';
+		snprintf(name, size, PROC_ROOT "/%s/auxv", pid);
+	} else if (way < 3)
+		snprintf(name, size, "%s", ways[way]);
+	if (way < 3)
 		return open(name, O_RDONLY | O_CLOEXEC);
-	}
 	snprintf(name, size, "%s",
 	    way == 3 ? "openat(" PROC_ROOT ", \"self/auxv\")"
 	             : "openat(openat(" PROC_ROOT ", \"self\"), \"auxv\")");

@@ -74,6 +74,7 @@ enum proc_stat_field {
 
 void proc_at(struct proc *, pid_t, pid_t);
 void proc_path(const struct proc *, char *, size_t, const char *, const char *);
+pid_t proc_self_pid(void);
 const char *proc_check(int *);
 int proc_open(const struct proc *, const char *);
 ssize_t proc_read(const struct proc *, const char *, void *, size_t);

@@ -284,7 +284,10 @@ self_copy(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
  * Our own memory, through the kernel, so that a pointer no mapping holds
  * (a loader of our own may put anything in the vector) is unreadable and
  * not a crash: process_vm_readv with our own PID, or where that is
- * refused, from then on, self_copy().
+ * refused, from then on, self_copy().  Refused is any error but EFAULT
+ * (memory not readable): ENOSYS under qemu-user, and whatever errno a
+ * seccomp filter returns for it or for getpid (Docker's refuses
+ * process_vm_readv with EPERM).
  */
 static ssize_t
 self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
@@ -297,7 +300,7 @@ self_read(const struct memsrc *m, uint64_t addr, void *buf, size_t len)
 		return -1;
 	}
 	n = pm->self(buf, addr, len);
-	if (n != -1 || (errno != ENOSYS && errno != EPERM))
+	if (n != -1 || errno == EFAULT)
 		return n;
 	pm->mem->read = self_copy;
 	return self_copy(m, addr, buf, len);

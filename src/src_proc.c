@@ -36,7 +36,7 @@
  * with the reader's (kernel/ptrace.c, __ptrace_may_access).
  */
 static int
-ids(const struct proc *p, const char *key, unsigned long ours)
+ids(const struct proc *p, const char *key, uint64_t ours)
 {
 	uint64_t id[3];
 
@@ -69,12 +69,24 @@ refusal(const struct proc *p)
 {
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct ours[2], theirs[2];
+	struct proc self;
+	uint64_t me[2];
 	char path[64];
 	struct stat st;
 	int uid, gid, i;
 
-	uid = ids(p, "\nUid:", (unsigned long)getuid());
-	gid = uid == 0 ? ids(p, "\nGid:", (unsigned long)getgid()) : -1;
+	/*
+	 * Our real IDs, the kernel's (our status), not getuid()'s and
+	 * getgid()'s, which a preload may replace: fakeroot's say root.
+	 */
+	proc_at(&self, 0, 0);
+	if (proc_status(&self, "\nUid:", 10, &me[0], 1) == -1 ||
+	    proc_status(&self, "\nGid:", 10, &me[1], 1) == -1) {
+		me[0] = getuid();
+		me[1] = getgid();
+	}
+	uid = ids(p, "\nUid:", me[0]);
+	gid = uid == 0 ? ids(p, "\nGid:", me[1]) : -1;
 	if (uid == 1)
 		return "permission denied (a set-user-ID process: needs "
 		       "CAP_SYS_PTRACE)";
@@ -96,10 +108,10 @@ refusal(const struct proc *p)
 				return "permission denied (the process holds "
 				       "capabilities this one lacks)";
 		proc_path(p, path, sizeof(path), "auxv", "");
-		if (getuid() != 0 && proc_stat_path(path, &st) == 0 &&
-		    st.st_uid == getuid())
+		if (me[0] != 0 && proc_stat_path(path, &st) == 0 &&
+		    st.st_uid == me[0])
 			return "permission denied";
-		if (getuid() != 0 ||
+		if (me[0] != 0 ||
 		    (ours[CAP_TO_INDEX(CAP_SYS_PTRACE)].effective &
 		        CAP_TO_MASK(CAP_SYS_PTRACE)) == 0)
 			return "permission denied (not dumpable: needs "

@@ -25,24 +25,28 @@
 
 /*
  * process_vm_readv of len bytes of our own memory at addr into buf, for
- * procmem.c: the bytes read, or -1 and errno.
+ * procmem.c: the bytes read, or -1 and errno (getpid's, where a seccomp
+ * filter refuses that).
  */
 static ssize_t
 self_vm_read(void *buf, uint64_t addr, size_t len)
 {
 	struct iovec local = { buf, len };
 	struct iovec remote = { (void *)(uintptr_t)addr, len };
+	pid_t pid = proc_self_pid();
 	long n;
 
+	if (pid == -1)
+		return -1;
 #if defined(__x86_64__)
-	n = rawsys(SYS_process_vm_readv, rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0),
-	    (long)&local, 1, (long)&remote, 1, 0);
+	n = rawsys(
+	    SYS_process_vm_readv, pid, (long)&local, 1, (long)&remote, 1, 0);
 	if (n < 0) {
 		errno = (int)-n;
 		n = -1;
 	}
 #else
-	n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
 #endif
 	return (ssize_t)n;
 }
@@ -165,7 +169,10 @@ src_self(struct source *s, const struct opts *o, int argc, char **argv,
 		}
 	/* Our own vector stays where the kernel put it: no copy. */
 	s->vec.kind = SRC_SELF;
-	s->vec.pid = o->names != NAMES_NONE ? getpid() : 0;
+	s->vec.pid = o->names != NAMES_NONE ? proc_self_pid() : 0;
+	/* Refused (seccomp): no pid said, not -1. */
+	if (s->vec.pid == -1)
+		s->vec.pid = 0;
 	if (o->names != NAMES_NONE)
 		self_names(s, o->names == NAMES_EXE);
 	memcpy(s->label, self, sizeof(self));

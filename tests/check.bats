@@ -111,6 +111,15 @@ teardown() {
 	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
 }
 
+# The cases run as nobody run copies in $NOBODY_DIR (common.bash).
+setup_file() {
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
+}
+
 need_x86_64() {
 	[ "$(uname -m)" = x86_64 ] || skip "not an x86-64 machine"
 }
@@ -496,10 +505,53 @@ pidns_a() {
 @test "as nobody: self holds every rule, the IDs are nobody's" {
 	need setpriv
 	need jq
-	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 \
-	    --clear-groups -- "$AUXV" --check --json
+	run -0 --separate-stderr "${NOBODY[@]}" -- "$NOBODY_AUXV" --check --json
 	[ "$(fails "$output")" = "" ]
 	[[ "$(evidence "$output" ids)" == *"the process 65534/65534/65534/65534" ]]
+}
+
+# fakeroot, which every Debian package build runs under, preloads a
+# library whose getuid() and kin say root: self's IDs are the kernel's.
+# The oracle, in one process under the same fakeroot: python's getuid()
+# and kin say root, its /proc/self/status says nobody.
+@test "as nobody under fakeroot: ids holds the kernel's IDs, not the preload's root" {
+	need jq
+	need fakeroot
+	unsanitized fakeroot
+	run -0 "${NOBODY[@]}" fakeroot python3 -c 'import os
+st = dict(l.split(":", 1) for l in open("/proc/self/status"))
+print(os.getuid(), os.geteuid(), os.getgid(), os.getegid(),
+      *st["Uid"].split()[:2], *st["Gid"].split()[:2])'
+	[ "$output" = "0 0 0 0 65534 65534 65534 65534" ]
+	run -0 --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" \
+	    --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID 65534/65534/65534/65534; the process 65534/65534/65534/65534" ]
+}
+
+# A seccomp filter that refuses getuid() and kin and getpid() with EPERM
+# (tests/exec/novmread -s): their -1 is no ID and no PID, and auxv asks the
+# kernel another way.  The oracle, under the same filter: python's
+# getuid(), getegid() and getpid() are -1, its /proc/self/status has the
+# real IDs.
+@test "seccomp refusing getuid and kin and getpid (EPERM): self's IDs and PID from the kernel, no FAIL" {
+	need jq
+	native_only "the filter is the guest's: qemu makes the calls"
+	[ -x "${NOVMREAD:-}" ] || skip "no novmread helper built"
+	local deny=getuid,geteuid,getgid,getegid,getpid
+	run -0 "$NOVMREAD" -s "$deny" python3 -c 'import os
+st = dict(l.split(":", 1) for l in open("/proc/self/status"))
+print(os.getuid(), os.getegid(), os.getpid(), st["Uid"].split()[0])'
+	[ "$output" = "-1 -1 -1 $(id -u)" ]
+	# LeakSanitizer's pass at exit (a sanitized build) loops where the
+	# filter refuses getpid: not run.
+	run -0 --separate-stderr "$NOVMREAD" -s "$deny" \
+	    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(jq .pid <<<"$output")" = null ]
+	[ "$(evidence "$output" ids)" = "AT_UID/EUID/GID/EGID $(id -u)/$(id -u)/$(id -g)/$(id -g); the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]
+	[ "$(rule_field "$output" layout r)" = ok ]
+	[ "$(rule_field "$output" procauxv r)" = ok ]
 }
 
 # unsanitized TOOL: skips where $AUXV is built with ASan, which reserves
@@ -1047,9 +1099,11 @@ for i, (order, p) in enumerate([("big", "aarch64_be"), ("big", "aarch64"),
 # The static auxv started by tests/exec/uexec with a vector of uexec's
 # making, one fault injected (FEX-Emu#788's bugs, one at a time).
 #
-# Where uexec may not make /proc/self/auxv the program's vector (no
-# CAP_SYS_RESOURCE), procauxv fails each run, truly: there it is taken
-# out of $output, and the cases of its own say what it finds.
+# Where uexec may not make /proc/self/auxv the program's vector
+# (PR_SET_MM_MAP refused: a kernel without CONFIG_CHECKPOINT_RESTORE, and
+# no CAP_SYS_RESOURCE for PR_SET_MM_AUXV), procauxv fails each run,
+# truly: there it is taken out of $output, and the cases of its own say
+# what it finds.
 uexec_check() {
 	uexec_ready
 	run --separate-stderr "$UEXEC" "$1" "$st" --check --json
@@ -1101,13 +1155,84 @@ uexec_output() {
 	# address in the kernel's copy (/proc/PID/auxv of a uexec).
 	# Every other way reads the same saved vector: each differs too.
 	[[ "$(evidence "$output" procauxv)" =~ ^/proc/self/auxv\ differs\ from\ the\ vector\ in\ memory\ from\ entry\ [0-9]+\ \(type\ 3\)(\;\ |$) ]]
+	# What the loader could have done, and did not.
+	[[ "$(evidence "$output" procauxv)" == *"; a loader makes it the vector it gives with prctl(PR_SET_MM, PR_SET_MM_MAP), no capability needed" ]]
 }
 
-@test "uexec: where it may set /proc/self/auxv (CAP_SYS_RESOURCE), every way of opening it holds the vector" {
+@test "uexec: where it may set /proc/self/auxv (PR_SET_MM_MAP), every way of opening it holds the vector" {
 	need jq
+	uexec_ready
 	need setauxv
 	run -0 --separate-stderr "$UEXEC" none "$st" --check --json
 	[[ "$(evidence "$output" procauxv)" == '/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, openat(/proc, "self/auxv"), openat(openat(/proc, "self"), "auxv") '*'hold the vector in memory'* ]]
+}
+
+# PR_SET_MM_MAP needs no capability (kernel/sys.c prctl_set_mm returns
+# into prctl_set_mm_map before its CAP_SYS_RESOURCE check): uexec run as
+# nobody makes /proc/self/auxv, and /proc/PID/stat's memory fields, the
+# program's.  The oracle: python reads the kernel's copy of the vector
+# of a static witness uexec started (/proc/PID/auxv, its AT_EXECFN
+# string through /proc/PID/mem), which names the witness, not uexec;
+# and stat's startcode and startstack are the witness's.
+@test "as nobody, uexec: PR_SET_MM_MAP, no capability needed, makes /proc/self/auxv the vector it gives: procauxv holds" {
+	need jq
+	need setpriv
+	uexec_ready
+	[ -x "${WITNESS_STATIC:-}" ] || skip "no static witness built"
+	local u w d f
+	u=$(nobody_copy "$UEXEC") && st=$(nobody_copy "$st") &&
+	    w=$(nobody_copy "$WITNESS_STATIC") && d=$(nobody_case_dir)
+	run -0 --separate-stderr "${NOBODY[@]}" "$u" none "$st" --check --json
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" procauxv)" == "ok: /proc/self/auxv, /proc/PID/auxv, "* ]]
+	f=$d/witness
+	install -m 666 /dev/null "$f"
+	start_bg "${NOBODY[@]}" "$u" none "$w" "$f" 5000
+	for _ in $(seq 100); do
+		[ -s "$f" ] && break
+		sleep 0.05
+	done
+	read -r _ _ execfn <"$f"
+	[ "$execfn" = "$w" ]
+	run -0 python3 - "$BG_PID" <<'EOF2'
+import struct, sys
+from oracle import pairs_of
+pid = sys.argv[1]
+v = dict(pairs_of("/proc/%s/auxv" % pid, struct.calcsize("P"), "="))
+s = b""
+with open("/proc/%s/mem" % pid, "rb", buffering=0) as m:
+    m.seek(v[31])
+    while not s.endswith(b"\0"):
+        s += m.read(1)
+print(s[:-1].decode())
+stat = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+print(int(stat[23]), v[9])
+EOF2
+	[ "${lines[0]}" = "$w" ]
+	# startcode: the witness's text, at or below its entry.
+	read -r code entry <<<"${lines[1]}"
+	[ "$(printf '0x%x' "$entry")" = "$(readelf_h "$w" "Entry point address")" ]
+	[ "$code" -le "$entry" ]
+	[ "$code" -ge $((0x400000)) ]
+}
+
+# auxv's own reads refused: a seccomp filter that refuses
+# process_vm_readv (as Docker's default profile does) has auxv copy its
+# memory through a pipe; one that refuses pipes too leaves it nothing to
+# read its memory with: no data, saying so, never a fault of the stack.
+# The oracle: python under the filter is refused a pipe.
+@test "seccomp refusing process_vm_readv, then pipes too: layout holds, then has no data, saying auxv could not read" {
+	need jq
+	native_only "the filter is the guest's: qemu makes the calls"
+	[ -x "${NOVMREAD:-}" ] || skip "no novmread helper built"
+	run -0 --separate-stderr "$NOVMREAD" "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(rule_field "$output" layout r)" = ok ]
+	run -1 "$NOVMREAD" -s process_vm_readv,pipe python3 -c 'import os; os.pipe()'
+	[[ "$output" == *PermissionError* ]]
+	run -0 --separate-stderr "$NOVMREAD" -s process_vm_readv,pipe "$AUXV" --check --json
+	[ "$(fails "$output")" = "" ]
+	[ "$(verdict "$output" layout)" = "no data: auxv could not read the stack" ]
 }
 
 # What emulators and userland loaders get wrong in the layout
@@ -2938,7 +3063,8 @@ EOT
 # procauxv_want REC PID: the evidence procauxv gives for what auxvrec.so
 # (preloaded into the same auxv process, PID) read each way: a file way
 # holds where it is the vector in memory then zeros, PR_GET_AUXV where it
-# starts with it; errno 22 of PR_GET_AUXV is no data.
+# starts with it; errno 22 of PR_GET_AUXV is no data; a FAIL says what a
+# loader can do.
 procauxv_want() {
 	python3 - "$1" "$2" <<'EOF2'
 import struct, sys
@@ -2971,6 +3097,9 @@ for key, name in ways:
     if k < len(mem) - 2 * ws:
         s += " from entry %d (type %d)" % (k // (2 * ws), types[k // (2 * ws)])
     out.append(s)
+if out:
+    out.append("a loader makes it the vector it gives with "
+               "prctl(PR_SET_MM, PR_SET_MM_MAP), no capability needed")
 ev = "; ".join(out) if out else (
     '/proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, '
     'openat(/proc, "self/auxv"), openat(openat(/proc, "self"), "auxv")'
@@ -3012,6 +3141,23 @@ procauxv_run() {
 	echo "auxvrec: $want"
 	[[ "$want" == ok:* ]]
 	[ "$(verdict "$output" procauxv)" = "$want" ]
+}
+
+# In a PID namespace that did not mount a /proc of its own (unshare
+# --pid --fork), getpid() is 1, and /proc/1 the host's init: the way
+# through our PID reads the number /proc/self names, ours.  The oracle:
+# python in such a namespace has PID 1, and /proc/self names another.
+@test "procauxv in a PID namespace without its own /proc: /proc/PID/auxv is the process /proc/self names" {
+	need jq
+	native_only "qemu serves the guest's vector by its own PID's path alone"
+	need pidns_bare
+	run -0 unshare --pid --fork python3 -c \
+	    'import os; print(os.getpid(), os.readlink("/proc/self") != "1")'
+	[ "$output" = "1 True" ]
+	run -0 --separate-stderr unshare --pid --fork "$AUXV" --check --json
+	[ "$(jq .pid <<<"$output")" = 1 ]
+	[ "$(fails "$output")" = "" ]
+	[[ "$(verdict "$output" procauxv)" == 'ok: /proc/self/auxv, /proc/PID/auxv, /proc/thread-self/auxv, '*' hold the vector in memory'* ]]
 }
 
 # qemu-user serves the guest's vector for some ways of reading it and
@@ -3182,15 +3328,16 @@ kernel_newer() {
 	[ "$(fails "$output")" = values ]
 }
 
-# capped COPY: COPY of auxv's static build with CAP_NET_RAW in its
-# file's permitted set (setcap), in a directory nobody may enter; skips
+# capped COPY NAME: COPY as NAME with CAP_NET_RAW in its file's permitted
+# set (setcap), in $NOBODY_DIR/cap, a directory nobody may enter; skips
 # where this kernel or mount does not raise file capabilities, as a
 # capped cat's own status (CapPrm) shows, run as nobody.
 capped() {
-	local d=$BATS_TEST_TMPDIR/cap
+	local d=$NOBODY_DIR/cap
 	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
 	command -v setcap >/dev/null || skip "no setcap (libcap2-bin)"
-	mkdir -p "$d" && chmod 755 "$BATS_TEST_TMPDIR" "$d"
+	mkdir -p -m 0755 "$d"
+	rm -f "$d/cat" "$d/$2"
 	cp "$(command -v cat)" "$d/cat" && setcap cap_net_raw+p "$d/cat" ||
 	    skip "setcap refused here"
 	[ "$(nobody "$d/cat" /proc/self/status | awk '$1 == "CapPrm:" { print $2 }' |
@@ -3200,16 +3347,16 @@ capped() {
 }
 
 nobody() {
-	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	"${NOBODY[@]}" "$@"
 }
 
 # capped_sleep: the capped copy of sleep, run as nobody, in BG_PID once
 # it has exec'd.
 capped_sleep() {
-	local d=$BATS_TEST_TMPDIR/cap
+	local d=$NOBODY_DIR/cap
 	capped "$(command -v sleep)" sleep
 	# Not through nobody(): a function in the background is a subshell.
-	setpriv --reuid=65534 --regid=65534 --clear-groups "$d/sleep" 100 &
+	"${NOBODY[@]}" "$d/sleep" 100 &
 	BG_PID=$!
 	for _ in $(seq 250); do
 		[ "$(readlink "/proc/$BG_PID/exe")" != "$d/sleep" ] || return 0
@@ -3225,7 +3372,7 @@ capped_sleep() {
 @test "ids, self: capabilities exec raised with AT_SECURE 1 hold; a userland exec that leaves AT_SECURE 0 there fails" {
 	need jq
 	native_only "file capabilities of a program qemu runs are qemu's"
-	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
+	local st=$BUILD_DIR/tests/bench/auxv-static d=$NOBODY_DIR/cap
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
 	capped "$st" auxv
 	run -0 --separate-stderr nobody "$d/auxv" --check --json
@@ -3237,6 +3384,7 @@ capped_sleep() {
 	# The same credentials under a loader that writes AT_SECURE 0.
 	uexec_ready
 	capped "$UEXEC" uexec
+	st=$(nobody_copy "$st")
 	run --separate-stderr nobody "$d/uexec" set=23=0 "$st" --check --json
 	[ "$status" -eq 1 ]
 	[[ "$(fails "$output")" == *ids* ]]
@@ -3245,10 +3393,10 @@ capped_sleep() {
 
 @test "ids, self: no capabilities raised, AT_SECURE 0 holds; -e and a PID are never held to capabilities" {
 	need jq
-	local st=$BUILD_DIR/tests/bench/auxv-static d=$BATS_TEST_TMPDIR/cap
+	local st=$BUILD_DIR/tests/bench/auxv-static d=$NOBODY_DIR/cap
 	has setpriv || skip "$(cat "$BATS_RUN_TMPDIR/probe.setpriv")"
 	# Under an emulator another rule may fail its vector: not this one.
-	run --separate-stderr nobody "$AUXV" --check --json
+	run --separate-stderr nobody "$NOBODY_AUXV" --check --json
 	[ "$status" -le 1 ]
 	[ "$(rule_field "$output" ids r)" = ok ]
 	[[ "$(evidence "$output" ids)" != *CapPrm* ]]
@@ -3261,7 +3409,7 @@ capped_sleep() {
 	kill "$BG_PID"
 	# Traced by nobody, who may not, the program's capabilities stay
 	# unraised (security/commoncap.c), whatever AT_SECURE says.
-	run --separate-stderr nobody "$AUXV" --check --json -e "$d/sleep" 0
+	run --separate-stderr nobody "$NOBODY_AUXV" --check --json -e "$d/sleep" 0
 	jq -e .checks <<<"$output" >/dev/null ||
 	    skip "-e of a capped program as nobody: $(jq -r .error.message <<<"$output")"
 	[ "$(rule_field "$output" ids r)" = ok ]

@@ -107,6 +107,45 @@ mkraw() {
 	"$MKFIXTURE" raw -w "$ws" -e "$e" "${pairs[@]}" >"$f"
 }
 
+# --- Another user ----------------------------------------------------
+#
+# A case that runs a program as another user (nobody) runs it from
+# $NOBODY_DIR, a folder under /tmp that every user may pass through
+# (0711): bats 1.8.2 makes its run directory 0700, and the build may lie
+# in such a folder too (a checkout under /root, a mktemp -d), where that
+# user's exec fails (status 127), as does the program's open of itself
+# (--check reads its own executable) or of another file there.
+# nobody_setup, in the setup_file of a file that runs something as
+# another user, makes it, and in it $NOBODY_AUXV, a copy of auxv;
+# nobody_teardown, in its teardown_file, removes it; nobody_copy FILE
+# [NAME] copies more there, its path printed (nobody_case_dir, a folder
+# of a case's own there).
+NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+nobody_setup() {
+	NOBODY_DIR=$(mktemp -d /tmp/auxv-nobody.XXXXXX) &&
+	    chmod 0711 "$NOBODY_DIR" || return
+	export NOBODY_DIR
+	NOBODY_AUXV=$(nobody_copy "$AUXV") || return
+	export NOBODY_AUXV
+}
+
+nobody_teardown() {
+	[ -z "${NOBODY_DIR:-}" ] || rm -rf "$NOBODY_DIR"
+}
+
+# nobody_case_dir: a new folder in $NOBODY_DIR, 0755, its path printed.
+nobody_case_dir() {
+	local d
+	d=$(mktemp -d "$NOBODY_DIR/case.XXXXXX") && chmod 755 "$d" && echo "$d"
+}
+
+nobody_copy() {
+	local f=$NOBODY_DIR/${2:-${1##*/}}
+	# Removed first: a copy still running (a case's left-over) is busy.
+	rm -f "$f" && cp "$1" "$f" && chmod 0755 "$f" && echo "$f"
+}
+
 # --- What the machine can do ------------------------------------------
 #
 # need CAPABILITY skips the test, with a reason that names what is
@@ -210,6 +249,14 @@ probe_setpriv() {
 	    echo "setpriv cannot switch to nobody here"
 }
 
+# fakeroot (its preload says root to getuid() and kin), run as nobody.
+probe_fakeroot() {
+	has setpriv || { cat "$BATS_RUN_TMPDIR/probe.setpriv"; return; }
+	command -v fakeroot >/dev/null || { echo "no fakeroot"; return; }
+	[ "$(setpriv --reuid=65534 --regid=65534 --clear-groups fakeroot \
+	    id -u)" = 0 ] || echo "fakeroot does not run for nobody here"
+}
+
 # The kernel's process-events connector, joined and asked to acknowledge
 # a listener within a second, by python's own socket (not by auxv): a
 # kernel that wants CAP_NET_ADMIN (6.1), and one that ignores listeners
@@ -270,6 +317,13 @@ probe_x86_64() {
 probe_pidns() {
 	unshare -p -f --mount-proc true ||
 	    echo "cannot make a PID namespace (unshare -p -f --mount-proc)"
+}
+
+# A PID namespace that keeps the /proc it was given (another
+# namespace's: /proc/1 is not its PID 1).
+probe_pidns_bare() {
+	unshare --pid --fork true ||
+	    echo "cannot make a PID namespace (unshare --pid --fork)"
 }
 
 probe_little_endian() {
@@ -351,14 +405,16 @@ uexec_ready() {
 }
 
 # Whether uexec makes /proc/self/auxv the program's vector
-# (PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE): --check's procauxv
+# (PR_SET_MM_MAP, which needs no capability but a kernel built with
+# CONFIG_CHECKPOINT_RESTORE, and which qemu-user may refuse; else
+# PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE): --check's procauxv
 # holds for its vector made right.
 probe_setauxv() {
 	local st=$BUILD_DIR/tests/bench/auxv-static
 	[ -x "${UEXEC:-}" ] && [ -x "$st" ] ||
 	    { echo "no uexec helper or static auxv built"; return; }
 	"$UEXEC" none "$st" --check 2>/dev/null | grep -q '^procauxv  *ok' ||
-	    echo "uexec cannot make /proc/self/auxv the program's (PR_SET_MM_AUXV needs CAP_SYS_RESOURCE)"
+	    echo "uexec cannot make /proc/self/auxv the program's (PR_SET_MM_MAP refused)"
 }
 
 # start_odd MODE [ARG]...: tests/exec/oddproc MODE (unvdso, nostack, farsegs) as

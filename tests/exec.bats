@@ -8,10 +8,25 @@ setup() {
 	need ptrace
 }
 
+# The cases run as nobody run copies in $NOBODY_DIR (common.bash); each
+# puts its own files in a folder of it, SUID_DIR, removed after it.
+setup_file() {
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
+}
+
 teardown() {
 	if [ -n "${SUID_DIR:-}" ]; then
 		rm -rf "$SUID_DIR"
 	fi
+}
+
+# suid_dir: SUID_DIR made, in $NOBODY_DIR, that every user may enter.
+suid_dir() {
+	SUID_DIR=$(nobody_case_dir)
 }
 
 # Skips unless the static helper was built, and for "32" unless the
@@ -290,8 +305,8 @@ except FileNotFoundError:
 }
 
 probe_nproc1() {
-	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c \
-	    'ulimit -u 1; exec "$1" --version' _ "$AUXV" >/dev/null 2>&1 ||
+	"${NOBODY[@]}" bash -c \
+	    'ulimit -u 1; exec "$1" --version' _ "$NOBODY_AUXV" >/dev/null 2>&1 ||
 	    echo "auxv cannot run under ulimit -u 1 (LeakSanitizer starts a process at exit)"
 }
 
@@ -308,8 +323,8 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EMFILE))')" ]
 	need setpriv
 	need nproc1
-	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
-	    --clear-groups bash -c 'ulimit -u 1; exec "$1" -e /bin/true' _ "$AUXV"
+	run -1 --separate-stderr "${NOBODY[@]}" bash -c \
+	    'ulimit -u 1; exec "$1" -e /bin/true' _ "$NOBODY_AUXV"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EAGAIN))')" ]
 }
@@ -381,13 +396,11 @@ except OSError as e:
 	need setpriv
 	local d
 
-	SUID_DIR=$(mktemp -d /tmp/auxv-exec.XXXXXX)
+	suid_dir
 	d=$SUID_DIR
-	chmod 755 "$d"
 	printf 'not a program\n' >"$d/text"
 	chmod 711 "$d/text"
-	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
-	    --clear-groups -- "$AUXV" -e "$d/text"
+	run -1 --separate-stderr "${NOBODY[@]}" -- "$NOBODY_AUXV" -e "$d/text"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $d/text: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
 }
@@ -607,9 +620,8 @@ os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e "$BATS_TEST_TMPDIR/nothing"
 	local d
 
 	# Not under $BATS_FILE_TMPDIR: that one is for root only.
-	SUID_DIR=$(mktemp -d /tmp/auxv-exec.XXXXXX)
+	suid_dir
 	d=$SUID_DIR
-	chmod 755 "$d"
 	cp "$AUXV" "$d/auxv"
 	cp "$REAPER" "$d/reaper"
 	cp "$MARKER" "$d/suid"

@@ -3,7 +3,14 @@
 
 load common
 
-NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+# The cases run as nobody run copies in $NOBODY_DIR (common.bash).
+setup_file() {
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
+}
 
 teardown() {
 	stop_bg
@@ -37,7 +44,23 @@ sys.exit(1)' "$1"
 @test "another user's process: permission denied, names CAP_SYS_PTRACE" {
 	need setpriv
 	start_bg sleep 1000
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$BG_PID"
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" "$BG_PID"
+	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
+}
+
+# Under fakeroot, whose preload says root to getuid(), auxv is still
+# nobody, as the kernel has it (python under the same fakeroot: getuid()
+# 0, its status 65534), and root's process another user's.
+@test "another user's process, read under fakeroot as nobody: another user's, not ours" {
+	need fakeroot
+	! ldd "$AUXV" 2>/dev/null | grep -q libasan ||
+	    skip "a sanitized build does not run under fakeroot's preload"
+	start_bg sleep 1000
+	run -0 "${NOBODY[@]}" fakeroot python3 -c 'import os
+print(os.getuid(), open("/proc/self/status").read().split("\nUid:")[1].split()[0])'
+	[ "$output" = "0 65534" ]
+	nobody_refused "$BG_PID"
+	run -1 --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" "$BG_PID"
 	[ "$stderr" = "auxv: $BG_PID: permission denied (another user's process needs CAP_SYS_PTRACE)" ]
 }
 
@@ -47,7 +70,7 @@ sys.exit(1)' "$1"
 	"${NOBODY[@]}" sleep 1000 &
 	pid=$!
 	sleep 0.2
-	run -0 "${NOBODY[@]}" "$AUXV" --json "$pid"
+	run -0 "${NOBODY[@]}" "$NOBODY_AUXV" --json "$pid"
 	kill "$pid"
 	echo "$output" | jq -e '.entries[] | select(.name == "AT_UID") | .value == 65534'
 	echo "$output" | jq -e '.entries[] | select(.name == "AT_PLATFORM") | .string != null'
@@ -141,9 +164,9 @@ assert int(sys.argv[1]) in pids
 @test "--all unprivileged: one summary line, exit 0, JSON has error objects" {
 	need setpriv
 	start_bg sleep 1000
-	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a
+	run -0 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -a
 	[[ "$stderr" =~ ^auxv:\ [0-9]+\ process(es)?\ not\ readable:\ permission\ denied$ ]]
-	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a --json
+	run -0 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -a --json
 	echo "$output" | jq -s -e 'map(select(.error.message != null and (.error.message | test("permission denied")))) | length > 0'
 }
 
@@ -308,11 +331,9 @@ probe_cpus_online() {
 # may lie in a folder only root enters).
 nobody_copies() {
 	local d
-	d=$(mktemp -d /tmp/auxv-np.XXXXXX)
-	chmod 755 "$d"
-	cp "$(command -v sleep)" "$d/$1"
-	cp "$AUXV" "$d/auxv"
-	echo "$d"
+	d=$(nobody_case_dir) &&
+	    cp "$(command -v sleep)" "$d/$1" && cp "$AUXV" "$d/auxv" &&
+	    echo "$d"
 }
 
 # Where no reader thread can be had, -C reads every process on the
@@ -577,7 +598,7 @@ ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
 time.sleep(1000)' &
 	EXTRA_PIDS=$!
 	sleep 0.3
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$EXTRA_PIDS"
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" "$EXTRA_PIDS"
 	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 }
 
@@ -590,8 +611,8 @@ time.sleep(1000)' &
 # refused the file.
 @test "our user's set-user-ID, set-group-ID and not dumpable processes: each said as it is" {
 	need setpriv
-	local d=$BATS_TEST_TMPDIR p mode why
-	chmod 755 "$d"
+	local d p mode why
+	d=$(nobody_case_dir)
 	for mode in 4755 2755 0755; do
 		cp "$(command -v sleep)" "$d/s$mode"
 		chown root:root "$d/s$mode"
@@ -630,14 +651,14 @@ time.sleep(1000)' 3>&- &
 			why="not dumpable: needs CAP_SYS_PTRACE" ;;
 		esac
 		nobody_refused "$p"
-		run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$p"
+		run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" "$p"
 		[ "$stderr" = "auxv: $p: permission denied ($why)" ]
 	done
 	# Our own dumpable process is read.
 	"${NOBODY[@]}" "$d/s0755" 1000 3>&- &
 	EXTRA_PIDS="$EXTRA_PIDS $!"
 	sleep 0.1
-	run -0 "${NOBODY[@]}" "$AUXV" -k PAGESZ --value "$!"
+	run -0 "${NOBODY[@]}" "$NOBODY_AUXV" -k PAGESZ --value "$!"
 }
 
 # --- Which program: names in headers and JSON, -C ----------------------
@@ -714,8 +735,7 @@ probe_hidepid() {
 	need setpriv
 	need hidepid
 	local d
-	d=$(mktemp -d /tmp/auxv-hide.XXXXXX)
-	chmod 755 "$d"
+	d=$(nobody_case_dir)
 	cp "$AUXV" "$d/auxv"
 	start_bg sleep 1000
 	# python, as nobody, sees the errno; then auxv, the same way.
@@ -782,20 +802,20 @@ except OSError as e:
 	for p in $want; do
 		nobody_refused "$p"
 	done
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n"
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -C "$n"
 	[ -z "$output" ]
 	[ "$stderr" = "$(for p in $want; do
 		echo "auxv: $p: permission denied (another user's process needs CAP_SYS_PTRACE)"; done)" ]
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" --json
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -C "$n" --json
 	[ "$(jq -r '.pid' <<<"$output")" = "$want" ]
 	jq -e -s --arg n "$n" 'length == 2 and all(.comm == $n and .error.errno == 13)' <<<"$output"
 	[ "$(wc -l <<<"$stderr")" -eq 2 ]
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" -o table
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -C "$n" -o table
 	[[ "${lines[0]}" == "PID "* ]]
 	[ "${#lines[@]}" -eq 1 ]
 	[ "$(wc -l <<<"$stderr")" -eq 2 ]
 	# -a keeps its rule: those it may not read are said, not failed.
-	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a -k PAGESZ
+	run -0 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -a -k PAGESZ
 	[[ "$stderr" == *"processes not readable: permission denied" ]]
 	# One match of nobody's, the last: it has a vector, the others are
 	# said as -a says them, in PID order.
@@ -806,10 +826,10 @@ except OSError as e:
 		sleep 0.05
 	done
 	want=$(pgrep -x "$n" | sort -n)
-	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" -k PAGESZ
+	run -0 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -C "$n" -k PAGESZ
 	[ "$stderr" = "auxv: 2 processes not readable: permission denied" ]
 	[ "$(grep -c '^==> ' <<<"$output")" -eq 1 ]
-	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -C "$n" --json
+	run -0 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -C "$n" --json
 	[ "$(jq -r '.pid' <<<"$output")" = "$want" ]
 	[ "$(jq -s '[.[] | select(.error.errno == 13)] | length' <<<"$output")" -eq 2 ]
 	[ "$(jq -s '[.[] | select(has("entries"))] | length' <<<"$output")" -eq 1 ]
@@ -835,11 +855,11 @@ for d in glob.glob("/proc/[0-9]*"):
 	need setpriv
 	kt=$(kthreads | head -1)
 	[ -n "$kt" ] || skip "no kernel thread visible"
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" "$kt"
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" "$kt"
 	[ "$stderr" = "auxv: $kt: kernel thread: no auxiliary vector" ]
 	# Another user's process: permission denied, its name as /proc has it.
 	start_bg sleep 1000
-	run -1 --separate-stderr "${NOBODY[@]}" "$AUXV" --json "$kt" "$BG_PID"
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" --json "$kt" "$BG_PID"
 	jq -e -s --arg k "$(cat /proc/$kt/comm)" --arg c "$(cat /proc/$BG_PID/comm)" \
 	    '.[0].comm == $k and .[0].error.message == "kernel thread: no auxiliary vector" and
 	     .[1].comm == $c and (.[1].error.message | startswith("permission denied"))' <<<"$output"
@@ -868,7 +888,7 @@ print(n)'
 @test "unprivileged -a: kernel threads passed over, neither an object nor counted" {
 	need setpriv
 	local k n u1 u2 lo hi
-	"${NOBODY[@]}" "$AUXV" -a --json >"$BATS_TEST_TMPDIR/all" 2>/dev/null
+	"${NOBODY[@]}" "$NOBODY_AUXV" -a --json >"$BATS_TEST_TMPDIR/all" 2>/dev/null
 	kthreads | sort >"$BATS_TEST_TMPDIR/kt"
 	k=$(wc -l <"$BATS_TEST_TMPDIR/kt")
 	[ "$k" -ge 4 ] || skip "too few kernel threads visible to tell ($k)"
@@ -881,7 +901,7 @@ print(n)'
 	# and go meanwhile (another test file's, by the dozen), so within
 	# half the kernel threads' number.
 	u1=$(unreadable)
-	run -0 --separate-stderr "${NOBODY[@]}" "$AUXV" -a
+	run -0 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -a
 	u2=$(unreadable)
 	n=$(sed -n 's/^auxv: \([0-9]*\) process.* not readable: permission denied$/\1/p' <<<"$stderr")
 	echo "summary $n, python $u1 then $u2, kernel threads $k"

@@ -8,8 +8,6 @@ load common
 
 bats_load_library bats-assert
 
-NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-
 # The summary on standard error when the watch ends.
 SUMMARY='^auxv: [0-9]+ programs? shown, [0-9]+ ended before they could be read(, [0-9]+ not readable: permission denied)?, 0 events lost$'
 
@@ -21,6 +19,11 @@ setup_file() {
 	export W=wt$$x
 	cp "$WITNESS" "$BATS_FILE_TMPDIR/$W"
 	export WITNESS=$BATS_FILE_TMPDIR/$W
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
 }
 
 setup() {
@@ -368,9 +371,7 @@ page_says() {
 	has connector_nobody && skip "the connector lets nobody listen here"
 	grep -q CAP_NET_ADMIN "$BATS_RUN_TMPDIR/probe.connector_nobody" ||
 	    skip "$(cat "$BATS_RUN_TMPDIR/probe.connector_nobody")"
-	cp "$AUXV" "$D/auxv"
-	chmod 755 "$D" "$D/auxv"
-	run -1 --separate-stderr "${NOBODY[@]}" "$D/auxv" -w
+	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" -w
 	[ -z "$output" ]
 	assert_equal "$stderr" \
 	    "auxv: -w: this kernel lets only CAP_NET_ADMIN listen to process events"
@@ -391,7 +392,7 @@ page_says() {
 	# No RLIMIT_RTPRIO: the reader stays at normal priority.
 	AS=(prlimit --rtprio=0 "${AS[@]}")
 	# A folder nobody may enter and write to, with copies of both.
-	d=$(mktemp -d /tmp/auxv-watch.XXXXXX)
+	d=$(nobody_case_dir)
 	chmod 777 "$d"
 	cp "$AUXV" "$WITNESS" "$d/"
 	D=$d AUXV=$d/auxv WITNESS=$d/$W

@@ -1,12 +1,23 @@
 # The zoo: every legitimately odd process at once, one for each fact of
 # --check's provenance table (src/check.c) that a process can change
 # after its exec, then `auxv -a --check` over the machine and `auxv
-# --check PID` of each: no FAIL, and every "no data" says why.  A member
+# --check PID` of each, and `auxv --check` run where a member runs (a
+# PID namespace, fakeroot, a seccomp filter): no FAIL, and every "no
+# data" says why.  A member
 # this machine cannot make (no qemu-x86_64, no user namespaces) is left
 # out and named on the TAP stream; the oracle that each member is what it
 # claims is the kernel's own view (/proc/PID/exe, maps, status, uid_map).
 
 load common
+
+# auxv run as nobody runs a copy in $NOBODY_DIR (common.bash).
+setup_file() {
+	nobody_setup
+}
+
+teardown_file() {
+	nobody_teardown
+}
 
 teardown() {
 	local p
@@ -63,6 +74,17 @@ zoo_wait() {
 	    "$(head -c 200 "$Z/${ZOO_NAMES[$p]}.out" | tr '\n' ' ')"
 	unset "ZOO_NAMES[$p]"
 	return 0
+}
+
+# zoo_self NAME: auxv --check of itself, run where member NAME is ($status
+# and $output of its run), without a FAIL; else said, and bad set.
+zoo_self() {
+	if [ "$status" -ne 0 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
+		echo "auxv --check as $1: status $status: $stderr"
+		jq -r '.checks[] | select(.result == "FAIL") |
+		    "  \(.name) \(.result): \(.evidence)"' <<<"$output" || true
+		bad=1
+	fi
 }
 
 
@@ -131,13 +153,32 @@ os.execv("/proc/self/exe", [sys.executable, "-c",
 	# Another user namespace, whose IDs map differently: a user's
 	# process that made one after its exec.
 	if unshare -U true 2>/dev/null && has setpriv; then
-		zoo_add userns setpriv --reuid=65534 --regid=65534 --clear-groups \
-		    python3 -c 'import ctypes, os, time
+		zoo_add userns "${NOBODY[@]}" python3 -c 'import ctypes, os, time
 if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) != 0:
     raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWUSER)")
 print("unshared", flush=True); time.sleep(1000)'
 	else
 		zoo_note "no user namespaces for nobody (unshare -U)"
+	fi
+	# A PID namespace that kept the /proc it was given: its PID 1 is
+	# another process there.
+	if has pidns_bare; then
+		zoo_add pidns unshare --pid --fork --kill-child "$sleep_bin" 1000
+	else
+		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.pidns_bare")"
+	fi
+	# Under fakeroot, as nobody: its preload says root to getuid().
+	if has fakeroot; then
+		zoo_add fakeroot "${NOBODY[@]}" fakeroot "$sleep_bin" 1000
+	else
+		zoo_note "$(cat "$BATS_RUN_TMPDIR/probe.fakeroot")"
+	fi
+	# A seccomp filter that refuses getuid() and kin and getpid().
+	if [ -x "${NOVMREAD:-}" ]; then
+		zoo_add seccomp "$NOVMREAD" -s getuid,geteuid,getgid,getegid,getpid \
+		    "$sleep_bin" 1000
+	else
+		zoo_note "no novmread helper built: no seccomp filter"
 	fi
 	# The main thread ended, another running.
 	if command -v cc >/dev/null &&
@@ -235,6 +276,22 @@ print("unshared", flush=True); time.sleep(1000)'
 			bad=1
 		fi
 	done
+	# auxv itself where a member is: self's verdicts, no FAIL.
+	if has pidns_bare; then
+		run --separate-stderr unshare --pid --fork "$AUXV" --check --json
+		zoo_self pidns
+	fi
+	if has fakeroot && ! ldd "$AUXV" 2>/dev/null | grep -q libasan; then
+		run --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" \
+		    --check --json
+		zoo_self fakeroot
+	fi
+	if [ -x "${NOVMREAD:-}" ]; then
+		# LeakSanitizer's pass at exit loops where getpid is refused.
+		run --separate-stderr "$NOVMREAD" -s getuid,geteuid,getgid,getegid,getpid \
+		    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --check --json
+		zoo_self seccomp
+	fi
 	[ "$bad" -eq 0 ]
 	# And every process of the machine, the zoo among them.
 	run --separate-stderr timeout 60 "$AUXV" -a --check --json

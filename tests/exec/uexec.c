@@ -34,9 +34,11 @@
  * of the program), vdso=OFFSET:HEX (written into [vdso] at OFFSET,
  * through /proc/self/mem, as a debugger writes), keepauxv (/proc/self/auxv
  * left as the kernel gave it to uexec, where a loader that gets it right
- * sets the program's: PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE; where
- * it is refused uexec goes on, as keepauxv).  TYPE, VALUE and OFFSET: C
- * integers.
+ * sets the program's: prctl PR_SET_MM_MAP, which needs no capability, with
+ * the program's code, data, stack, arguments and vector, else
+ * PR_SET_MM_AUXV, which needs CAP_SYS_RESOURCE; where both are refused, as
+ * qemu-user or a kernel without CONFIG_CHECKPOINT_RESTORE may, uexec goes
+ * on, as keepauxv).  TYPE, VALUE and OFFSET: C integers.
  */
 #include <elf.h>
 #include <fcntl.h>
@@ -289,6 +291,56 @@ vdso_phdrs(void)
 }
 
 /*
+ * The program's memory as exec would have set it for it (fs/binfmt_elf.c
+ * load_elf_binary: code the PF_X segments, data up to the highest one,
+ * brk past the bss; the stack at argc; the strings argv[first] on and the
+ * environment's), with vec, the vector it is given, len bytes (0: the
+ * kernel's copy left as it is): what prctl PR_SET_MM_MAP checks
+ * (kernel/sys.c validate_prctl_map_addr) and sets.
+ */
+static void
+mm_map(struct prctl_mm_map *m, const ElfW(Phdr) * ph, size_t n, char **argv,
+    uintptr_t sp, uintptr_t *vec, size_t len)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), k, brk = 0;
+	char **e;
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	m->start_code = UINT64_MAX;
+	for (i = 0; i < n; i++) {
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		k = ph[i].p_vaddr;
+		if ((ph[i].p_flags & PF_X) && k < m->start_code)
+			m->start_code = k;
+		if (m->start_data < k)
+			m->start_data = k;
+		k += ph[i].p_filesz;
+		if ((ph[i].p_flags & PF_X) && m->end_code < k)
+			m->end_code = k;
+		if (m->end_data < k)
+			m->end_data = k;
+		if (brk < ph[i].p_vaddr + ph[i].p_memsz)
+			brk = ph[i].p_vaddr + ph[i].p_memsz;
+	}
+	m->start_brk = m->brk = (brk + pg - 1) & ~(pg - 1);
+	m->start_stack = sp;
+	m->arg_start = (uintptr_t)argv[0];
+	for (; argv[1] != NULL; argv++)
+		;
+	m->arg_end = m->env_start = m->env_end =
+	    (uintptr_t)argv[0] + strlen(argv[0]) + 1;
+	for (e = environ; *e != NULL; e++)
+		m->env_end = (uintptr_t)*e + strlen(*e) + 1;
+	if (environ[0] != NULL)
+		m->env_start = (uintptr_t)environ[0];
+	m->auxv = (__u64 *)vec;
+	m->auxv_size = (__u32)len;
+	m->exe_fd = (__u32)-1;
+}
+
+/*
  * The value of entry t, v where present (0 where added): each
  * set=t=VALUE of faults in turn replaces it, set=t=|VALUE adds VALUE's
  * bits.
@@ -316,6 +368,7 @@ main(int argc, char *argv[])
 	unsigned char *rnd, *plat, *phcopy, *none, *file = NULL;
 	const char *platform = (const char *)getauxval(AT_PLATFORM);
 	ElfW(Phdr) ph[MAX_PHDRS];
+	struct prctl_mm_map mm;
 	const char *fault, *a, *p;
 	ElfW(Ehdr) eh;
 	uintptr_t t;
@@ -502,14 +555,19 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	/*
-	 * /proc/self/auxv made the program's vector too, as a loader that
-	 * gets it right does (CAP_SYS_RESOURCE); keepauxv leaves the
-	 * kernel's there, uexec's own, as proot does.
+	 * /proc/self/auxv made the program's vector too, and /proc/self/stat
+	 * its memory's, as a loader that gets it right does (PR_SET_MM_MAP,
+	 * no capability needed; else PR_SET_MM_AUXV, CAP_SYS_RESOURCE);
+	 * keepauxv leaves the kernel's vector there, uexec's own, as proot
+	 * does.  A refusal is let be.
 	 */
-	if (!is(fault, "keepauxv"))
+	k = is(fault, "keepauxv") ? 0 : (size_t)((uintptr_t)w - (uintptr_t)vec);
+	mm_map(&mm, ph, eh.e_phnum, argv + 2, (uintptr_t)area, vec, k);
+	if (prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)(uintptr_t)&mm,
+	        (unsigned long)sizeof(mm), 0) == -1 &&
+	    k > 0)
 		(void)prctl(PR_SET_MM, PR_SET_MM_AUXV,
-		    (unsigned long)(uintptr_t)vec,
-		    (unsigned long)((uintptr_t)w - (uintptr_t)vec), 0);
+		    (unsigned long)(uintptr_t)vec, (unsigned long)k, 0);
 	fflush(NULL);
 	/* The program's own stack pointer, no exit handler, go. */
 #if defined(__x86_64__)
