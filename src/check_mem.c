@@ -308,8 +308,6 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 		*fail &= !m->unread;
 		return bad;
 	}
-		return bad;
-	}
 	if (v->kind == SRC_SELF) {
 		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */
 		for (; l->vec < (uintptr_t)v->raw &&
