@@ -306,7 +306,7 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 	words_in(e, m, *sp);
 	if ((bad = walk_stack(m, *sp, l)) != NULL) {
 		*fail &= !m->unread;
-		return bad;
+		return m->unread ? "auxv could not read the stack" : bad;
 	}
 	if (v->kind == SRC_SELF) {
 		/* Secure mode: ld.so's unsetenv leaves NULLs after envp's. */

@@ -76,17 +76,30 @@ zoo_wait() {
 	return 0
 }
 
-# zoo_self NAME: auxv --check of itself, run where member NAME is ($status
-# and $output of its run), without a FAIL; else said, and bad set.
-zoo_self() {
-	if [ "$status" -ne 0 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
-		echo "auxv --check as $1: status $status: $stderr"
-		jq -r '.checks[] | select(.result == "FAIL") |
-		    "  \(.name) \(.result): \(.evidence)"' <<<"$output" || true
+# zoo_judge WHAT: the --check --json that run left in $status and
+# $output holds no FAIL and says why of each no data; else it is said,
+# with WHAT, and bad=1.
+zoo_judge() {
+	if [ "$status" -gt 1 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
+		echo "$1: status $status: $stderr"
+		bad=1
+	elif ! jq -e '[.checks[] | select(.result == "FAIL" or
+	    (.result == "no data" and .evidence == ""))] | length == 0' \
+	    <<<"$output" >/dev/null; then
+		echo "$1:"
+		jq -r '.checks[] | select(.result == "FAIL" or .evidence == "") |
+		    "  \(.name) \(.result): \(.evidence)"' <<<"$output"
 		bad=1
 	fi
 }
 
+# zoo_self NAME CMD...: CMD runs auxv --check --json on itself, judged.
+zoo_self() {
+	local name=$1
+	shift
+	run --separate-stderr "$@"
+	zoo_judge "auxv --check as $name"
+}
 
 @test "the zoo: every odd process at once, no FAIL by PID or by -a, each no data with its reason" {
 	need jq
@@ -264,33 +277,21 @@ print("unshared", flush=True); time.sleep(1000)'
 	for p in ${!ZOO_NAMES[@]}; do
 		n=${ZOO_NAMES[$p]}
 		run --separate-stderr timeout 30 "$AUXV" --check --json "$p"
-		if [ "$status" -gt 1 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
-			echo "zoo member $n (PID $p): status $status: $stderr"
-			bad=1
-		elif ! jq -e '[.checks[] | select(.result == "FAIL" or
-		    (.result == "no data" and .evidence == ""))] | length == 0' \
-		    <<<"$output" >/dev/null; then
-			echo "zoo member $n (PID $p), exe $(readlink "/proc/$p/exe"):"
-			jq -r '.checks[] | select(.result == "FAIL" or .evidence == "") |
-			    "  \(.name) \(.result): \(.evidence)"' <<<"$output"
-			bad=1
-		fi
+		zoo_judge "zoo member $n (PID $p), exe $(readlink "/proc/$p/exe")"
 	done
 	# auxv itself where a member is: self's verdicts, no FAIL.
 	if has pidns_bare; then
-		run --separate-stderr unshare --pid --fork "$AUXV" --check --json
-		zoo_self pidns
+		zoo_self pidns unshare --pid --fork "$AUXV" --check --json
 	fi
 	if has fakeroot && ! ldd "$AUXV" 2>/dev/null | grep -q libasan; then
-		run --separate-stderr "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" \
+		zoo_self fakeroot "${NOBODY[@]}" fakeroot "$NOBODY_AUXV" \
 		    --check --json
-		zoo_self fakeroot
 	fi
 	if [ -x "${NOVMREAD:-}" ]; then
 		# LeakSanitizer's pass at exit loops where getpid is refused.
-		run --separate-stderr "$NOVMREAD" -s getuid,geteuid,getgid,getegid,getpid \
+		zoo_self seccomp "$NOVMREAD" -s \
+		    getuid,geteuid,getgid,getegid,getpid \
 		    env ASAN_OPTIONS=detect_leaks=0 "$AUXV" --check --json
-		zoo_self seccomp
 	fi
 	[ "$bad" -eq 0 ]
 	# And every process of the machine, the zoo among them.
@@ -302,33 +303,13 @@ print("unshared", flush=True); time.sleep(1000)'
 	}
 }
 
-# zoo_self NAME CMD...: CMD runs auxv --check --json on itself, in an odd
-# situation: no FAIL, and every no data says why.  Said and counted.
-zoo_self() {
-	local name=$1
-	shift
-	run --separate-stderr "$@"
-	if [ "$status" -gt 1 ] || ! jq -e . <<<"$output" >/dev/null 2>&1; then
-		echo "zoo self $name: status $status: $stderr"
-		ZOO_BAD=1
-	elif ! jq -e '[.checks[] | select(.result == "FAIL" or
-	    (.result == "no data" and .evidence == ""))] | length == 0' \
-	    <<<"$output" >/dev/null; then
-		echo "zoo self $name:"
-		jq -r '.checks[] | select(.result == "FAIL" or .evidence == "") |
-		    "  \(.name) \(.result): \(.evidence)"' <<<"$output"
-		ZOO_BAD=1
-	fi
-}
-
 # The zoo's members that are auxv itself: a start-up routine that edited
 # the environment (envedit.c, preloaded: unsetenv, setenv, clearenv) or
 # changed directory under a relative AT_EXECFN, and an execv("3") in
 # /proc/self/fd of a descriptor closed at exec.
 @test "the zoo, self: auxv --check on itself where a start-up routine edited its environment or directory, or run as a /proc descriptor's name: no FAIL" {
 	need jq
-	local how d asan=verify_asan_link_order=0:${ASAN_OPTIONS:-}
-	ZOO_BAD=0
+	local how d asan=verify_asan_link_order=0:${ASAN_OPTIONS:-} bad=0
 	if [ -n "$ENVEDIT" ]; then
 		for how in unset set clear; do
 			zoo_self "envedit $how" env ASAN_OPTIONS="$asan" \
@@ -346,5 +327,5 @@ zoo_self() {
 fd = os.open(sys.argv[1], os.O_RDONLY | os.O_CLOEXEC)
 os.chdir("/proc/self/fd")
 os.execv(str(fd), [str(fd), "--check", "--json"])' "$AUXV"
-	[ "$ZOO_BAD" -eq 0 ]
+	[ "$bad" -eq 0 ]
 }
