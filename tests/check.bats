@@ -2220,6 +2220,7 @@ open(sys.argv[4], "wb").write(f)' "$1" "$(interp_of "$1")" "$2" "$3"
 # was replaced), and a long AT_EXECFN is quoted whole up to 200 bytes,
 # past that marked as cut with its length (the path's, from bash).
 @test "self: execfn says /proc is not mounted, and quotes a long AT_EXECFN whole or marked as cut" {
+	native_only "copies of auxv run as themselves, with no /proc"
 	need mountns
 	need jq
 	local T=$BATS_TEST_TMPDIR d75 d300 out
