@@ -129,7 +129,7 @@ def make_map(d, src, commit, which):
                         (commit, "-" + re.sub(r"\W", "_", which) if which else ""))
     if os.path.exists(path):
         return json.load(open(path))
-    b = setup(d, "build-cov", src, True)
+    b = setup(d, "build-cov-" + commit, src, True)
     m = {"reach": {}, "failing": {}, "seconds": {}}
     for name, (cmd, env) in sorted(tests_of(b, which).items()):
         for root, _, files in os.walk(b):
