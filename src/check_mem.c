@@ -190,6 +190,8 @@ word_at(struct words *m, uint64_t addr, uint64_t *w)
 		return -1;
 	if (addr < m->lo || addr - m->lo + ws > m->len) {
 		m->lo = addr - addr % AUXV_MEM_BLOCK;
+		if (m->lo < m->lim_lo)
+			m->lo = m->lim_lo;
 		m->len = mem_get(&m->v->mem, m->lo, m->b, sizeof(m->b), NULL);
 		if (addr - m->lo + ws > m->len) {
 			m->unread = 1;
@@ -200,13 +202,17 @@ word_at(struct words *m, uint64_t addr, uint64_t *w)
 	return 0;
 }
 
-/* Keeps m's walk in the mapping that holds addr, where the map says. */
+/*
+ * Keeps m's walk in the mapping that holds addr, where the map says,
+ * from addr up: nothing below argc is the kernel's (for self, it is our
+ * own frames, which a sanitizer's redzones make unreadable).
+ */
 static void
 words_in(const struct check_env *e, struct words *m, uint64_t addr)
 {
 	const struct check_map *mp = check_map_at(e, addr);
 
-	m->lim_lo = mp != NULL ? mp->lo : 0;
+	m->lim_lo = addr;
 	m->lim_hi = mp != NULL ? mp->hi : UINT64_MAX;
 }
 
