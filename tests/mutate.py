@@ -209,7 +209,7 @@ def main():
     t1 = time.time()
     b = setup(a.dir, "build-mut-" + commit, src, False)
     tests = tests_of(b, a.tests)
-    killed = 0
+    killed = stillborn = 0
     todo = mutants(src, m, a.n, a.seed, a.only)
     for f, ln, op, old, new in todo:
         path = os.path.join(src, f)
@@ -221,8 +221,9 @@ def main():
             r = subprocess.run(["meson", "compile", "-C", b],
                                capture_output=True, text=True)
             if r.returncode != 0:
-                say("KILLED   %s:%d %s (does not build)" % (f, ln, op))
-                killed += 1
+                say("STILLBORN %s:%d %s (does not build: not scored)" %
+                    (f, ln, op))
+                stillborn += 1
                 continue
             files = sorted(set(m["reach"]["%s:%d" % (f, ln)]),
                            key=lambda t: m["seconds"].get(t, 0))
@@ -246,7 +247,7 @@ def main():
             open(path, "w").write(orig)
     run(["meson", "compile", "-C", b])
     say("mutants: %.0f s for %d" % (time.time() - t1, len(todo)))
-    say("score %d/%d" % (killed, len(todo)))
+    say("score %d/%d" % (killed, len(todo) - stillborn))
 
 
 if __name__ == "__main__":
