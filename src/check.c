@@ -11,44 +11,63 @@
 #include "proc.h"
 #include "source.h"
 
-/* clang-format off */
 /*
- * Provenance: each fact a rule reads, whether a process can change it
- * after exec (and how), and what the rules make of it.  A FAIL rests only
- * on a fact fixed at exec, or on one whose change auxv has ruled out; any
- * other confirms (ok) or says why not (no data), never FAILs.  auxv's
- * own bounds are never evidence.
- *
- * fact               | changed after exec by            | the rules
- * -------------------+----------------------------------+--------------------
- * vector, self & -e  | nothing (an emulator or loader   | held as given
- *                    |  hands its own: that is checked) |
- * vector, a PID      | PR_SET_MM_MAP (no capability),   | N_HERE rows confirm
- *                    |  PR_SET_MM_AUXV, CRIU restores   |  only; entries asks
- *                    |  another kernel's or CPU's       |  version rows of
- *                    |                                  |  self and -e alone
- * vector, a PID      | a new program (exec)             | exec_since(): no data
- * strings on stack   | setproctitle, PR_SET_MM_ARG_*    | a PID's confirm only
- * exe link           | upgrade (deleted), rename,       | headers held where
- *                    |  PR_SET_MM_EXE_FILE              |  the file is mapped
- * path looked up now | rename, replace, symlink flip    | a PID's confirm only
- * root, cwd          | chroot(2), chdir(2)              | a PID's confirm only
- * descriptors        | close, dup; O_CLOEXEC at exec    | /dev/fd/N, /proc/self
- *                    |                                  |  never resolved here
- * maps               | munmap, mremap, mmap: vDSO moved | present where the
- *                    |  or gone, [stack] left, the      |  kernel put it
- *                    |  interpreter mapped again        |  confirms; else no data
- * stat's startstack, | PR_SET_MM_START_STACK, _ARG_*,   | hints where to look,
- *  arg_start         |  PR_SET_MM_MAP                   |  never evidence
- * status IDs         | setuid(2) and kin                | said for a PID
- * uid_map, gid_map   | unshare(CLONE_NEWUSER), setns    | said for a PID
- * CPUID, cpuinfo     | nothing (under an emulator       | this CPU's: held for
- *                    |  cpuinfo is the host's)          |  self and -e
- * an instruction run | nothing (under an emulator, its  | self's, in auxv's
- *  (SIGILL or not)   |  model CPU's)                    |  own process only
- * KernelPageSize,    | nothing: the running kernel's    | N_HERE: confirm only
- *  kernel version    |                                  |  for a PID
+ * Provenance: each fact a rule reads besides the vector, and for which
+ * sources a process may have changed it since exec (1 << enum src_kind).
+ * A FAIL rests only on facts fixed at exec, or on one whose change auxv
+ * ruled out; one resting on any other is no data, saying which
+ * (check_fail: the one place that decides it).  auxv's own bounds and
+ * failures are never evidence.  Fixed for every source: the vector of
+ * self and -e (an emulator's or loader's is what is checked), the
+ * executable's file where the map holds it (upgrades leave "(deleted)"),
+ * CPUID and cpuinfo, the running kernel, an instruction run (self's).
+ * A PID's vector: PR_SET_MM_MAP, PR_SET_MM_AUXV replace /proc/PID/auxv,
+ * not the copy on the stack: where the two differ (check_walk), nothing
+ * FAILs; where they agree, it is exec's (or its producer set both).
+ * A PID that ran a new program while checked: exec_since, all no data.
+ * Self's and -e's facts are read before anything but libc (and for -e,
+ * nothing at all) ran; /dev/fd/N and /proc/self names are never resolved
+ * here (execfn_foreign).
  */
+#define PID (1U << SRC_PID)
+#define ALL                                                                    \
+	((1U << SRC_SELF) | PID | (1U << SRC_FILE) | (1U << SRC_CORE) |        \
+	    (1U << SRC_EXEC))
+static const struct {
+	unsigned int fact;
+	unsigned int kinds; /* where it may have changed since exec */
+	const char *said;
+} provenance[] = {
+	/* mprotect, munmap, a write (ptrace, /proc/PID/mem) */
+	{ F_MEM, PID, "a process's memory: it may have changed since exec" },
+	/* PR_SET_MM_START_STACK, _ARG_*, PR_SET_MM_MAP: no capability */
+	{ F_STAT, PID,
+	    "stat's startstack and arg_start: PR_SET_MM may have set them "
+	    "since exec" },
+	/* munmap, mremap (the vDSO moved, as CRIU does), mmap */
+	{ F_MAPS, PID,
+	    "a process's memory map: munmap, mremap or mmap may have "
+	    "changed it since exec" },
+	/* rename, replace, a link flipped (upgrades, alternatives) */
+	{ F_PATH, PID,
+	    "the file at a path now: a rename, an upgrade, a link flipped, "
+	    "chroot or chdir may have changed it since exec" },
+	{ F_IDS, PID,
+	    "a process's IDs: setuid and kin may have changed them since "
+	    "exec" },
+	/* a CRIU restore of another machine's process, PR_SET_MM_MAP */
+	{ F_HERE, PID,
+	    "a PID's vector may be another machine's, by a restore or "
+	    "PR_SET_MM_MAP" },
+	{ F_SEEN, ALL, "changed since exec" },
+	/* never by itself; seen where stat's startcode is another file's */
+	{ F_EXE, 0,
+	    "stat's startcode is in no mapping of the exe link's file: the "
+	    "process runs another program than exec gave it: a userland "
+	    "exec, PR_SET_MM" },
+};
+
+/* clang-format off */
 /*
  * Names inline: a table of pointers costs a relocation each at start.
  * The kernel versions each rule's formula holds for, from the kernel's
@@ -100,23 +119,57 @@ exec_since(const struct check_env *e)
 }
 
 /*
- * A FAIL of a rule held to this machine, for a PID: its vector may have
- * been made elsewhere.  The reason first, where a long evidence would
- * cut it.
+ * No data, why appended to r's evidence: the evidence cut where both
+ * would not fit, so that the reason is always read.
  */
 static enum check_res
-not_here(struct check_result *r)
+said(struct check_result *r, const char *why)
 {
-	static const char why[] = "a PID's vector may be another machine's "
-	                          "(a restore, PR_SET_MM_MAP): ";
-	size_t n = strlen(r->ev);
+	size_t n = strlen(r->ev), w = strlen(why) + 3;
 
-	if (n > sizeof(r->ev) - sizeof(why))
-		n = sizeof(r->ev) - sizeof(why);
-	memmove(r->ev + sizeof(why) - 1, r->ev, n);
-	memcpy(r->ev, why, sizeof(why) - 1);
-	r->ev[sizeof(why) - 1 + n] = '\0';
+	if (n + w >= sizeof(r->ev))
+		n = sizeof(r->ev) - w - 4;
+	(void)snprintf(r->ev + n, sizeof(r->ev) - n, "%s (%s)",
+	    n < strlen(r->ev) ? "..." : "", why);
 	return CHECK_NODATA;
+}
+
+/*
+ * Why a comparison resting on the vector and facts (F_*) says nothing
+ * of this source's vector: one of them may have changed since exec
+ * for it, or NULL where each was fixed at exec.
+ */
+const char *
+check_unfixed(const struct check_env *e, unsigned int facts)
+{
+	size_t i;
+
+	if (e->replaced)
+		return "/proc/PID/auxv is not the vector at stat's "
+		       "startstack: PR_SET_MM_MAP set one of them since exec";
+	/* What auxv saw change first: it explains more than what may. */
+	for (i = 0; i < NITEMS(provenance); i++)
+		if (facts & e->seen & provenance[i].fact)
+			return provenance[i].said;
+	for (i = 0; i < NITEMS(provenance); i++)
+		if ((facts & provenance[i].fact) &&
+		    (provenance[i].kinds & (1U << e->v->kind)))
+			return provenance[i].said;
+	return NULL;
+}
+
+/*
+ * A comparison that failed, resting on the vector and facts: FAIL where
+ * each was fixed at exec for this source, else no data saying which
+ * may have changed.
+ */
+enum check_res
+check_fail(
+    const struct check_env *e, struct check_result *r, unsigned int facts)
+{
+	const char *why = check_unfixed(e, facts);
+
+	return why != NULL ? said(r, why) : CHECK_FAIL;
 }
 
 /*
@@ -137,6 +190,7 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 	 * loaded it (the kernel, an emulator, a userland exec).
 	 */
 	check_gather(e, v, (uint64_t)(uintptr_t)rules);
+	check_walk(e);
 	e->dec = dec;
 	e->ndec = ndec;
 	e->fo = fo;
@@ -146,9 +200,9 @@ check_vector(struct check_env *e, const struct auxv_vec *v,
 		res[i].res = (why = check_lacks(e, rules[i].needs)) != NULL
 		    ? check_nodata(&res[i], why)
 		    : rules[i].fn(e, &res[i]);
-		if (res[i].res == CHECK_FAIL && (rules[i].needs & N_HERE) &&
-		    v->kind == SRC_PID)
-			res[i].res = not_here(&res[i]);
+		if (res[i].res == CHECK_FAIL)
+			res[i].res = check_fail(
+			    e, &res[i], (rules[i].needs & N_HERE) ? F_HERE : 0);
 		nfail += res[i].res == CHECK_FAIL;
 	}
 	/* What was read after the vector must be of the same image. */

@@ -30,6 +30,18 @@ struct check_result {
 	char ev[CHECK_EV_LEN];
 };
 
+/*
+ * The stack as create_elf_tables wrote it, walked from argc (self:
+ * main's; else startstack, sp): argc, envp's count, the vector's
+ * address, the lowest string above it; bad, what is not as the kernel
+ * writes it (fail: a fault of the stack, not of auxv's read), or NULL.
+ */
+struct stack_walk {
+	uint64_t sp, argc, envc, vec, lo_str;
+	const char *bad;
+	int fail;
+};
+
 /* A mapping of /proc/PID/maps. */
 struct check_map {
 	uint64_t lo, hi, off, ino;
@@ -66,6 +78,10 @@ struct check_env {
 	int preloads;
 	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
+	struct stack_walk walk; /* the stack from argc: check_walk */
+	/* A PID's /proc/PID/auxv is not the vector the walk found there. */
+	int replaced;
+	unsigned int seen; /* facts (F_*) seen changed since exec */
 	const struct decoded *dec;
 	size_t ndec;
 	const struct followed *fo;

@@ -344,40 +344,27 @@ interp_by_map(const struct check_env *e, const struct check_map *m,
 
 /*
  * AT_BASE where PT_INTERP's file is not mapped at it (f NULL: its path
- * resolves to no file now).  A PID's map and paths now are evidence only
- * for its vector: it may have unmapped its interpreter, or changed its
- * root or directory, since exec.
+ * resolves to no file now): rests on the file at its path now, the
+ * process's root or directory, and its map (it may have unmapped its
+ * interpreter).
  */
 static enum check_res
 base_elsewhere(const struct check_env *e, struct check_result *r,
     const struct interp_file *f, int mapped)
 {
-	const int pid = e->v->kind == SRC_PID, rel = e->interp[0] != '/';
 	const struct check_map *hit;
 	uint64_t want;
 
 	if (f == NULL || !mapped) {
 		ev(r, "; interpreter %s not mapped", e->interp);
-		if (!pid)
-			return CHECK_FAIL;
-		ev(r,
-		    " (the file at its path now, and the process's map "
-		    "now: its %s may have changed, or the interpreter "
-		    "been unmapped, since exec)",
-		    rel ? "directory" : "root");
-		return CHECK_NODATA;
+		return check_fail(e, r, F_EXE | F_MAPS | F_PATH);
 	}
 	hit = check_map_file(e, f->st.st_dev, f->st.st_ino);
 	ev(r, "; %s mapped at 0x%" PRIx64, e->interp, hit->lo);
-	if (pid) {
-		if (interp_base(e, f, hit, &want) == 0)
-			ev(r, " (AT_BASE 0x%" PRIx64 " there)", want);
-		ev(r,
-		    ", not at AT_BASE: the file at its path now may not "
-		    "be the one exec loaded");
-		return CHECK_NODATA;
-	}
-	return CHECK_FAIL;
+	if (interp_base(e, f, hit, &want) == 0)
+		ev(r, " (AT_BASE 0x%" PRIx64 " there)", want);
+	ev(r, ", not at AT_BASE");
+	return check_fail(e, r, F_EXE | F_PATH);
 }
 
 /*
@@ -420,11 +407,9 @@ base_in_map(const struct check_env *e, struct check_result *r,
 	 * AT_BASE is of a deleted file.
 	 */
 	if (m != NULL && m->deleted && m->lo == base) {
-		ev(r,
-		    "; a deleted file mapped there: interpreter %s replaced "
-		    "since exec",
+		ev(r, "; a deleted file mapped there: interpreter %s replaced",
 		    e->interp);
-		return CHECK_NODATA;
+		return check_fail(e, r, F_SEEN);
 	}
 	if (f != NULL && (hit = interp_at(e, f, base, &mapped)) != NULL) {
 		ev(r, "; %s mapped at 0x%" PRIx64, e->interp, hit->lo);
@@ -441,17 +426,6 @@ base_in_map(const struct check_env *e, struct check_result *r,
 	}
 	if (m != NULL && base_by_map(e, r, m, base, f != NULL))
 		return CHECK_OK;
-	/*
-	 * Self and -e have the root and directory of their exec: no file
-	 * there is no file the kernel could have opened.
-	 */
-	if (f == NULL && e->v->kind == SRC_PID) {
-		ev(r,
-		    "; interpreter %s: no such file now in the process's "
-		    "%s, which may have changed since exec",
-		    e->interp, e->interp[0] != '/' ? "directory" : "root");
-		return CHECK_NODATA;
-	}
 	return base_elsewhere(e, r, f, mapped);
 }
 
@@ -530,7 +504,7 @@ rule_base(const struct check_env *e, struct check_result *r)
 		ev(r,
 		    "AT_BASE 0x%" PRIx64 "; the executable has no PT_INTERP: 0",
 		    base);
-		return base == 0 ? CHECK_OK : CHECK_FAIL;
+		return base == 0 ? CHECK_OK : check_fail(e, r, F_EXE);
 	}
 	if (e->have_ld)
 		return base_self(e, r, base, e->ld);

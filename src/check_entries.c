@@ -174,8 +174,9 @@ rule_entries(const struct check_env *e, struct check_result *r)
 	const uint32_t a = k != NULL ? k->dlinfo : 0;
 	size_t i, nsaved = 0;
 	int vdso = check_special(e, &e->vdso) != NULL;
-	/* The running kernel made it: self's and -e's, not a PID's. */
-	const int fresh = e->live && v->kind != SRC_PID;
+	/* The running kernel made it (F_HERE): self's and -e's. */
+	const char *why = e->live ? check_unfixed(e, F_HERE) : "a saved vector";
+	const int fresh = why == NULL;
 	char saved[320] = "";
 
 	if (a == 0)
@@ -219,8 +220,6 @@ rule_entries(const struct check_env *e, struct check_result *r)
 		ev(r,
 		    "; no data for %s (%s: they depend on the kernel's "
 		    "version or build)",
-		    saved,
-		    e->live ? "a PID's vector may be another kernel's"
-		            : "a saved vector");
+		    saved, why);
 	return res;
 }

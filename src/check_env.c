@@ -303,20 +303,31 @@ bias_at(const struct check_env *e, const struct check_map *m, uint64_t dev,
 static void
 exe_bias(struct check_env *e, const struct stat *st, uint64_t code)
 {
-	uint64_t sc, x = UINT64_MAX, b;
+	uint64_t sc = 0, x = UINT64_MAX, b;
 	size_t i;
 
 	for (i = 0; i < e->nph; i++)
 		if (e->ph[i].type == PT_LOAD && (e->ph[i].flags & PF_X) &&
 		    e->ph[i].vaddr < x)
 			x = e->ph[i].vaddr;
-	if (x != UINT64_MAX &&
-	    proc_stat(&e->proc, PROC_STAT_STARTCODE, &sc) == 0 && sc > 1 &&
+	if (x == UINT64_MAX ||
+	    proc_stat(&e->proc, PROC_STAT_STARTCODE, &sc) == -1)
+		sc = 0;
+	if (sc > 1 &&
 	    bias_at(e, check_map_at(e, sc), st->st_dev, st->st_ino, sc, PF_X,
 	        &b) == 0 &&
 	    b == sc - x) {
 		e->bias_from = "stat's startcode";
-	} else if (code != 0 &&
+		goto found;
+	}
+	/*
+	 * Exec's startcode is in a mapping of the file it ran: elsewhere,
+	 * the process runs another program than its exe link names.
+	 */
+	if (sc > 1 && code == 0 &&
+	    check_map_file(e, st->st_dev, st->st_ino) != NULL)
+		e->seen |= F_EXE;
+	if (code != 0 &&
 	    bias_at(e, check_map_at(e, code), st->st_dev, st->st_ino, code, 0,
 	        &b) == 0) {
 		e->bias_from = "where our code runs";
@@ -335,6 +346,7 @@ exe_bias(struct check_env *e, const struct stat *st, uint64_t code)
 			    "startcode does not say which";
 		return;
 	}
+found:
 	e->bias = b;
 	e->have_bias = 1;
 }

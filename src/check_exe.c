@@ -26,20 +26,6 @@
  * The headers follow.c read at AT_PHDR against the executable's: the
  * same, each of them.
  */
-/*
- * A PID's memory as it is now, not as exec left it: the process may have
- * unmapped or rewritten its headers' page since (mprotect, munmap), so
- * what differs there is said, not failed.  Self's and -e's are exec's.
- */
-static enum check_res
-pid_memory(const struct check_env *e, struct check_result *r)
-{
-	if (e->v->kind != SRC_PID)
-		return CHECK_FAIL;
-	ev(r, " (a process's memory: it may have changed since exec)");
-	return CHECK_NODATA;
-}
-
 static enum check_res
 phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 {
@@ -61,7 +47,7 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 		    e->fo->phdrs != FOLLOW_READ ? "memory not readable"
 		                                : "headers cut short",
 		    e->nph);
-		return pid_memory(e, r);
+		return check_fail(e, r, F_MEM | F_EXE);
 	}
 	for (i = 0; i < e->nph; i++)
 		if (memcmp(&e->fo->pi.ph[i], &e->ph[i], sizeof(e->ph[i])) !=
@@ -71,7 +57,7 @@ phdr_mem(const struct check_env *e, struct check_result *r, uint64_t phdr)
 			    ") differs from the executable's (type 0x%" PRIx32
 			    ")",
 			    phdr, i, e->fo->pi.ph[i].type, e->ph[i].type);
-			return pid_memory(e, r);
+			return check_fail(e, r, F_MEM | F_EXE);
 		}
 	ev(r,
 	    "AT_PHDR 0x%" PRIx64
@@ -129,7 +115,7 @@ phdr_want(const struct check_env *e, uint64_t *want, uint64_t *old)
  * What it reads, and whether the process can change it after exec: the
  * executable's file (replaced: the exe link says "(deleted)", and it is
  * read through the link), the memory map and the headers in memory
- * (mprotect, munmap, a write: headers in memory that differ fail).
+ * (mprotect, munmap, a write: F_MEM).
  */
 enum check_res
 rule_phdr(const struct check_env *e, struct check_result *r)
@@ -162,7 +148,7 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		    "AT_PHENT %" PRIu64 ", AT_PHNUM %" PRIu64
 		    "; the executable's e_phentsize %u, e_phnum %u",
 		    phent, phnum, e->exe.phentsize, e->exe.phnum);
-		return CHECK_FAIL;
+		return check_fail(e, r, F_EXE);
 	}
 	/* Without a PT_LOAD the headers have no address to compare with. */
 	if (!e->have_bias || (held = phdr_want(e, &want, &old)) == -1)
@@ -173,7 +159,7 @@ rule_phdr(const struct check_env *e, struct check_result *r)
 		    " is loaded at 0x%" PRIx64 " (Linux 5.18 on) or 0x%" PRIx64
 		    " (before), load bias 0x%" PRIx64 " (from %s)",
 		    phdr, e->exe.phoff, want, old, e->bias, e->bias_from);
-		return CHECK_FAIL;
+		return check_fail(e, r, F_EXE);
 	}
 	/*
 	 * Headers no PT_LOAD holds: before 5.18 the address may still hold
@@ -204,7 +190,8 @@ rule_entry(const struct check_env *e, struct check_result *r)
 	    "AT_ENTRY 0x%" PRIx64 "; e_entry 0x%" PRIx64
 	    " + load bias 0x%" PRIx64 " (from %s) = 0x%" PRIx64,
 	    entry, e->exe.entry, e->bias, e->bias_from, e->exe.entry + e->bias);
-	return entry == e->exe.entry + e->bias ? CHECK_OK : CHECK_FAIL;
+	return entry == e->exe.entry + e->bias ? CHECK_OK
+	                                       : check_fail(e, r, F_EXE);
 }
 
 /*
@@ -360,23 +347,14 @@ rule_ids(const struct check_env *e, struct check_result *r)
 	if (same)
 		return CHECK_OK;
 	/*
-	 * Only self and -e are held to their IDs: nothing can have changed
-	 * them since the exec.  A process may change all three of its IDs
-	 * after it (a daemon that drops them): said, never failed; exec sets
-	 * the saved IDs to the effective ones (execve(2)), so where those
-	 * are still the vector's that is said too.
+	 * exec sets the saved IDs to the effective ones (execve(2)): where
+	 * those are still the vector's, a process that changed its IDs
+	 * since (a daemon that drops them) is said to have.
 	 */
-	if (e->v->kind != SRC_PID)
-		return CHECK_FAIL;
-	if (id[0][2] == at[1] && id[1][2] == at[3]) {
-		ev(r,
-		    " (changed since exec; saved IDs %" PRIu64 "/%" PRIu64
-		    " are the vector's)",
+	if (id[0][2] == at[1] && id[1][2] == at[3])
+		ev(r, "; saved IDs %" PRIu64 "/%" PRIu64 " are the vector's",
 		    id[0][2], id[1][2]);
-		return CHECK_OK;
-	}
-	ev(r, " (changed since exec: nothing to hold the vector's IDs to)");
-	return CHECK_NODATA;
+	return check_fail(e, r, F_IDS);
 }
 
 /*
@@ -434,12 +412,12 @@ self_exe_changed(const struct check_env *e, const struct stat *xs)
 /*
  * AT_EXECFN's file at path, which is not the executable: a #! script, a
  * file binfmt_misc hands to an interpreter, or another program, which
- * fails only where the file at the path cannot have changed since exec:
- * -e, and self where its executable is neither removed nor renamed.
+ * rests on the file at the path now (and, for self, on its executable
+ * neither removed nor renamed).
  */
 static enum check_res
 execfn_other(const struct check_env *e, struct check_result *r,
-    const char *path, const char *name, const struct stat *xs)
+    const char *path, const struct stat *xs)
 {
 	unsigned char h[ELF_ID_LEN];
 	struct elf_id id;
@@ -460,27 +438,17 @@ execfn_other(const struct check_env *e, struct check_result *r,
 		    "interpreter runs it");
 		return CHECK_OK;
 	}
-	if (e->v->kind != SRC_SELF && name[0] != '/') {
-		ev(r, " is relative: the process's directory may have changed");
-		return CHECK_NODATA;
-	}
 	ev(r, " is another program than the executable");
-	if (e->v->kind == SRC_PID) {
-		len =
-		    proc_exe(&e->proc, exe, sizeof(exe)) == 0 ? strlen(exe) : 0;
-		ev(r, " now: the file at the path changed since exec (%s)",
-		    len > 10 && strcmp(exe + len - 10, " (deleted)") == 0
-		        ? "the executable's is deleted"
-		        : "renamed, replaced, or a link changed");
-		return CHECK_NODATA;
+	len = proc_exe(&e->proc, exe, sizeof(exe)) == 0 ? strlen(exe) : 0;
+	if (len > 10 && strcmp(exe + len - 10, " (deleted)") == 0) {
+		ev(r, "; the executable's file is deleted");
+		return check_fail(e, r, F_SEEN);
 	}
 	if (e->v->kind == SRC_SELF && self_exe_changed(e, xs)) {
-		ev(r,
-		    " now: our executable was renamed or removed since our "
-		    "exec");
-		return CHECK_NODATA;
+		ev(r, "; our executable was renamed or removed");
+		return check_fail(e, r, F_SEEN);
 	}
-	return CHECK_FAIL;
+	return check_fail(e, r, F_EXE | F_PATH);
 }
 
 /*
@@ -651,5 +619,5 @@ rule_execfn(const struct check_env *e, struct check_result *r)
 		ev(r, " is the executable");
 		return CHECK_OK;
 	}
-	return execfn_other(e, r, path, name, &xs);
+	return execfn_other(e, r, path, &xs);
 }

@@ -44,9 +44,9 @@ sysinfo_pair(const struct auxv_vec *v, struct check_result *r, int ia32,
  * - the vector (AT_SYSINFO, AT_SYSINFO_EHDR): a process's /proc/PID/auxv,
  *   which PR_SET_MM_MAP or PR_SET_MM_AUXV replace;
  * - [vdso] in the map: munmap and mremap (arch_vma_name follows the
- *   special mapping wherever it goes): gone or moved is said, not failed;
+ *   special mapping wherever it goes): F_MAPS;
  * - the image's bytes: a debugger writes them (ptrace, /proc/PID/mem):
- *   a process's image not an ELF one is said, not failed.
+ *   F_MEM.
  * Self reads them before anything but libc could change them.
  */
 enum check_res
@@ -70,9 +70,8 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 		if (neh == 0)
 			return CHECK_OK;
 		/* As valgrind does: a process may unmap it after its exec. */
-		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64 "%s", ehdr,
-		    e->v->kind == SRC_PID ? " (unmapped since exec)" : "");
-		return e->v->kind == SRC_PID ? CHECK_OK : CHECK_FAIL;
+		ev(r, "; AT_SYSINFO_EHDR 0x%" PRIx64, ehdr);
+		return check_fail(e, r, F_MAPS);
 	}
 	if (neh == 0) {
 		ev(r, "AT_SYSINFO_EHDR absent; [vdso] at 0x%" PRIx64, m->lo);
@@ -81,12 +80,8 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 "; [vdso] at 0x%" PRIx64, ehdr,
 	    m->lo);
 	/* As a checkpoint restorer does: moved by mremap since its exec. */
-	if (ehdr != m->lo && e->v->kind == SRC_PID) {
-		ev(r, " (moved since exec)");
-		return CHECK_OK;
-	}
 	if (ehdr != m->lo)
-		return CHECK_FAIL;
+		return check_fail(e, r, F_MAPS);
 	/* Where [vdso] is mapped: a read that failed says nothing of it. */
 	if (e->fo->vdso != FOLLOW_READ) {
 		ev(r, "; its image could not be read");
@@ -94,10 +89,7 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
 	}
 	if (e->fo->vi.bad != NULL) {
 		ev(r, "; not an ELF image: %s", e->fo->vi.bad);
-		if (e->v->kind != SRC_PID)
-			return CHECK_FAIL;
-		ev(r, " (its bytes may have been written since exec)");
-		return CHECK_NODATA;
+		return check_fail(e, r, F_MEM);
 	}
 	if (ia32) {
 		ev(r, "; AT_SYSINFO 0x%" PRIx64, si);
@@ -119,8 +111,7 @@ rule_sysinfo(const struct check_env *e, struct check_result *r)
  * - [stack] in the map: the mapping that holds mm->start_stack
  *   (vma_is_initial_stack, include/linux/mm.h), which PR_SET_MM_MAP or
  *   PR_SET_MM_START_STACK move, and which munmap, mremap and mprotect
- *   remove, move or split: a process's strings outside it are said, not
- *   failed.
+ *   remove, move or split: F_MAPS, F_STAT.
  * Self reads them before anything but libc could change them.
  */
 enum check_res
@@ -151,13 +142,7 @@ rule_stack(const struct check_env *e, struct check_result *r)
 		}
 	if (res == CHECK_OK)
 		ev(r, " holds AT_RANDOM, AT_EXECFN and the platform strings");
-	else if (e->v->kind == SRC_PID) {
-		ev(r,
-		    " ([stack] is where startstack is, which PR_SET_MM sets, "
-		    "and the map may have changed since exec)");
-		res = CHECK_NODATA;
-	}
-	return res;
+	return res == CHECK_OK ? res : check_fail(e, r, F_MAPS | F_STAT);
 }
 
 /*
@@ -215,13 +200,6 @@ words_in(const struct check_env *e, struct words *m, uint64_t addr)
 	m->lim_lo = addr;
 	m->lim_hi = mp != NULL ? mp->hi : UINT64_MAX;
 }
-
-/* What create_elf_tables wrote at argc's address, as found there. */
-struct stack_walk {
-	uint64_t argc, envc;
-	uint64_t vec;    /* where the vector is: after envp's NULL */
-	uint64_t lo_str; /* the lowest argv or envp string above the vector */
-};
 
 /*
  * Walks argc (l->argc where known, else the word at sp), argv and its
@@ -285,9 +263,11 @@ overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 	return a < b + blen && b < a + alen;
 }
 
+static const char not_after[] = "the vector is not after envp's NULL";
+
 /*
- * Finds argc (self: main's; else at startstack, *sp) and walks the
- * stack from it into l, to the vector: NULL, or what is not as
+ * Finds argc (self: main's; else at startstack) and walks the stack
+ * from it into l, to the vector: NULL, or what is not as
  * create_elf_tables writes it (*fail), or why argc is not found.
  */
 static const char *
@@ -321,15 +301,35 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 		     l->vec += v->wordsize)
 			;
 		if (l->vec != (uintptr_t)v->raw)
-			return "the vector is not after envp's NULL";
+			return not_after;
 	} else if (vlen <= v->rawlen &&
 	    mem_get(&v->mem, l->vec, mem, vlen, NULL) != vlen) {
 		*fail = 0;
 		return "auxv could not read the words after envp's NULL";
 	} else if (vlen > v->rawlen || memcmp(mem, v->raw, vlen) != 0)
-		return "the vector is not after envp's NULL";
+		return not_after;
 	lowest_string(m, *sp, l->vec + vlen, l);
 	return NULL;
+}
+
+/*
+ * The stack of a live vector walked from argc into e->walk, before any
+ * rule runs: a PID whose words after envp's NULL are not its
+ * /proc/PID/auxv replaced the one or moved startstack since exec
+ * (PR_SET_MM_MAP), and nothing FAILs on it (check_unfixed).
+ */
+void
+check_walk(struct check_env *e)
+{
+	struct words m = { e->v, 0, UINT64_MAX, 0, 0, 0, { 0 } };
+	struct stack_walk *l = &e->walk;
+
+	memset(l, 0, sizeof(*l));
+	e->replaced = 0;
+	if (!e->live || (e->sp == 0 && e->v->kind != SRC_SELF))
+		return;
+	l->bad = layout_walk(e, &m, l, &l->sp, &l->fail);
+	e->replaced = e->v->kind == SRC_PID && l->bad == not_after;
 }
 
 /*
@@ -412,9 +412,10 @@ layout_random(const struct check_env *e, struct check_result *r,
 	if (d != NULL && d->readable) {
 		for (i = 0; i < AUXV_RANDOM_LEN && d->bytes[i] == 0; i++)
 			;
+		/* A process may wipe them once used. */
 		if (i == AUXV_RANDOM_LEN) {
 			ev(r, ": its 16 bytes are all zero");
-			return CHECK_FAIL;
+			return check_fail(e, r, F_MEM);
 		}
 	}
 	ev(r, " between the vector and the strings");
@@ -434,13 +435,13 @@ layout_random(const struct check_env *e, struct check_result *r,
  *   PR_SET_MM_AUXV replace; held to the words found in memory, which
  *   must be the same;
  * - startstack (/proc/PID/stat): PR_SET_MM_MAP or PR_SET_MM_START_STACK
- *   set it; a walk from it that does not end on the vector is said, not
- *   failed, and one in another mapping than AT_RANDOM's is let go;
+ *   set it (F_STAT); a walk from it that ends on words that are not
+ *   /proc/PID/auxv says the vector was replaced (check_walk);
  * - arg_start (/proc/PID/stat): set the same way; layout_top;
- * - the stack's words (argc, argv, envp): the program may rewrite them
- *   (ld.so run as a program moves argv, setproctitle and setenv point
- *   envp at the heap, libc's start code writes over argc); a walk of a
- *   process that does not end on the vector is said, not failed;
+ * - the stack's words (argc, argv, envp, AT_RANDOM's bytes): the program
+ *   may rewrite them (ld.so run as a program moves argv, setproctitle
+ *   and setenv point envp at the heap, libc's start code writes over
+ *   argc): F_MEM;
  * - the memory map (the walk's bounds, arg_start's mapping): munmap,
  *   mremap; only a bound, or a reason to let arg_start go.
  * Self and -e read them before anything but the kernel and libc's start
@@ -450,40 +451,36 @@ enum check_res
 rule_layout(const struct check_env *e, struct check_result *r)
 {
 	const struct auxv_vec *v = e->v;
+	const struct stack_walk *l = &e->walk;
 	const struct check_map *ms, *mr;
 	const struct decoded *d;
-	struct stack_walk l;
-	struct words m = { v, 0, UINT64_MAX, 0, 0, 0, { 0 } };
-	const char *bad;
-	uint64_t sp;
-	int fail;
 
 	if (e->sp == 0 && v->kind != SRC_SELF)
 		return check_nodata(r, "no startstack in /proc/PID/stat");
-	bad = layout_walk(e, &m, &l, &sp, &fail);
-	if (bad != NULL && v->kind == SRC_PID) {
-		ev(r, "startstack 0x%" PRIx64 ": %s (changed since exec)", sp,
-		    bad);
-		return CHECK_NODATA;
+	if (v->kind == SRC_PID && (e->replaced || l->bad != NULL))
+		ev(r, "startstack 0x%" PRIx64 ": ", l->sp);
+	if (e->replaced) {
+		ev(r,
+		    "argc %" PRIu64 ", %" PRIu64
+		    " envp pointers, then at 0x%" PRIx64 " another vector",
+		    l->argc, l->envc, l->vec);
+		return check_fail(e, r, 0);
 	}
-	if (bad != NULL) {
-		ev(r, "%s", bad);
-		return fail ? CHECK_FAIL : CHECK_NODATA;
+	if (l->bad != NULL) {
+		ev(r, "%s", l->bad);
+		return l->fail ? check_fail(e, r, F_MEM | F_STAT)
+		               : CHECK_NODATA;
 	}
 	ev(r,
 	    "argc %" PRIu64 " at 0x%" PRIx64 ", %" PRIu64
 	    " envp pointers, the vector at 0x%" PRIx64,
-	    l.argc, sp, l.envc, l.vec);
-	/* A process's startstack moved to a copy of its tables elsewhere. */
-	if (v->kind == SRC_PID && (d = check_dec(e, AT_NUM_RANDOM)) != NULL &&
-	    e->maps_ok &&
-	    ((ms = check_map_at(e, sp)) == NULL ||
+	    l->argc, l->sp, l->envc, l->vec);
+	/* startstack moved to a copy of the tables elsewhere (PR_SET_MM). */
+	if ((d = check_dec(e, AT_NUM_RANDOM)) != NULL && e->maps_ok &&
+	    ((ms = check_map_at(e, l->sp)) == NULL ||
 	        (mr = check_map_at(e, d->value)) == NULL || ms != mr)) {
-		ev(r,
-		    "; AT_RANDOM 0x%" PRIx64
-		    " in another mapping (startstack set since exec)",
-		    d->value);
-		return CHECK_NODATA;
+		ev(r, "; AT_RANDOM 0x%" PRIx64 " in another mapping", d->value);
+		return check_fail(e, r, F_STAT | F_MAPS);
 	}
-	return layout_random(e, r, &l);
+	return layout_random(e, r, l);
 }

@@ -47,11 +47,30 @@ enum {
 	/* auxv's own process: self, not a PID's or -e's vector */
 	N_SELF = 128
 };
+
+/*
+ * The facts a comparison rests on besides the vector and the
+ * executable's file, for check_fail(): each a row of the provenance
+ * table in check.c, which says for which sources it may have changed
+ * since exec.
+ */
+enum {
+	F_MEM = 1,  /* the process's memory now: headers, image, stack words */
+	F_STAT = 2, /* stat's startstack and arg_start */
+	F_MAPS = 4, /* its memory map now */
+	F_PATH = 8, /* the file at a path now, in its root or directory */
+	F_IDS = 16, /* its IDs now (status) */
+	F_HERE =
+	    32, /* the running kernel and this CPU, as the vector's maker */
+	F_SEEN = 64, /* a fact auxv saw change since exec (the evidence says) */
+	F_EXE = 128  /* the exe link names the program the vector is of */
+};
 typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
 
 uint64_t check_pagesz(const struct check_env *);
 void check_path(const struct check_env *, const char *, char *, size_t);
 void check_gather(struct check_env *, const struct auxv_vec *, uint64_t);
+void check_walk(struct check_env *);
 const struct check_map *check_map_at(const struct check_env *, uint64_t);
 const struct check_map *check_special(
     const struct check_env *, const struct check_map *);
@@ -59,6 +78,9 @@ const struct check_map *check_map_file(
     const struct check_env *, uint64_t, uint64_t);
 enum check_res check_nodata(struct check_result *, const char *);
 enum check_res check_absent(struct check_result *, uint64_t);
+const char *check_unfixed(const struct check_env *, unsigned int);
+enum check_res check_fail(
+    const struct check_env *, struct check_result *, unsigned int);
 const struct decoded *check_dec(const struct check_env *, uint64_t);
 const char *check_lacks(const struct check_env *, unsigned int);
 int check_first_load(int, struct elf_id *, struct elf_phdr *);

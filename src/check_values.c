@@ -167,21 +167,17 @@ a64_frame(uint64_t hw, int vl, struct check_result *r)
 }
 
 /*
- * AT_MINSIGSTKSZ sz against a bound already said, what the bound is:
- * under it FAILs for self and -e, and is no data for a PID, whose
- * vector may be another whose's (a restore's).
+ * AT_MINSIGSTKSZ sz against a bound of this machine already said, what
+ * the bound is (F_HERE: a PID's vector may be a restore's of another).
  */
 static enum check_res
-minsig_held(const struct auxv_vec *v, uint64_t sz, uint64_t bound,
-    const char *what, const char *whose, struct check_result *r)
+minsig_held(const struct check_env *e, uint64_t sz, uint64_t bound,
+    const char *what, struct check_result *r)
 {
 	if (sz >= bound)
 		return CHECK_OK;
 	ev(r, ": %s alone is larger", what);
-	if (v->kind != SRC_PID)
-		return CHECK_FAIL;
-	ev(r, " (a PID's vector may be another %s's)", whose);
-	return CHECK_NODATA;
+	return check_fail(e, r, F_HERE);
 }
 
 /*
@@ -202,8 +198,8 @@ a64_minsigstksz(const struct check_env *e, uint64_t sz, struct check_result *r)
 	    v->machine != host.machine)
 		return CHECK_OK;
 	(void)vec_find(v, AT_NUM_HWCAP, &hw);
-	return minsig_held(v, sz, a64_frame(hw, src_self_sve_vl(), r),
-	    "the frame", "kernel", r);
+	return minsig_held(
+	    e, sz, a64_frame(hw, src_self_sve_vl(), r), "the frame", r);
 }
 
 /*
@@ -234,7 +230,7 @@ minsigstksz(const struct check_env *e, struct check_result *r)
 	    src_self_cpuid(0xd, xsave) != 0)
 		return CHECK_OK;
 	ev(r, "; CPUID.(EAX=0DH):EBX %" PRIu32, xsave[1]);
-	return minsig_held(v, sz, xsave[1], "the XSAVE area", "machine", r);
+	return minsig_held(e, sz, xsave[1], "the XSAVE area", r);
 }
 
 /*
@@ -258,7 +254,7 @@ flags(const struct check_env *e, struct check_result *r)
 		return CHECK_OK;
 	ev(r, ": 0x%" PRIx64 " no bit of Linux %u.%u", other,
 	    TABLES_LINUX / 1000, TABLES_LINUX % 1000);
-	if (e->v->kind != SRC_SELF && e->v->kind != SRC_EXEC) {
+	if (!e->live) {
 		ev(r, ", and the kernel that made the vector is unknown");
 		return CHECK_NODATA;
 	}
@@ -266,7 +262,7 @@ flags(const struct check_env *e, struct check_result *r)
 		ev(r, ", and this kernel is newer or unknown");
 		return CHECK_NODATA;
 	}
-	return CHECK_FAIL;
+	return check_fail(e, r, F_HERE);
 }
 
 enum check_res

@@ -303,10 +303,10 @@ vdso_image_check(const struct followed *fo, uint64_t at, uint16_t machine,
 /*
  * The image at AT_SYSINFO_EHDR is a vDSO as the kernel links it (linked
  * at 0, a symbol hash table, the architecture's versioned functions), on
- * what follow.c read of it.  A PID may have moved its vDSO since exec
- * (mremap, as CRIU's restorer does) or unmapped it (valgrind), and
- * mapped anything there since: where the map says [vdso] is no longer at
- * AT_SYSINFO_EHDR, what is there is not evidence (sysinfo says where).
+ * what follow.c read of it.  Where the map says [vdso] is not at
+ * AT_SYSINFO_EHDR, what is there rests on the map (F_MAPS: a PID may
+ * have moved its vDSO since exec, as CRIU's restorer does, or unmapped
+ * it, as valgrind does, and mapped anything there since).
  */
 enum check_res
 rule_vdso_image(const struct check_env *e, struct check_result *r)
@@ -314,18 +314,16 @@ rule_vdso_image(const struct check_env *e, struct check_result *r)
 	const struct auxv_vec *v = e->v;
 	const struct check_map *m = check_special(e, &e->vdso);
 	uint64_t at = 0;
+	enum check_res res;
 
-	if (vec_find(v, AT_NUM_SYSINFO_EHDR, &at) && v->kind == SRC_PID &&
-	    e->maps_ok && (m == NULL || m->lo != at)) {
-		ev(r, "AT_SYSINFO_EHDR 0x%" PRIx64 ": ", at);
-		if (m == NULL)
-			return check_nodata(r,
-			    "no [vdso] mapped (unmapped since exec): what is "
-			    "there is not the vDSO");
-		ev(r, "[vdso] at 0x%" PRIx64, m->lo);
-		return check_nodata(
-		    r, " (moved since exec): what is there is not the vDSO");
-	}
-	return vdso_image_check(e->fo, at, v->machine, v->wordsize,
-	    v->bigendian, r->ev, sizeof(r->ev));
+	(void)vec_find(v, AT_NUM_SYSINFO_EHDR, &at);
+	res = vdso_image_check(e->fo, at, v->machine, v->wordsize, v->bigendian,
+	    r->ev, sizeof(r->ev));
+	if (res != CHECK_FAIL || !e->maps_ok || (m != NULL && m->lo == at))
+		return res;
+	if (m == NULL)
+		ev(r, "; no [vdso] mapped");
+	else
+		ev(r, "; [vdso] at 0x%" PRIx64, m->lo);
+	return check_fail(e, r, F_MAPS);
 }

@@ -7,7 +7,9 @@ folder on PYTHONPATH), and run from bash as
 
 which prints the (type, value) pairs before AT_NULL, one "type value" line
 each, or one JSON list of [type, value] with --json.  ORDER is little, big,
-< or > (default: little).
+< or > (default: little).  `python3 oracle.py stackvec PID` says whether the
+vector on PID's stack (walked from its stat's startstack) is the one its
+/proc/PID/auxv keeps: "same" or "differs" (a native 64-bit process).
 """
 import json
 import struct
@@ -50,9 +52,36 @@ def cstring(mem, addr, limit=1 << 16):
     return s[: s.index(b"\0")]
 
 
+def stack_vector(pid, ws=8, order="little"):
+    """The words create_elf_tables left after envp's NULL, walked from
+    /proc/PID/stat's startstack (argc, argv and its NULL, envp and its
+    NULL), as many bytes as /proc/PID/auxv holds; and those bytes."""
+    with open("/proc/%d/stat" % pid) as fh:
+        stat = fh.read()
+    # Fields after the ")" of comm; startstack is field 28 of stat(5).
+    sp = int(stat[stat.rindex(")") + 2:].split()[25])
+    with open("/proc/%d/auxv" % pid, "rb") as fh:
+        kept = fh.read()
+    w = ORDERS[order] + ("Q" if int(ws) == 8 else "I")
+    with open("/proc/%d/mem" % pid, "rb") as mem:
+        def word(at):
+            mem.seek(at)
+            return struct.unpack(w, mem.read(int(ws)))[0]
+        at = sp + (word(sp) + 2) * int(ws)
+        while word(at) != 0:
+            at += int(ws)
+        mem.seek(at + int(ws))
+        return mem.read(len(kept)), kept
+
+
 def main(argv):
+    if len(argv) == 2 and argv[0] == "stackvec":
+        on_stack, kept = stack_vector(int(argv[1]))
+        print("same" if on_stack == kept else "differs")
+        return
     if len(argv) < 3 or argv[0] != "pairs":
-        sys.exit("usage: oracle.py pairs FILE WORDSIZE [ORDER] [--json]")
+        sys.exit("usage: oracle.py pairs FILE WORDSIZE [ORDER] [--json]"
+                 " | stackvec PID")
     as_json = "--json" in argv
     args = [a for a in argv[1:] if a != "--json"]
     got = pairs_of(args[0], args[1], args[2] if len(args) > 2 else "little")

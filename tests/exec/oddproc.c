@@ -35,6 +35,8 @@
  *   oddproc setstack     moves /proc/PID/stat's startstack, and so the
  *                        [stack] label (vma_is_initial_stack), into an
  *                        anonymous mapping, by PR_SET_MM_MAP
+ *   oddproc copystack    the same, with a copy there of argc, argv, envp
+ *                        and the vector exec wrote
  *   oddproc setauxv [TYPE=VALUE]...
  *                        replaces its vector (/proc/PID/auxv) by
  *                        PR_SET_MM_MAP with its own, each TYPE's value
@@ -214,7 +216,8 @@ far_segments(void)
  * rename_process makes), its bounds given the kernel by map (the
  * PR_SET_MM_MAP form, every other field as /proc/self/stat and sbrk say)
  * or by PR_SET_MM_ARG_START and _END; with map 2, the area is the new
- * start_stack instead; with map 3 nothing moves, but the vector is
+ * start_stack instead (map 5: a copy there of argc, argv, envp and the
+ * vector the kernel wrote); with map 3 nothing moves, but the vector is
  * replaced by its own with AT_CLKTCK 1000, a value no kernel gives but
  * alpha's; with map 4 the area is the new start_code (to end_code) instead.
  * Says "renamed", or "refused" and why.
@@ -251,6 +254,28 @@ set_entries(unsigned long *v, ssize_t *n, char **set)
 	*n = (ssize_t)(words * sizeof(*v));
 }
 
+/*
+ * A copy at to of the words exec wrote at sp (argc, argv and its NULL,
+ * envp and its NULL, the vector to its AT_NULL), which must fit below
+ * 60 KiB: to, as an address.
+ */
+static unsigned long
+copy_tables(char *to, unsigned long long sp)
+{
+	const unsigned long *w = (const unsigned long *)(uintptr_t)sp;
+	size_t n = w[0] + 2;
+
+	while (w[n++] != 0)
+		;
+	for (; w[n] != 0; n += 2)
+		;
+	n += 2;
+	if (n * sizeof(*w) > 60 * 1024)
+		_exit(1);
+	memcpy(to, w, n * sizeof(*w));
+	return (unsigned long)(uintptr_t)to;
+}
+
 static void
 new_args(int map, char **set)
 {
@@ -264,7 +289,7 @@ new_args(int map, char **set)
 	int fd, rc;
 	ssize_t n;
 
-	area = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+	area = mmap(NULL, 65536, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (area == MAP_FAILED)
 		_exit(1);
@@ -295,14 +320,16 @@ new_args(int map, char **set)
 		mm.arg_start = map >= 2 ? f[48] : (unsigned long)area;
 		mm.arg_end =
 		    map >= 2 ? f[49] : (unsigned long)area + sizeof(name);
+		mm.env_start = f[50];
+		mm.env_end = f[51];
 		if (map == 2)
 			mm.start_stack = (unsigned long)area + 2048;
+		if (map == 5)
+			mm.start_stack = copy_tables(area + 4096, f[28]);
 		if (map == 4) {
 			mm.start_code = (unsigned long)area;
 			mm.end_code = (unsigned long)area + 4096;
 		}
-		mm.env_start = f[50];
-		mm.env_end = f[51];
 		mm.exe_fd = (unsigned int)-1;
 		if (map == 3) {
 			if ((fd = open("/proc/self/auxv", O_RDONLY)) == -1 ||
@@ -421,6 +448,8 @@ main(int argc, char **argv)
 		new_args(0, NULL);
 	if (argc == 2 && strcmp(argv[1], "setstack") == 0)
 		new_args(2, NULL);
+	if (argc == 2 && strcmp(argv[1], "copystack") == 0)
+		new_args(5, NULL);
 	if (argc >= 2 && strcmp(argv[1], "setauxv") == 0)
 		new_args(3, argv + 2);
 	if (argc == 3 && strcmp(argv[1], "swap") == 0) {
@@ -433,7 +462,7 @@ main(int argc, char **argv)
 	fprintf(stderr,
 	    "usage: oddproc mapat FILE [setcode] | unmapfirst | unvdso | "
 	    "movevdso [reuse] | argvnull | "
-	    "nostack | farsegs | setmm | argstart | setstack | "
+	    "nostack | farsegs | setmm | argstart | setstack | copystack | "
 	    "setauxv [TYPE=VALUE]... | "
 	    "chroot DIR | "
 	    "wait | fexec | execat | procfd | selfexe | swap OTHER\n");
