@@ -3248,11 +3248,10 @@ procauxv_run() {
 }
 
 # --- A PID's vector made elsewhere (src/check.c's provenance table) ---
-# A process may replace its vector with PR_SET_MM_MAP (no capability), as
-# CRIU's restorer does with one another kernel on another CPU made: the
-# rules held to this machine (hwcap, pagesz, platform: N_HERE) then
-# confirm but never fail, and entries asks its version rows of self and
-# -e alone; a rule every kernel obeys (clktck) still fails.
+# A process may replace its /proc/PID/auxv with PR_SET_MM_MAP (no
+# capability), as CRIU's restorer does: where the vector at its
+# startstack is another, nothing FAILs on it.  The oracle: python3 walks
+# the stack from stat's startstack (oracle.py stackvec).
 @test "a PID whose vector was replaced by PR_SET_MM_MAP, its stack not: said, nothing fails" {
 	need jq
 	native_only "reads another process"
