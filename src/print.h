@@ -102,6 +102,7 @@ const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
+void pr_script_value(struct out *, const struct decoded *);
 void pr_name(struct out *, const struct at_type *, uint64_t);
 void pr_json_id(struct out *, pid_t);
 void pr_json_vec(struct json *, const struct auxv_vec *, uint64_t);
