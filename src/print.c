@@ -200,8 +200,8 @@ pr_json_id(struct out *f, pid_t id)
 }
 
 /* The members that say what a vector is, in the order they are written. */
-static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
-	JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
+static const uint8_t vec_members[] = { JN_SCHEMA, JN_SOURCE, JN_LABEL, JN_PID,
+	JN_COMM, JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
 	JN_BYTE_ORDER };
 
 /*
@@ -221,6 +221,9 @@ pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
 			continue;
 		jn_key(o, n);
 		switch (n) {
+		case JN_SCHEMA:
+			out_dec(f, PR_JSON_SCHEMA);
+			break;
 		case JN_SOURCE:
 			json_strz(f, kinds[v->kind]);
 			break;
