@@ -86,7 +86,7 @@ const char args_help[] =
     "      --json             same as -o json\n"
     "      --od               same as -o od\n"
     "  -k, --key KEY[,KEY]    only these types: AT_PAGESZ, PAGESZ, 6, 0x6\n"
-    "      --value            only the value of each kept entry\n"
+    "      --value            a value per line, in -k's order, hex as 0x\n"
     "  -v, --verbose          describe each type\n"
     "      --diff A B         only what differs between two sources (PID,\n"
     "                         self, -f FILE); status 0 same, 1 different,\n"

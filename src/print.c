@@ -76,12 +76,12 @@ pr_name(struct out *f, const struct at_type *a, uint64_t type)
 }
 
 /*
- * The value text of an entry as glibc's LD_SHOW_AUXV prints it: decimal
- * for sizes and IDs, bare or 0x hex, the string for a readable string;
- * the human format, --value and the table show it.
+ * The value text of an entry: decimal for sizes and IDs, 0x hex, the
+ * string for a readable string; bare is what F_HEX and F_HWCAP's hex
+ * starts with, "" as glibc's LD_SHOW_AUXV prints them.
  */
-void
-pr_value(struct out *f, const struct decoded *d)
+static void
+put_value(struct out *f, const struct decoded *d, const char *bare)
 {
 	/* A type nobody names shows 0x hex, as on its AT_??? line. */
 	switch (d->at == NULL ? F_ADDR : d->form) {
@@ -92,6 +92,7 @@ pr_value(struct out *f, const struct decoded *d)
 		break;
 	case F_HEX:
 	case F_HWCAP:
+		out_str(f, bare);
 		out_hex(f, d->value);
 		break;
 	case F_STR:
@@ -107,6 +108,23 @@ pr_value(struct out *f, const struct decoded *d)
 		out_hex(f, d->value);
 		break;
 	}
+}
+
+/* The value as the human format and the table show it, glibc's text. */
+void
+pr_value(struct out *f, const struct decoded *d)
+{
+	put_value(f, d, "");
+}
+
+/*
+ * The value as --value prints it for a script: every hex number after
+ * 0x, one form that shell arithmetic reads ($((v & 0x10))).
+ */
+void
+pr_script_value(struct out *f, const struct decoded *d)
+{
+	put_value(f, d, "0x");
 }
 
 /*
@@ -182,8 +200,8 @@ pr_json_id(struct out *f, pid_t id)
 }
 
 /* The members that say what a vector is, in the order they are written. */
-static const uint8_t vec_members[] = { JN_SOURCE, JN_LABEL, JN_PID, JN_COMM,
-	JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
+static const uint8_t vec_members[] = { JN_SCHEMA, JN_SOURCE, JN_LABEL, JN_PID,
+	JN_COMM, JN_EXE, JN_PATH, JN_COMMAND, JN_ARCH, JN_MACHINE, JN_WORD_SIZE,
 	JN_BYTE_ORDER };
 
 /*
@@ -203,6 +221,9 @@ pr_json_vec(struct json *o, const struct auxv_vec *v, uint64_t which)
 			continue;
 		jn_key(o, n);
 		switch (n) {
+		case JN_SCHEMA:
+			out_dec(f, PR_JSON_SCHEMA);
+			break;
 		case JN_SOURCE:
 			json_strz(f, kinds[v->kind]);
 			break;

@@ -94,6 +94,12 @@ pr_at_name(char *p, const struct at_type *a)
 	return p + 3 + a->namelen;
 }
 
+/*
+ * The version of the JSON layout, the "schema" member of every object
+ * (the man page says what each adds): 1 had no such member; 2 adds it.
+ */
+#define PR_JSON_SCHEMA 2
+
 extern const struct printer pr_human, pr_od, pr_json, pr_raw, pr_table;
 /* --check's word for each result, indexed by enum check_res. */
 extern const char pr_check_words[][8];
@@ -102,6 +108,7 @@ const struct printer *pr_by_name(const char *);
 void pr_header(struct out *, const struct pr_ctx *, const struct auxv_vec *);
 void pr_label(struct out *, const struct auxv_vec *);
 void pr_value(struct out *, const struct decoded *);
+void pr_script_value(struct out *, const struct decoded *);
 void pr_name(struct out *, const struct at_type *, uint64_t);
 void pr_json_id(struct out *, pid_t);
 void pr_json_vec(struct json *, const struct auxv_vec *, uint64_t);

@@ -303,6 +303,8 @@ pr_diff(struct diff_ctx *x, const struct auxv_vec *va, const struct decoded *a,
 	x->b = vb;
 	if (x->json) {
 		out_char(x->f, '{');
+		jn_key(&o, JN_SCHEMA);
+		out_dec(x->f, PR_JSON_SCHEMA);
 		jn_key(&o, JN_A);
 		json_side(x->f, va);
 		jn_key(&o, JN_B);

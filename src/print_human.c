@@ -49,6 +49,38 @@ put_name(struct out *f, const struct at_type *a)
 	f->len += len < NAME_COLS ? NAME_COLS : len;
 }
 
+/*
+ * --value: a line per key, in the order the keys were given, so that a
+ * script's Nth line is its Nth key's: empty where the vector lacks the
+ * type, one per entry where it holds the type more than once
+ * (AT_IGNOREPPC).  Without -k, a line per entry.
+ */
+static void
+human_values(
+    struct out *f, const struct opts *o, const struct decoded *d, size_t n)
+{
+	size_t i, k, seen;
+
+	if (o->nkeys == 0) {
+		for (i = 0; i < n; i++) {
+			pr_script_value(f, &d[i]);
+			out_char(f, '\n');
+		}
+		return;
+	}
+	for (k = 0; k < o->nkeys; k++) {
+		for (i = seen = 0; i < n; i++) {
+			if (d[i].type != o->keys[k])
+				continue;
+			pr_script_value(f, &d[i]);
+			out_char(f, '\n');
+			seen++;
+		}
+		if (seen == 0)
+			out_char(f, '\n');
+	}
+}
+
 static void
 human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
     const struct decoded *d, size_t n)
@@ -56,10 +88,7 @@ human_vector(struct out *f, const struct pr_ctx *c, const struct auxv_vec *v,
 	size_t i;
 
 	if (c->opts->value_only) {
-		for (i = 0; i < n; i++) {
-			pr_value(f, &d[i]);
-			out_char(f, '\n');
-		}
+		human_values(f, c->opts, d, n);
 		return;
 	}
 	pr_header(f, c, v);

@@ -65,14 +65,14 @@ json_watch(struct json *o, const struct watch_event *w)
 	(JN_BIT(ARCH) | JN_BIT(MACHINE) | JN_BIT(WORD_SIZE) |                  \
 	    JN_BIT(BYTE_ORDER))
 
-/* The source, and with --watch its exec time and parent. */
+/* The schema and the source, and with --watch its exec time and parent. */
 static void
 json_head(struct json *o, const struct pr_ctx *c, const struct auxv_vec *v)
 {
 	/* A JSON save read back: its process's pid, comm and exe again. */
 	const int saved = v->kind == SRC_FILE &&
 	    (v->pid > 0 || v->comm != NULL || v->exe != NULL);
-	uint64_t which = JN_BIT(SOURCE) | JN_BIT(LABEL);
+	uint64_t which = JN_BIT(SCHEMA) | JN_BIT(SOURCE) | JN_BIT(LABEL);
 
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
 	    saved)

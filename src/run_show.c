@@ -40,7 +40,10 @@ run_failed(struct run *r, const struct source *s, const struct diag *d)
 	if (p->failure != NULL) {
 		p->failure(&r->out, &r->c, &s->vec, d, msg);
 		r->c.first = 0;
-	}
+	} else if (r->o->value_only)
+		/* No entries, every key's line empty: the next source's
+		 * values keep their place. */
+		p->vector(&r->out, &r->c, &s->vec, NULL, 0);
 	r->say_name(r, s->vec.label, msg);
 	r->failed++;
 }

@@ -292,6 +292,8 @@ member(struct jtok *j, const char *k, size_t klen, void *arg)
 	uint64_t v = 0;
 
 	switch (jn_lookup(k, klen)) {
+	case JN_SCHEMA: /* a number; a save without it is version 1 */
+		return jtok_number(j, &v);
 	case JN_WORD_SIZE:
 		if (jtok_number(j, &o->ws) == -1 || (o->ws != 4 && o->ws != 8))
 			return -1;

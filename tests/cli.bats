@@ -63,10 +63,11 @@ bats_load_library bats-assert
 	done
 }
 
-@test "--value: one value per kept entry, vector order; absent key is status 1" {
-	run -0 "$AUXV" -k UID,EGID --value
-	[ "${lines[0]}" = "$(id -u)" ]
-	[ "${lines[1]}" = "$(id -g)" ]
+@test "--value: a line per key, in the order given; absent key is status 1" {
+	# Not the vector's order (AT_UID comes before AT_EGID there).
+	run -0 "$AUXV" -k EGID,UID --value
+	[ "${lines[0]}" = "$(id -g)" ]
+	[ "${lines[1]}" = "$(id -u)" ]
 	# AT_PLATFORM as glibc's loader shows auxv's own (not uname -m: a
 	# 32-bit program under a 64-bit kernel is "i686", an emulator's
 	# guest its own).
@@ -83,6 +84,115 @@ bats_load_library bats-assert
 	fi
 	run -1 "$AUXV" -k ADI_BLKSZ --value
 	[ -z "$output" ]
+}
+
+# value_oracle PID KEY...: the lines --value prints for the keys (numbers)
+# of PID's vector, from the kernel's bytes read by oracle.py in the word
+# size and byte order of PID's executable: decimal for AT_PAGESZ and the
+# IDs, 0x hex for the rest, an empty line for a key the vector lacks, a
+# key given twice only at its first place.
+value_oracle() {
+	python3 - "$@" <<-'PY'
+	import sys
+	from oracle import pairs_of
+	pid, keys = sys.argv[1], [int(k) for k in sys.argv[2:]]
+	ident = open("/proc/%s/exe" % pid, "rb").read(6)
+	ws, order = 4 * ident[4], "little" if ident[5] == 1 else "big"
+	vec = pairs_of("/proc/%s/auxv" % pid, ws, order)
+	dec = {6, 11, 12, 13, 14}
+	for i, k in enumerate(keys):
+	    if k in keys[:i]:
+	        continue
+	    got = [str(v) if t in dec else hex(v) for t, v in vec if t == k]
+	    print("\n".join(got))
+	PY
+}
+
+# The keys out of the vector's order (AT_HWCAP 16, AT_PAGESZ 6, AT_UID
+# 11, AT_ENTRY 9), one no kernel gives (0x99) in the middle, and
+# AT_PAGESZ again: mapfile puts each key's value at its index.
+@test "--value of a process: mapfile -t gets each key at its place (oracle: /proc/PID/auxv)" {
+	start_bg sleep 1000
+	local -a want got
+	mapfile -t want < <(value_oracle "$BG_PID" 16 6 153 11 9 6)
+	[ "${#want[@]}" -eq 5 ] && [ -z "${want[2]}" ]
+	mapfile -t got < <("$AUXV" -k hwcap,pagesz,0x99,uid,entry,6 --value \
+	    "$BG_PID")
+	[ "${got[*]@Q}" = "${want[*]@Q}" ]
+	# The same in a read per line; the absent key makes the status 1.
+	run -1 --separate-stderr bash -c 'set -o pipefail
+	    "$1" -k pagesz,0x99,hwcap --value "$2" |
+	    { read -r a; read -r b; read -r c; echo "$a|$b|$c"; }' _ "$AUXV" "$BG_PID"
+	[ "$output" = "${want[1]}||${want[0]}" ]
+	# Shell arithmetic reads the hex as the kernel's number.
+	[ "$(( ${got[0]} ))" = "$(( ${want[0]} ))" ]
+	[[ "${got[0]}" == 0x* ]]
+}
+
+@test "--value of self: { read -r a; read -r b; } takes the keys in their order" {
+	local uid pg
+	{ read -r uid; read -r pg; } < <("$AUXV" -k UID,PAGESZ --value)
+	[ "$uid" = "$(id -u)" ]
+	[ "$pg" = "$(getconf PAGESIZE)" ]
+	{ read -r pg; read -r uid; } < <("$AUXV" -k PAGESZ,UID --value)
+	[ "$uid" = "$(id -u)" ]
+	[ "$pg" = "$(getconf PAGESIZE)" ]
+	# An absent key in the middle is an empty line in its place.
+	local -a v
+	mapfile -t v < <("$AUXV" -k PAGESZ,0x99,UID,PAGESZ --value)
+	[ "${#v[@]}" -eq 3 ]
+	[ "${v[0]}" = "$(getconf PAGESIZE)" ] && [ -z "${v[1]}" ] &&
+	    [ "${v[2]}" = "$(id -u)" ]
+	run -1 "$AUXV" -k PAGESZ,0x99,UID --value
+}
+
+# A type the vector holds twice, as powerpc's AT_IGNOREPPC pair: a line
+# per entry, at its key's place, in the vector's order.
+@test "--value: a type held twice is a line per entry, in its key's place" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '>' 22 0x11 6 65536 22 0x22 11 1000
+	set -- --arch ppc64 --word-size 8 --endian big -f "$v"
+	local -a got
+	mapfile -t got < <("$AUXV" "$@" -k UID,IGNOREPPC,PAGESZ --value)
+	[ "${#got[@]}" -eq 4 ] && [ "${got[*]}" = "1000 0x11 0x22 65536" ]
+	run -0 --separate-stderr "$AUXV" "$@" -k IGNOREPPC --value
+	assert_output "$(printf '0x11\n0x22')"
+}
+
+# Several sources: a group of lines per source, in the order given; one
+# that could not be read is a group of empty lines, so that the next
+# source's lines stay in their place.
+@test "--value of several sources: a group per source, a failed one empty" {
+	local a=$BATS_TEST_TMPDIR/a b=$BATS_TEST_TMPDIR/b
+	mkraw "$a" 8 '<' 6 4096 11 1000
+	mkraw "$b" 8 '<' 11 2000 6 16384
+	set -- --word-size 8 --endian little
+	local -a got
+	mapfile -t got < <("$AUXV" "$@" -k PAGESZ,UID --value -f "$a" -f "$b")
+	[ "${got[*]}" = "4096 1000 16384 2000" ]
+	set -- "$@" -k PAGESZ,UID --value -f "$a" -f "$BATS_TEST_TMPDIR/none"
+	mapfile -t got < <("$AUXV" "$@" -f "$b" 2>/dev/null)
+	[ "${got[*]@Q}" = "'4096' '1000' '' '' '16384' '2000'" ]
+	run -1 --separate-stderr "$AUXV" "$@" -f "$b"
+	[[ "$stderr" == "auxv: $BATS_TEST_TMPDIR/none: "* ]]
+	set -- --word-size 8 --endian little
+	# Without -k, a line per entry, in the vector's order.
+	run -0 --separate-stderr "$AUXV" "$@" --value -f "$b"
+	assert_output "$(printf '2000\n16384')"
+}
+
+# In --value every hexadecimal number starts 0x (glibc's human line
+# shows AT_HWCAP bare): one form, which $(( )) reads.
+@test "--value: AT_HWCAP and AT_HWCAP2 both 0x hex; the human line keeps glibc's" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '<' 16 0x178bebff 26 0 18 0x37f
+	set -- --arch x86_64 --word-size 8 --endian little -f "$v"
+	run -0 --separate-stderr "$AUXV" "$@" -k HWCAP,HWCAP2,FPUCW --value
+	assert_output "$(printf '0x178bebff\n0x0\n0x37f')"
+	[ "$(( ${lines[0]} ))" = "$(( 0x178bebff ))" ]
+	run -0 --separate-stderr "$AUXV" "$@" -k HWCAP,FPUCW
+	[[ "${lines[0]}" == "AT_HWCAP:             178bebff"* ]]
+	[ "${lines[1]}" = "AT_FPUCW:             37f" ]
 }
 
 @test "-o raw is refused on a terminal" {
@@ -153,6 +263,7 @@ teardown() {
 	if [ -n "${SLEEPERS:-}" ]; then
 		kill $SLEEPERS 2>/dev/null || true
 	fi
+	stop_bg
 }
 
 @test "parser: options and PIDs interleave, each PID in its place" {
@@ -334,7 +445,8 @@ usage_error() {
 	# most are absent), a 65th is a usage error; a repeat past 64 is no
 	# new key.
 	run -1 --separate-stderr "$AUXV" -f "$v" -k "$(seq -s, 1 64),6" --value
-	[ "$output" = "$(printf '0x1111\n222\n4096')" ]
+	[ "$output" = "$(printf '\n\n\n\n\n4096\n\n\n0x1111\n\n222')" ]
+	[ "$("$AUXV" -f "$v" -k "$(seq -s, 1 64),6" --value | wc -l)" -eq 64 ]
 	run -2 --separate-stderr "$AUXV" -f "$v" -k "$(seq -s, 1 65)" --value
 	[ -z "$output" ]
 	[ "${stderr_lines[0]}" = "auxv: too many keys (at most 64)" ]

@@ -122,6 +122,113 @@ assert d["source"] == "file" and "path" in d
 	[[ "$stderr" == "auxv: 999999999: no such process" ]]
 }
 
+# json_kinds FILE: checks each line of FILE with python's json: an object
+# whose first member is "schema", the integer 2, and that is a vector
+# ("entries"; one cut short adds "error") or a source that failed
+# ("error" alone), as the manual tells a script, or --check's ("checks").
+# Prints the kinds, one per object: vector, partial, error, check.
+json_kinds() {
+	python3 - "$1" <<-'PY'
+	import json, sys
+	for line in open(sys.argv[1]):
+	    o = json.loads(line)
+	    assert list(o)[0] == "schema", list(o)
+	    assert type(o["schema"]) is int and o["schema"] == 2, o["schema"]
+	    if "entries" in o:
+	        print("partial" if "error" in o else "vector")
+	    elif "checks" in o:
+	        print("check")
+	    else:
+	        assert "error" in o, list(o)
+	        assert set(o["error"]) >= {"errno", "message"}, o["error"]
+	        print("error")
+	PY
+}
+
+@test "every object has schema 2, and entries (a vector) or error alone (a failure): every source kind" {
+	local t=$BATS_TEST_TMPDIR
+	start_bg sleep 1000
+	"$MKFIXTURE" core >"$t/core"
+	mkraw "$t/cut" 8 '<' 6 4096 11 1000 16 0
+	head -c 40 "$t/cut" >"$t/cut.raw"
+	set -- --word-size 8 --endian little
+	run -1 --separate-stderr "$AUXV" --json "$@" "$BG_PID" -f "$t/core" \
+	    -f "$t/none" -f "$t/cut.raw" 999999999
+	printf '%s\n' "$output" >"$t/j"
+	"$AUXV" --json >>"$t/j"
+	run -0 json_kinds "$t/j"
+	[ "${lines[*]}" = "vector vector error partial error vector" ]
+	# -a: vectors, and error objects for what it may not read.
+	"$AUXV" -a --json >"$t/a"
+	run -0 json_kinds "$t/a"
+	[[ " ${lines[*]} " == *" vector "* ]]
+	# --check's object; --diff's, which is neither.
+	"$AUXV" --check --json >"$t/c" || true
+	[ "$(json_kinds "$t/c")" = check ]
+	run -1 "$AUXV" --diff --json self "$BG_PID"
+	python3 -c 'import json, sys; o = json.loads(sys.argv[1])
+assert list(o)[0] == "schema" and o["schema"] == 2, o
+assert "differences" in o and "entries" not in o' "$output"
+	# jq sees the same.
+	if has jq; then
+		jq -e '.schema == 2' "$t/j" "$t/a" >/dev/null
+	fi
+}
+
+@test "-e and --watch objects have schema 2" {
+	native_only "-e needs ptrace, -w the connector"
+	if has ptrace; then
+		"$AUXV" --json -e /bin/true >"$BATS_TEST_TMPDIR/e"
+		run -0 json_kinds "$BATS_TEST_TMPDIR/e"
+		[ "$output" = vector ]
+	fi
+	need connector
+	local w=$BATS_TEST_TMPDIR/w
+	"$AUXV" -w --count 1 --json >"$w" 2>/dev/null 3>&- &
+	local wpid=$! i
+	for i in $(seq 100); do
+		kill -0 "$wpid" 2>/dev/null || break
+		/bin/true
+		sleep 0.1
+	done
+	kill "$wpid" 2>/dev/null && { echo "-w showed no program in 10 s"; false; }
+	wait "$wpid" || true
+	run -0 json_kinds "$w"
+	[ "${#lines[@]}" -eq 1 ]
+	python3 -c 'import json, sys; o = json.load(open(sys.argv[1]))
+assert "time" in o and "ppid" in o, o' "$w"
+}
+
+# The schema member is read back as auxv's own: a number, once; a save
+# without it (auxv before it, or a script's) is version 1 and still read.
+@test "-f of JSON: schema read back and saved again; a save without it still read; a schema not a number refused" {
+	local t=$BATS_TEST_TMPDIR
+	mkraw "$t/v" 8 '<' 6 16384 11 1000
+	"$AUXV" --json --word-size 8 --endian little -f "$t/v" >"$t/s.json"
+	run -0 --separate-stderr "$AUXV" --json -f "$t/s.json"
+	python3 -c 'import json, sys
+a, b = json.load(open(sys.argv[1])), json.loads(sys.argv[2])
+assert b["schema"] == 2 and a["entries"] == b["entries"], (a, b)' \
+	    "$t/s.json" "$output"
+	# Version 1: the member taken away, by python's json.
+	python3 -c 'import json, sys
+o = json.load(open(sys.argv[1])); del o["schema"]
+json.dump(o, open(sys.argv[2], "w"))' "$t/s.json" "$t/v1.json"
+	run -0 --separate-stderr "$AUXV" -f "$t/v1.json" --value -k UID,PAGESZ
+	[ "$output" = "$(printf '1000\n16384')" ]
+	# A schema that is no number, or given twice: not auxv's, at its offset.
+	local bad
+	for bad in '"2"' null '{}' '[2]' true; do
+		sed "s/^{\"schema\":2,/{\"schema\":$bad,/" "$t/s.json" >"$t/b.json"
+		run -1 --separate-stderr "$AUXV" -f "$t/b.json"
+		[ -z "$output" ]
+		[ "$stderr" = "auxv: $t/b.json: not auxv's JSON: malformed at offset 10" ]
+	done
+	sed 's/^{"schema":2,/{"schema":2,"schema":2,/' "$t/s.json" >"$t/b.json"
+	run -1 --separate-stderr "$AUXV" -f "$t/b.json"
+	[ "$stderr" = "auxv: $t/b.json: not auxv's JSON: duplicate key at offset 12" ]
+}
+
 @test "-k keeps only the asked types, in vector order" {
 	run -0 "$AUXV" --json -k UID,PAGESZ -k 0x11
 	[ "$(echo "$output" | jq '.entries | length')" -eq 3 ]
@@ -342,8 +449,8 @@ assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
 @test "-f of JSON cut after a key, read after a whole save: malformed where it ends, nothing of the first taken" {
 	"$AUXV" --json -f "/proc/$$/auxv" >"$BATS_TEST_TMPDIR/a.json"
 	# The save has its colon where the cut one ends.
-	printf '{"source"' >"$BATS_TEST_TMPDIR/b.json"
-	[ "$(head -c 10 "$BATS_TEST_TMPDIR/a.json")" = '{"source":' ]
+	printf '{"schema"' >"$BATS_TEST_TMPDIR/b.json"
+	[ "$(head -c 10 "$BATS_TEST_TMPDIR/a.json")" = '{"schema":' ]
 	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/a.json" \
 	    -f "$BATS_TEST_TMPDIR/b.json"
 	[ "${stderr_lines[-1]}" = "auxv: $BATS_TEST_TMPDIR/b.json: not auxv's JSON: malformed at offset $(wc -c <"$BATS_TEST_TMPDIR/b.json")" ]
