@@ -179,6 +179,13 @@ run_objects(struct run *r, struct source *s, int rc, struct diag *d,
 	struct run_scan sc = { .r = r };
 	const char *path = s->vec.label;
 
+	/* Raw vectors one after another would read back as the first. */
+	if (r->o->printer->flags & PR_BINARY) {
+		diag_set(d, EINVAL,
+		    "several objects: -o raw writes one; choose it with --pid");
+		run_failed(r, s, d);
+		return;
+	}
 	r->objects = r->c.multi = 1;
 	for (;;) {
 		if (rc == -1 && !(d->flags & DIAG_SAVED)) {

@@ -1073,6 +1073,12 @@ $BG_PID $(cat /proc/$BG_PID/comm) $ps" ]
 	[ "${stderr%%$'\n'*}" = "auxv: a second --pid before -f" ]
 	run -1 --separate-stderr "$AUXV" -f "$T/s.jsonl" --pid 7
 	[ "$stderr" = "auxv: $T/s.jsonl: no object of that --pid in the file" ]
+	# Raw bytes are one vector's: --pid's, never several one after another.
+	run -1 --separate-stderr "$AUXV" -f "$T/s.jsonl" -o raw
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $T/s.jsonl: several objects: -o raw writes one; choose it with --pid" ]
+	"$AUXV" -f "$T/s.jsonl" --pid 6 -o raw >"$T/raw"
+	[ "$(pyvec "$T/raw" 8 little)" = "6 4096" ]
 }
 
 # Issue 54, item 2: objects are read one by one, whatever their number:
