@@ -18,6 +18,7 @@ struct diag {
 #define DIAG_KTHREAD  0x02 /* a kernel thread: -a says nothing */
 #define DIAG_PERM     0x04 /* not ours to read: -a counts it */
 #define DIAG_EXITED   0x08 /* with DIAG_VANISHED: a zombie, still listed */
+#define DIAG_SAVED    0x10 /* a saved failure read back: the file goes on */
 };
 
 /* Room for diag_message()'s text: a reason and its offset, or errno's. */

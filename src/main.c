@@ -157,6 +157,34 @@ close_stdout(struct out *out, int status, int werr)
 	return werr;
 }
 
+/*
+ * --pid N: the object of the last -f before it, which may have one only;
+ * before any -f, held for the first (o->json_pid).
+ */
+static void
+add_pid(struct work *w, char *arg)
+{
+	struct srcarg *sa = NULL;
+	size_t i;
+	int rc;
+
+	for (i = w->nsrc; i > 0 && sa == NULL; i--)
+		if (w->srcs[i - 1].kind == SRC_FILE)
+			sa = &w->srcs[i - 1];
+	if (sa != NULL && sa->pid != 0)
+		usage_name(w, sa->arg, "a second --pid for this -f");
+	if (sa == NULL && w->o.json_pid != 0)
+		usage("a second --pid before -f");
+	if ((rc = args_value(&w->o, OPT_PID, arg, &w->r.esc)) == -2)
+		die(NULL);
+	if (rc == -1)
+		usage("%.*s", (int)w->r.esc.len, w->r.esc.buf);
+	if (sa != NULL) {
+		sa->pid = w->o.json_pid;
+		w->o.json_pid = 0;
+	}
+}
+
 /* An operand: "self" or a process ID. */
 static void
 add_operand(struct work *w, int argc, char *arg, char *argv[])
@@ -208,21 +236,25 @@ parse_args(struct work *w, int argc, char *argv[])
 				argv[optind], argv + optind, 0, 0 };
 			return;
 		case 'f':
-			*add_src(w, argc) =
-			    (struct srcarg){ SRC_FILE, optarg, NULL, 0, 0 };
+			/* A --pid before any -f is the first -f's. */
+			*add_src(w, argc) = (struct srcarg){ SRC_FILE, optarg,
+				NULL, o->json_pid, 0 };
+			o->json_pid = 0;
 			break;
 		case 'h':
 			out_str(&w->r.out, args_synopsis);
 			out_str(&w->r.out, args_help);
 			exit(close_stdout(
 			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
+		case OPT_PID:
+			add_pid(w, optarg);
+			break;
 		case 'C':
 		case 'k':
 		case 'o':
 		case OPT_ARCH:
 		case OPT_COUNT:
 		case OPT_ENDIAN:
-		case OPT_PID:
 		case OPT_WORDSIZE:
 			if ((rc = args_value(o, c, optarg, &w->r.esc)) == -2)
 				die(NULL);

@@ -2,10 +2,30 @@
  * --diff: both sources read and decoded whole, then handed to the
  * format's diff, which prints what differs.
  */
+#include <errno.h>
+
 #include "run_diff.h"
 
 #include "diag.h"
 #include "print_diff.h"
+#include "src_json.h"
+
+/*
+ * A JSON Lines file of several objects is not one vector to compare:
+ * --pid says which.  0, or -1 and *d.
+ */
+static int
+one_object(struct source *s, struct diag *d)
+{
+	switch (json_read_more(s, d)) {
+	case 0:
+		return 0;
+	case 1:
+		diag_set(d, EINVAL, "several objects: choose one with --pid");
+		break;
+	}
+	return -1;
+}
 
 /* Compares the two sources sa[0] and sa[1]. */
 enum run_diff_result
@@ -23,6 +43,7 @@ run_diff(struct run *r, const struct srcarg *sa)
 		struct diag d = { 0 };
 
 		if (run_open(&s[i], o, &sa[i], &d) == -1 ||
+		    one_object(&s[i], &d) == -1 ||
 		    src_parse(&s[i], o, &d) == -1) {
 			diag_message(&d, msg, sizeof(msg));
 			r->say_name(r, s[i].vec.label, msg);

@@ -11,6 +11,7 @@
 #include "run_scan.h"
 #include "run_watch.h"
 #include "scan.h"
+#include "src_json.h"
 
 /* -C's first room for processes without a vector, doubled as needed. */
 enum { NOVEC_FIRST = 16 };
@@ -118,6 +119,7 @@ run_scan_one(void *arg, struct source *s, int rc, const struct diag *d)
 	struct run_scan *sc = arg;
 	const struct opts *o = sc->r->o;
 	int named = o->comms != NULL && !o->watch;
+	char msg[DIAG_MSG_MAX];
 
 	if (rc == -1 &&
 	    (d->flags & (DIAG_VANISHED | DIAG_EXITED)) == DIAG_VANISHED)
@@ -143,8 +145,71 @@ run_scan_one(void *arg, struct source *s, int rc, const struct diag *d)
 		run_failure_object(sc->r, s, d);
 	else if (d->flags & DIAG_PERM)
 		sc->perm++;
-	else
+	else if (named)
 		run_failed(sc->r, s, d);
+	else
+		/* Said, not counted: -a's status is not a process's. */
+		sc->r->say_name(
+		    sc->r, s->vec.label, diag_message(d, msg, sizeof(msg)));
+}
+
+/* The processes counted, not shown, for want of permission: one line. */
+static void
+say_perm(const struct run_scan *sc)
+{
+	if (sc->perm > 0) {
+		out_flush(&sc->r->out);
+		sc->r->say(0, "%lu process%s not readable: permission denied",
+		    sc->perm, sc->perm == 1 ? "" : "es");
+	}
+}
+
+/*
+ * The objects of a JSON Lines file, the first already read into s (rc
+ * and *d as src_file() left them), each shown as -a shows a process:
+ * labelled by its pid, a saved failure an error object, or counted, or
+ * said, and never the file's failure.  What is not auxv's JSON ends the
+ * file, a failure; so does dm, where the text after the first could not
+ * be read.
+ */
+void
+run_objects(struct run *r, struct source *s, int rc, struct diag *d,
+    const struct diag *dm)
+{
+	struct run_scan sc = { .r = r };
+	const char *path = s->vec.label;
+
+	/* Raw vectors one after another would read back as the first. */
+	if (r->o->printer->flags & PR_BINARY) {
+		diag_set(d, EINVAL,
+		    "several objects: -o raw writes one; choose it with --pid");
+		run_failed(r, s, d);
+		return;
+	}
+	r->objects = r->c.multi = 1;
+	for (;;) {
+		if (rc == -1 && !(d->flags & DIAG_SAVED)) {
+			s->vec.label = path;
+			run_failed(r, s, d);
+			break;
+		}
+		if (s->vec.pid > 0) {
+			snprintf(s->label, sizeof(s->label), "%ld",
+			    (long)s->vec.pid);
+			s->vec.label = s->label;
+		} else
+			s->vec.label = path;
+		run_scan_one(&sc, s, rc, d);
+		if (dm != NULL) {
+			s->vec.label = path;
+			run_failed(r, s, dm);
+			break;
+		}
+		if ((rc = json_read_next(s, d)) == 1)
+			break;
+	}
+	say_perm(&sc);
+	r->objects = 0;
 }
 
 /*
@@ -173,12 +238,7 @@ run_scan(struct run *r)
 		if (sc.vectors == 0)
 			report_novec(&sc);
 		/* Counted where the format has no object for a failure only. */
-		if (sc.perm > 0) {
-			out_flush(&r->out);
-			r->say(0,
-			    "%lu process%s not readable: permission denied",
-			    sc.perm, sc.perm == 1 ? "" : "es");
-		}
+		say_perm(&sc);
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */
 	if (sc.novec != NULL)

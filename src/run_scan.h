@@ -1,6 +1,7 @@
 /*
  * -a and -C: every process, or those of the names given, each shown as
- * a source is; --watch shows its programs through run_scan_one() too.
+ * a source is; --watch shows its programs through run_scan_one() too,
+ * and -f the objects of a JSON Lines file.
  */
 #ifndef AUXV_RUN_SCAN_H
 #define AUXV_RUN_SCAN_H
@@ -32,6 +33,8 @@ struct run_scan {
 };
 
 void run_scan_one(void *, struct source *, int, const struct diag *);
+void run_objects(
+    struct run *, struct source *, int, struct diag *, const struct diag *);
 int run_processes(struct run *);
 
 #endif

@@ -5,7 +5,11 @@
  */
 #include "run_show.h"
 
+#include <stdio.h>
+
 #include "diag.h"
+#include "run_scan.h"
+#include "src_json.h"
 
 /* Opens a source of any kind into s: 0, or -1 and *d. */
 int
@@ -19,7 +23,7 @@ run_open(struct source *s, const struct opts *o, const struct srcarg *sa,
 	case SRC_PID:
 		return src_pid(s, o, sa->pid, d);
 	case SRC_FILE:
-		return src_file(s, o, sa->arg, d);
+		return src_file(s, o, sa->arg, sa->pid, d);
 	default:
 		return src_exec(s, o, sa->argv, d);
 	}
@@ -68,7 +72,7 @@ show_check(struct run *r, struct source *s, size_t n)
 	if (check_vector(
 	        &r->check, &s->vec, r->dec[0], n, &r->followed, r->checks) > 0)
 		r->checkfail++;
-	r->c.summary = o->all;
+	r->c.summary = o->all || r->objects;
 	o->printer->check(&r->out, &r->c, &s->vec, r->checks, CHECK_RULES);
 	r->c.first = 0;
 }
@@ -116,16 +120,30 @@ run_show(struct run *r, struct source *s)
 		r->failed++;
 }
 
-/* One source of any kind, from opening it to closing it. */
+/*
+ * One source of any kind, from opening it to closing it; a JSON file of
+ * several objects shows each (run_objects).  A saved failure alone is
+ * the file's failure, said to be one.
+ */
 void
 run_source(struct run *r, const struct srcarg *sa)
 {
-	struct diag d = { 0 };
+	struct source *s = &r->src[0];
+	struct diag d = { 0 }, dm = { 0 };
+	char msg[DIAG_MSG_MAX];
+	int rc, more;
 
-	if (run_open(&r->src[0], r->o, sa, &d) == -1)
-		run_failed(r, &r->src[0], &d);
-	else
-		run_show(r, &r->src[0]);
+	rc = run_open(s, r->o, sa, &d);
+	if ((more = json_read_more(s, &dm)) != 0)
+		run_objects(r, s, rc, &d, more == -1 ? &dm : NULL);
+	else if (rc == 0)
+		run_show(r, s);
+	else if (d.flags & DIAG_SAVED) {
+		snprintf(msg, sizeof(msg), "a saved failure: %s", d.reason);
+		d.reason = msg;
+		run_failed(r, s, &d);
+	} else
+		run_failed(r, s, &d);
 	/* Written while a traced child is still stopped: a signal that kills
 	 * us in a blocked write must take it along. */
 	if (sa->kind == SRC_EXEC)

@@ -27,7 +27,7 @@ struct srcarg {
 	enum src_kind kind; /* SRC_SELF, SRC_PID, SRC_FILE or SRC_EXEC */
 	const char *arg;    /* the PID or file as given */
 	char **argv;        /* SRC_EXEC: COMMAND [ARG]...; SRC_SELF: main's */
-	pid_t pid;          /* SRC_PID */
+	pid_t pid;          /* SRC_PID; SRC_FILE: --pid's object, or 0 */
 	int argc;           /* SRC_SELF: main's argc */
 };
 
@@ -50,6 +50,7 @@ struct run {
 	__attribute__((noreturn)) void (*die)(const char *);
 	unsigned long failed; /* sources not read, cut short, or keys absent */
 	unsigned long checkfail; /* vectors that failed a rule of --check */
+	int objects;             /* the objects of a JSON Lines file, as -a */
 	struct source src[2];    /* the second for --diff */
 	struct src_proc proc[2]; /* each source's room as a process */
 	struct strpool pool[2];

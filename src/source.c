@@ -14,6 +14,7 @@
 #include "elfdefs.h"
 #include "opts.h"
 #include "source.h"
+#include "src_json.h"
 
 void
 src_init(struct source *s)
@@ -27,6 +28,7 @@ src_init(struct source *s)
 	s->child = 0;
 	procmem_init(&s->pm);
 	s->data = NULL;
+	s->json = NULL;
 	s->datalen = 0;
 	s->loads = NULL;
 	s->nloads = 0;
@@ -44,6 +46,7 @@ src_close(struct source *s)
 	if (s->fd != -1)
 		close(s->fd);
 	procmem_close(&s->pm);
+	json_read_close(s);
 	/* Not free(NULL): a call binds free, self has nothing to free. */
 	if (s->data != NULL)
 		free(s->data);

@@ -20,6 +20,7 @@
 #include "procmem.h"
 #include "vec.h"
 
+struct jbuf;
 struct opts;
 struct src_proc;
 
@@ -44,12 +45,13 @@ struct source {
 	char comm[AUXV_COMM_MAX];
 	char exe[PATH_MAX];
 	char execpath[PATH_MAX]; /* -e: the path given to execve */
-	char why[64];            /* a diag reason that names a bound */
+	char why[DIAG_MSG_MAX];  /* a diag reason: a bound, a saved failure's */
 	int fd;                  /* a core; -1 */
 	pid_t child;             /* -e: traced child to kill; 0 */
 	struct src_proc *proc;   /* src_pid()'s room: the holder's, kept */
 	struct procmem pm;       /* a process's memory, PID or self */
 	unsigned char *data;     /* a file held in memory (malloc) */
+	struct jbuf *json;       /* JSON Lines read on object by object */
 	size_t datalen;
 	struct elf_load *loads; /* a core's PT_LOADs (malloc) */
 	size_t nloads;
@@ -60,7 +62,8 @@ struct source {
 void src_init(struct source *);
 void src_close(struct source *);
 int src_self(struct source *, const struct opts *, int, char **, struct diag *);
-int src_file(struct source *, const struct opts *, const char *, struct diag *);
+int src_file(
+    struct source *, const struct opts *, const char *, pid_t, struct diag *);
 int src_exec(
     struct source *, const struct opts *, char *const[], struct diag *);
 int src_self_cpuid(uint32_t, uint32_t *);

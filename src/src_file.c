@@ -235,14 +235,14 @@ wait_writer(struct source *s, int fd, struct diag *d)
 
 /*
  * auxv's own JSON, read on object by object, in bounded memory, up to the
- * one wanted: its strings and random bytes are served as memory, by
- * address, as a core's is.
+ * one wanted (--pid's), or the first, the rest left for json_read_next(): its
+ * strings and random bytes are served as memory, by address, as a core's
+ * is.
  */
 static int
-open_json(
-    struct source *s, const struct opts *o, int fd, size_t len, struct diag *d)
+open_json(struct source *s, int fd, size_t len, pid_t pid, struct diag *d)
 {
-	if (json_read(s, s->rawbuf, len, fd, o->json_pid, d) == -1)
+	if (json_read(s, s->rawbuf, len, fd, pid, d) == -1)
 		return -1;
 	s->vec.mem.read = core_mem_read;
 	s->vec.mem.ctx = s;
@@ -306,9 +306,10 @@ open_input(
 	return fd;
 }
 
+/* The file at path; pid: --pid's object of a JSON file, or 0. */
 int
-src_file(
-    struct source *s, const struct opts *o, const char *path, struct diag *d)
+src_file(struct source *s, const struct opts *o, const char *path, pid_t pid,
+    struct diag *d)
 {
 	const int is_stdin = strcmp(path, "-") == 0;
 	size_t len;
@@ -323,16 +324,21 @@ src_file(
 	if (read_full(fd, s->rawbuf, sizeof(s->rawbuf), &len) == -1)
 		diag_set(d, errno, NULL);
 	else if (json_is_json(s->rawbuf, len))
-		rc = open_json(s, o, fd, len, d);
-	else if (o->json_pid != 0)
+		rc = open_json(s, fd, len, pid, d);
+	else if (pid != 0)
 		diag_set(d, EINVAL,
 		    "--pid: not auxv's JSON, no objects to choose from");
 	else if (elf_is_elf(s->rawbuf, len))
 		rc = open_core(s, o, fd, len, d);
 	else
 		rc = open_raw(s, o, fd, len, d);
-	/* A core read by offset keeps its file open for its memory. */
-	if (!is_stdin && rc == 0 && s->vec.mem.read != NULL &&
+	/*
+	 * A core read by offset keeps its file open for its memory, JSON
+	 * Lines for the objects after the first.
+	 */
+	if (!is_stdin && s->json != NULL)
+		s->fd = fd;
+	else if (!is_stdin && rc == 0 && s->vec.mem.read != NULL &&
 	    s->vec.mem.fd == fd)
 		s->fd = fd;
 	else if (!is_stdin)

@@ -1,7 +1,7 @@
 /*
  * auxv's own JSON read back (-f FILE that starts with '{', after a UTF-8
- * byte order mark if any): the vector of the first object of the file,
- * or of the one whose "pid" is --pid's, is rebuilt as raw bytes in its
+ * byte order mark if any): the vector of each object of the file in
+ * turn, or of the one whose "pid" is --pid's, is rebuilt as raw bytes in its
  * word size and byte order, and the strings and random bytes it held are
  * served at their addresses, as a core's memory is.  The text is read
  * object by object, each held whole up to AUXV_MAX_JSON_OBJECT, so that
@@ -52,7 +52,8 @@ struct jobj {
 	const char *order; /* the JSON text of "byte_order" */
 	const char *ents;  /* of "entries" */
 	uint64_t ws, machine;
-	int failed; /* an "error": a saved failure */
+	uint64_t err; /* the "errno" of its "error" */
+	int failed;   /* an "error": a saved failure */
 };
 
 /*
@@ -282,6 +283,26 @@ entries(struct jtok *j, struct source *s, uint64_t ws, const char *order,
 	return 0;
 }
 
+/*
+ * A member of an "error": its errno and message, kept for a saved
+ * failure to be shown again as it was saved (the message in s->why).
+ */
+static int
+error_member(struct jtok *j, const char *k, size_t klen, void *arg)
+{
+	struct jobj *o = arg;
+	const char *set = NULL;
+
+	switch (jn_lookup(k, klen)) {
+	case JN_ERRNO:
+		return jtok_number(j, &o->err);
+	case JN_MESSAGE:
+		return proc_name(j, o->s->why, sizeof(o->s->why), &set);
+	default:
+		return jtok_skip(j);
+	}
+}
+
 /* A member of the object: what it says of the source, or its layout. */
 static int
 member(struct jtok *j, const char *k, size_t klen, void *arg)
@@ -329,6 +350,9 @@ member(struct jtok *j, const char *k, size_t klen, void *arg)
 		return 0;
 	case JN_ERROR:
 		o->failed = 1;
+		jtok_blank(j);
+		if (j->p < j->end && *j->p == '{')
+			return jtok_object(j, 1, error_member, o);
 		return jtok_skip(j);
 	default:
 		return jtok_skip(j);
@@ -344,13 +368,24 @@ member(struct jtok *j, const char *k, size_t klen, void *arg)
 static int
 object(struct jtok *j, struct source *s, struct diag *d)
 {
-	struct jobj o = { s, NULL, NULL, 0, 0, 0 };
+	struct jobj o = { s, NULL, NULL, 0, 0, 0, 0 };
 
+	memcpy(s->why, "no vector", sizeof("no vector"));
 	if (jtok_object(j, 0, member, &o) == -1)
 		return -1;
 	if (o.ents == NULL) {
-		if (o.failed)
-			diag_set(d, ENOENT, "a saved failure: no vector");
+		/*
+		 * A saved failure, as it was saved: -a's counts and reports
+		 * tell one it may not read from others (DIAG_PERM).
+		 */
+		if (o.failed) {
+			diag_set(d,
+			    o.err > 0 && o.err < 4096 ? (int)o.err : ENOENT,
+			    s->why);
+			d->flags = DIAG_SAVED |
+			    (d->err == EACCES || d->err == EPERM ? DIAG_PERM
+			                                         : 0);
+		}
 		return -1;
 	}
 	j->p = o.ents;
@@ -493,29 +528,104 @@ next(struct jbuf *b, size_t *n, struct diag *d)
 }
 
 /*
+ * The next object of the text into s: 0, 1 when it is not pid's (any,
+ * when 0), or -1 and *d.  The text is read on past it in any case.
+ */
+static int
+step(struct jbuf *b, struct source *s, pid_t pid, struct diag *d)
+{
+	size_t n;
+	int rc;
+
+	if (next(b, &n, d) == -1)
+		return -1;
+	rc = one(s, b->buf + b->at, n, b->base + b->at, pid, d);
+	b->at += n;
+	return rc;
+}
+
+/*
  * Reads objects from the text, the first len bytes of which are at head
  * and the rest, if fd is not -1, on fd, until the first one whose "pid"
- * is pid (any, when 0); it goes into s.  0, or -1 and *d ("not auxv's
- * JSON: malformed at offset N", "no object with pid").
+ * is pid; it goes into s.  0, or -1 and *d ("not auxv's JSON: malformed
+ * at offset N", "no object with pid").  With pid 0, the first object,
+ * and s keeps the text for json_read_next() where it is a vector or a saved
+ * failure (DIAG_SAVED in *d).
  */
 int
 json_read(struct source *s, const unsigned char *head, size_t len, int fd,
     pid_t pid, struct diag *d)
 {
-	struct jbuf b = { NULL, len > JSON_CHUNK ? len : JSON_CHUNK, len, 0, 0,
-		fd, fd == -1 };
-	size_t n;
+	struct jbuf *b;
 	int rc;
 
-	if ((b.buf = malloc(b.cap)) == NULL) {
+	if ((b = malloc(sizeof(*b))) == NULL) {
 		diag_set(d, ENOMEM, NULL);
 		return -1;
 	}
-	memcpy(b.buf, head, len);
-	b.at = jtok_bom(head, len);
-	while ((rc = next(&b, &n, d)) == 0 &&
-	    (rc = one(s, b.buf + b.at, n, b.base + b.at, pid, d)) == 1)
-		b.at += n;
-	free(b.buf);
+	*b = (struct jbuf){ NULL, len > JSON_CHUNK ? len : JSON_CHUNK, len, 0,
+		0, fd, fd == -1 };
+	if ((b->buf = malloc(b->cap)) == NULL) {
+		free(b);
+		diag_set(d, ENOMEM, NULL);
+		return -1;
+	}
+	memcpy(b->buf, head, len);
+	b->at = jtok_bom(head, len);
+	while ((rc = step(b, s, pid, d)) == 1)
+		;
+	s->json = b;
+	if (pid != 0 || (rc == -1 && !(d->flags & DIAG_SAVED)))
+		json_read_close(s);
 	return rc;
+}
+
+/*
+ * Whether another object follows the one json_read() or json_read_next()
+ * read: 1, 0 at the end of the text, or -1 and *d where it could not be
+ * read.
+ */
+int
+json_read_more(struct source *s, struct diag *d)
+{
+	struct jbuf *b = s->json;
+
+	if (b == NULL)
+		return 0;
+	for (;;) {
+		while (b->at < b->have && jtok_is_blank(b->buf[b->at]))
+			b->at++;
+		if (b->at < b->have)
+			return 1;
+		if (b->eof)
+			return 0;
+		if (more(b, d) == -1)
+			return -1;
+	}
+}
+
+/*
+ * The object after the last one read into s: 0, 1 at the end of the
+ * text, or -1 and *d (DIAG_SAVED: a saved failure, and the text reads
+ * on).
+ */
+int
+json_read_next(struct source *s, struct diag *d)
+{
+	int rc;
+
+	if ((rc = json_read_more(s, d)) != 1)
+		return rc == 0 ? 1 : -1;
+	return step(s->json, s, 0, d);
+}
+
+/* Lets go of the text json_read() kept. */
+void
+json_read_close(struct source *s)
+{
+	if (s->json == NULL)
+		return;
+	free(s->json->buf);
+	free(s->json);
+	s->json = NULL;
 }

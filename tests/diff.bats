@@ -276,3 +276,27 @@ PY
 	[ "${lines[2]}" = "arch: x86_64 -> i386" ]
 	[ "${lines[3]}" = "word_size: 8 -> 4" ]
 }
+
+# Issue 54, item 2: each -f of --diff has its own --pid, so two objects
+# of one JSON Lines file are compared, not the second with itself; a file
+# of several objects without --pid is no one vector: trouble, naming
+# --pid.  The values are those the test writes.
+@test "--diff of two objects of one JSON Lines file, each by its --pid; several without --pid: status 2" {
+	local f=$BATS_TEST_TMPDIR/s.jsonl a
+	a='{"pid":5,"word_size":8,"byte_order":"little","machine":62,"entries":[{"type":6,"value":4096},{"type":17,"value":100}]}'
+	printf '%s\n%s\n' "$a" "$(sed 's/"pid":5/"pid":6/; s/4096/16384/' <<<"$a")" >"$f"
+	run -1 --separate-stderr "$AUXV" --diff -f "$f" --pid 5 -f "$f" --pid 6
+	[ "${output##*$'\n'}" = "AT_PAGESZ: 4096 -> 16384" ]
+	run -1 --separate-stderr "$AUXV" --diff --json -f "$f" --pid 6 -f "$f" --pid 5
+	jq -e '[.differences[] | [.type, .a.value, .b.value]] == [[6, 16384, 4096]]' <<<"$output"
+	run -0 --separate-stderr "$AUXV" --diff -f "$f" --pid 6 -f "$f" --pid 6
+	[ -z "$output" ]
+	run -2 --separate-stderr "$AUXV" --diff -f "$f" self
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: several objects: choose one with --pid" ]
+	run -2 --separate-stderr "$AUXV" --diff -f "$f" --pid 5 -f "$f"
+	[ "$stderr" = "auxv: $f: several objects: choose one with --pid" ]
+	# One object alone needs none.
+	head -1 "$f" >"$f.1"
+	run -0 --separate-stderr "$AUXV" --diff -f "$f.1" -f "$f" --pid 5
+}

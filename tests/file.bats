@@ -33,6 +33,7 @@ teardown() {
 		kill -9 "$PID" 2>/dev/null || true
 		wait "$PID" 2>/dev/null || true
 	fi
+	stop_bg
 	return 0
 }
 
@@ -958,12 +959,14 @@ PY
 	run -1 --separate-stderr bash -c 'ulimit -v 12000
 	    "$1" -f "$2" --pid 3' _ "$AUXV" "$T/lines.json"
 	[ "$stderr" = "auxv: $T/lines.json: no object of that --pid in the file" ]
-	# Over 1 GiB: the first object, without reading on.
+	# Over 1 GiB: the first object, then what follows it is no object,
+	# refused where it starts, without reading the rest.
 	cp "$T/one.json" "$T/big.json"
 	truncate -s 2G "$T/big.json"
-	run -0 --separate-stderr bash -c 'ulimit -v 12000
+	run -1 --separate-stderr bash -c 'ulimit -v 12000
 	    "$1" -f "$2" -k PAGESZ --value' _ "$AUXV" "$T/big.json"
 	[ "$output" = "$(getconf PAGESIZE)" ]
+	[ "$stderr" = "auxv: $T/big.json: not auxv's JSON: malformed at offset $(stat -c %s "$T/one.json")" ]
 }
 
 # Issue 24, item 5: one object is held whole, up to 16 MiB.
@@ -991,4 +994,116 @@ open(sys.argv[1], "w").write(pre + "a" * ((16 << 20) - len(pre) - len(post)) + p
 	[ "$(stat -c %s "$T/j")" -eq $((16 << 20)) ]
 	run -0 --separate-stderr "$AUXV" -f "$T/j" --pid 2 -k PAGESZ --value
 	[ "$output" = 4096 ]
+}
+
+# Issue 54, item 2: a save of several processes (JSON Lines, as -a --json
+# writes it) is read whole, each object shown as -a shows a process: its
+# pairs the kernel's (/proc/PID/auxv by python's struct), its name
+# /proc/PID/comm's, and a saved failure shown again as python's json reads
+# it from the save, or said, never the file's failure.  A file of one
+# object, and --pid's, are one source as before.
+@test "-f of JSON Lines: every object, as -a shows processes, in each format and from a pipe" {
+	start_bg sleep 1000
+	PID=$BG_PID
+	BG_PID=
+	start_bg tail -f /dev/null
+	local ps=$(getconf PAGESIZE) out
+	run -1 --separate-stderr "$AUXV" --json "$PID" "$BG_PID" 999999999
+	printf '%s\n' "$output" >"$T/s.jsonl"
+	# Human: a block per vector, headed as -a heads it.
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" -k PAGESZ
+	[ "$output" = "$(printf '==> %s (%s) <==\n%-22s%s\n\n==> %s (%s) <==\n%-22s%s' \
+	    "$PID" "$(cat /proc/$PID/comm)" AT_PAGESZ: "$ps" \
+	    "$BG_PID" "$(cat /proc/$BG_PID/comm)" AT_PAGESZ: "$ps")" ]
+	[ "$stderr" = "auxv: 999999999: $(jq -r 'select(.error) | .error.message' "$T/s.jsonl")" ]
+	# JSON, from the file and from a pipe: an object per object.
+	for src in "$T/s.jsonl" -; do
+		run -0 --separate-stderr "$AUXV" -f "$src" --json <"$T/s.jsonl"
+		printf '%s\n' "$output" >"$T/out"
+		python3 - "$T/s.jsonl" "$T/out" "$PID" "$BG_PID" <<'PY'
+import json, struct, sys
+from oracle import pairs
+saved = [json.loads(l) for l in open(sys.argv[1])]
+got = [json.loads(l) for l in open(sys.argv[2])]
+assert [o["pid"] for o in got] == [o["pid"] for o in saved], got
+for o, pid in zip(got, sys.argv[3:]):
+    raw = open("/proc/%s/auxv" % pid, "rb").read()
+    want = pairs(raw, struct.calcsize("P"), "=")
+    assert [(e["type"], e["value"]) for e in o["entries"]] == want, (pid, o)
+    assert o["comm"] == open("/proc/%s/comm" % pid).read().rstrip("\n")
+assert got[2]["error"] == saved[2]["error"] and "entries" not in got[2]
+PY
+	done
+	# A table row per vector; --check of each, its pid in order.
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" -o table -k PAGESZ
+	[ "$(sed 1d <<<"$output" | awk '{ print $1, $2, $3 }')" = \
+	    "$PID $(cat /proc/$PID/comm) $ps
+$BG_PID $(cat /proc/$BG_PID/comm) $ps" ]
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" --check --json
+	[ "$(jq -c '[.pid, has("checks")]' <<<"$output" | tr '\n' ' ')" = \
+	    "[$PID,true] [$BG_PID,true] [999999999,false] " ]
+	# Processes it could not read, saved: counted as -a counts them.
+	out='{"source":"pid","label":"7","pid":7,"comm":"x","exe":null,"error":{"errno":13,"message":"permission denied"}}'
+	printf '%s\n%s\n' "$out" "${out//7/8}" >>"$T/s.jsonl"
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" -k PAGESZ
+	[ "${stderr##*$'\n'}" = "auxv: 2 processes not readable: permission denied" ]
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" --json
+	[ "$(jq -c 'select(.error) | [.pid, .error.errno]' <<<"$output" | tr '\n' ' ')" = \
+	    "[999999999,3] [7,13] [8,13] " ]
+	# Alone, or chosen by --pid, a saved failure is the file's.
+	run -1 --separate-stderr "$AUXV" -f "$T/s.jsonl" --pid 7
+	[ "$stderr" = "auxv: $T/s.jsonl: a saved failure: permission denied" ]
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" --pid "$BG_PID" -k PAGESZ
+	[ "$output" = "$(printf '%-22s%s' AT_PAGESZ: "$ps")" ]
+}
+
+# Issue 54, item 2: --pid is the -f's before it (before any -f, the
+# first's), once: a second for the same -f is a usage error.
+@test "-f FILE --pid N: that file's object alone; a second --pid for one -f: usage error" {
+	local a='{"pid":5,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}'
+	printf '%s\n%s\n' "$a" "${a/:5,/:6,}" >"$T/s.jsonl"
+	run -0 --separate-stderr "$AUXV" -f "$T/s.jsonl" --pid 6 -f "$T/s.jsonl" --json
+	[ "$(jq -c .pid <<<"$output" | tr '\n' ' ')" = "6 5 6 " ]
+	run -0 --separate-stderr "$AUXV" --pid 5 -f "$T/s.jsonl" -f "$T/s.jsonl" --pid 6 --json
+	[ "$(jq -c .pid <<<"$output" | tr '\n' ' ')" = "5 6 " ]
+	run -2 --separate-stderr "$AUXV" -f "$T/s.jsonl" --pid 5 --pid 6
+	[ -z "$output" ]
+	[ "${stderr%%$'\n'*}" = "auxv: $T/s.jsonl: a second --pid for this -f" ]
+	run -2 --separate-stderr "$AUXV" --pid 5 --pid 6 -f "$T/s.jsonl"
+	[ "${stderr%%$'\n'*}" = "auxv: a second --pid before -f" ]
+	run -1 --separate-stderr "$AUXV" -f "$T/s.jsonl" --pid 7
+	[ "$stderr" = "auxv: $T/s.jsonl: no object of that --pid in the file" ]
+	# Raw bytes are one vector's: --pid's, never several one after another.
+	run -1 --separate-stderr "$AUXV" -f "$T/s.jsonl" -o raw
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $T/s.jsonl: several objects: -o raw writes one; choose it with --pid" ]
+	"$AUXV" -f "$T/s.jsonl" --pid 6 -o raw >"$T/raw"
+	[ "$(pyvec "$T/raw" 8 little)" = "6 4096" ]
+}
+
+# Issue 54, item 2: objects are read one by one, whatever their number:
+# 24 MB of small objects, twice what 12 MB of address space holds, from
+# the file and from a pipe, each object's value in order (python writes
+# object i with the value 4096 + i).
+@test "-f of JSON Lines of 24 MB of small objects: each shown, in bounded memory, from a file and a pipe" {
+	need ulimit_v
+	python3 - "$T/big.jsonl" <<'PY'
+import sys
+lines, size, i = [], 0, 0
+while size < 24_000_000:
+    i += 1
+    lines.append('{"pid":%d,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":%d}]}\n' % (i, 4096 + i))
+    size += len(lines[-1])
+open(sys.argv[1], "w").write("".join(lines))
+PY
+	# Not through run, which splits its output into lines in bash.
+	bash -c 'ulimit -v 12000
+	    exec "$1" -f "$2" -k PAGESZ --value' _ "$AUXV" "$T/big.jsonl" \
+	    >"$T/out" 2>"$T/err"
+	[ ! -s "$T/err" ]
+	seq 4097 $((4096 + $(wc -l <"$T/big.jsonl"))) | cmp - "$T/out"
+	run -0 --separate-stderr bash -c 'ulimit -v 12000
+	    cat "$2" | "$1" -f - --json -k PAGESZ | tail -1' _ "$AUXV" "$T/big.jsonl"
+	[ "$(jq -c '[.pid, .entries[0].value]' <<<"$output")" = \
+	    "$(tail -1 "$T/big.jsonl" | jq -c '[.pid, .entries[0].value]')" ]
 }

@@ -312,12 +312,12 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	[ "$output" = "$(command -v sleep)" ]
 }
 
-@test "-f of JSON Lines: the first object, or --pid's" {
+@test "-f of JSON Lines: every object, or --pid's" {
 	start_bg sleep 1000
 	"$AUXV" --json "$$" "$BG_PID" >"$BATS_TEST_TMPDIR/lines.json"
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/lines.json" -k EXECFN --value
-	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/lines.json" |
-	    jq -r '.entries[] | select(.type == 31) | .string')" ]
+	[ "$output" = "$(jq -r '.entries[] | select(.type == 31) | .string' \
+	    "$BATS_TEST_TMPDIR/lines.json")" ]
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/lines.json" --pid "$BG_PID" -k EXECFN --value
 	[ "$output" = "$(command -v sleep)" ]
 	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/lines.json" --pid 999999999
@@ -332,10 +332,14 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	run -1 --separate-stderr "$AUXV" --json 999999999
 	echo "$output" >"$f"
 	jq -e 'has("error") and (has("entries") | not)' "$f"
+	# Alone in its file, the file's failure, said with the saved reason.
+	local why
+	why=$(jq -r .error.message "$f")
 	run -1 --separate-stderr "$AUXV" -f "$f"
-	[ "$stderr" = "auxv: $f: a saved failure: no vector" ]
+	[ "$stderr" = "auxv: $f: a saved failure: $why" ]
 	run -1 --separate-stderr "$AUXV" -f "$f" --json
-	jq -e '.error.message == "a saved failure: no vector"' <<<"$output"
+	jq -e --arg w "a saved failure: $why" --slurpfile s "$f" \
+	    '.error.message == $w and .error.errno == $s[0].error.errno' <<<"$output"
 	printf '{"pid":7,"word_size":8,"byte_order":"little","entries":[{"type":6,"value":4096}]}\n' >>"$f"
 	run -0 --separate-stderr "$AUXV" -f "$f" --pid 7 -k PAGESZ --value
 	[ "$output" = 4096 ]
@@ -343,7 +347,7 @@ assert any(e.get("bytes") for e in back["entries"])' \
 	[ "$(jq -s '.[0].pid' "$f")" = 999999999 ]
 	run -1 --separate-stderr "$AUXV" -f "$f" --pid 999999999
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: $f: a saved failure: no vector" ]
+	[ "$stderr" = "auxv: $f: a saved failure: $why" ]
 	# Malformed before the object asked for, or not an object at all:
 	# refused at that offset (python finds it: the value that is wrong).
 	python3 - "$AUXV" "$f" <<'PY'

@@ -26,13 +26,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct decoded dec;
 	pid_t pid;
 	size_t i;
+	int rc;
 
 	memset(&d, 0, sizeof(d));
 	src_init(&src);
 	(void)json_is_json(data, size);
 	/* The first byte picks --pid: 0 (any) or 1234. */
 	pid = size > 0 && (data[0] & 1) ? 1234 : 0;
-	if (json_read(&src, data, size, -1, pid, &d) == 0) {
+	/* Each object in turn, as -f shows a file of JSON Lines. */
+	for (rc = json_read(&src, data, size, -1, pid, &d);
+	     rc != 1 && (rc == 0 || (d.flags & DIAG_SAVED));
+	     rc = json_read_next(&src, &d)) {
+		if (rc == -1)
+			continue;
 		src.vec.ent = src.ent;
 		if (vec_parse(&src.vec, AUXV_MAX_ENTRIES, &d) == 0) {
 			pool.used = 0;
@@ -41,6 +47,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    &src.vec, &src.vec.ent[i], &dec, &pool);
 		}
 	}
+	json_read_close(&src);
 	free(src.data);
 	free(src.loads);
 	return 0;
