@@ -12,9 +12,14 @@ bats_require_minimum_version 1.5.0
 # longer.
 [ -n "${AUXV_STRESS:-}" ] || ulimit -S -t 10
 
+# The folder of this file and of the python helpers, whether the bats
+# file that loads it is in tests/ or in tests/check/ (meson sets it).
+: "${TESTS_DIR:=$(cd "${BASH_SOURCE[0]%/*}" && pwd)}"
+export TESTS_DIR
+
 # The python snippets import the vector decoder and the fixture writer:
 # from oracle import pairs, from mkfixture import Elf.
-export PYTHONPATH="$BATS_TEST_DIRNAME${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH="$TESTS_DIR${PYTHONPATH:+:$PYTHONPATH}"
 
 # Starts "$@" in the background with its output in $BATS_TEST_TMPDIR/bg.out
 # and waits until it has exec'd (its /proc/PID/exe is no longer bash).
@@ -87,11 +92,11 @@ stop_bg() {
 # pyvec FILE WORDSIZE [ORDER]: the pairs before AT_NULL as "type value"
 # lines; pyvec_json the same as one JSON list.  ORDER: little, big, < or >.
 pyvec() {
-	python3 "$BATS_TEST_DIRNAME/oracle.py" pairs "$@"
+	python3 "$TESTS_DIR/oracle.py" pairs "$@"
 }
 
 pyvec_json() {
-	python3 "$BATS_TEST_DIRNAME/oracle.py" pairs "$@" --json
+	python3 "$TESTS_DIR/oracle.py" pairs "$@" --json
 }
 
 # Writes a raw vector: mkraw FILE WORDSIZE ENDIAN(<|>) TYPE VALUE ...
@@ -433,7 +438,7 @@ start_odd() {
 # whose probe files is the architecture's alone (src/meson.build picks
 # them by cpu_family): the others' left out.
 probe_srcs() {
-	local d=${TESTS_DIR:-$BATS_TEST_DIRNAME}/../src f a s
+	local d=$TESTS_DIR/../src f a s
 	case $1 in
 	x86_64-*) a=x86_64 ;;
 	i?86-*) a=i386 ;;
@@ -465,7 +470,7 @@ probe_srcs() {
 # the cross stage's (.ci/run).
 guest_build() {
 	local d=$BATS_RUN_TMPDIR/guest-$1 q=$2 t=$3
-	local src=${TESTS_DIR:-$BATS_TEST_DIRNAME}
+	local src=$TESTS_DIR
 	command -v "$q" >/dev/null || { echo "no $q (qemu-user-static)"; return; }
 	command -v "$t-gcc" >/dev/null ||
 	    { echo "no $t-gcc (gcc-$t, libc6-dev-*-cross)"; return; }

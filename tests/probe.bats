@@ -9,15 +9,9 @@
 # qemu and -cpu model, so the verdicts follow the installed qemu.
 
 load common
-
-# --check --json output $1: rule hwcap-run's result, then its evidence.
-run_result() {
-	jq -r '.checks[] | select(.name == "hwcap-run") | .result' <<<"$1"
-}
-
-run_evidence() {
-	jq -r '.checks[] | select(.name == "hwcap-run") | .evidence' <<<"$1"
-}
+# The readers of --check --json output (result, evidence), as the files of
+# check/ read it.
+load check/check
 
 # The names evidence $1 lists after "$2:" (up to the next "; ").
 listed() {
@@ -114,7 +108,7 @@ if_claimed() {
 holds() {
 	local out=$1 arch=$2 hw=$3 hw2=$4 e n wb c st want_fail=0 ran=0
 	shift 4
-	e=$(run_evidence "$out")
+	e=$(evidence "$out" hwcap-run)
 	echo "evidence: $e"
 	for n in $("$@"); do
 		wb=($(bit_of "$arch" "$n")) || { echo "no bit for $n"; return 1; }
@@ -149,11 +143,11 @@ holds() {
 		fi
 	done
 	if [ "$want_fail" -eq 1 ]; then
-		[ "$(run_result "$out")" = FAIL ]
+		[ "$(result "$out" hwcap-run)" = FAIL ]
 	elif [ "$ran" -eq 1 ]; then
-		[ "$(run_result "$out")" = ok ]
+		[ "$(result "$out" hwcap-run)" = ok ]
 	else
-		[ "$(run_result "$out")" = "no data" ]
+		[ "$(result "$out" hwcap-run)" = "no data" ]
 	fi
 }
 
@@ -174,7 +168,7 @@ kernel_hw() {
 	hw=$(kernel_hw 16)
 	hw2=$(kernel_hw 26)
 	holds "$output" "$(uname -m)" "${hw:-0}" "${hw2:-0}" "$INSN"
-	[ "$(run_result "$output")" = ok ]
+	[ "$(result "$output" hwcap-run)" = ok ]
 }
 
 @test "human: the rule's line names each bit that ran" {
@@ -190,7 +184,7 @@ kernel_hw() {
 # and hwcap-run's evidence (which holds no address), one a line.
 verdicts() {
 	jq -r '.checks[] | "\(.name) \(.result)"' <<<"$1"
-	run_evidence "$1"
+	evidence "$1" hwcap-run
 }
 
 # probe_env_block: env(1) blocks signals for what it runs (coreutils 8.31
@@ -204,7 +198,7 @@ probe_env_block() {
 # SIGBUS and SIGFPE blocked by its parent (env), gives the verdicts and
 # the status it gives without.
 same_blocked() {
-	local out st
+	local out st v
 	run --separate-stderr "$@" --check --json
 	echo "unblocked: status $status"
 	[ "$status" -le 1 ]
@@ -213,7 +207,10 @@ same_blocked() {
 	    --check --json
 	echo "blocked: status $status $stderr"
 	[ "$status" -eq "$st" ]
-	diff <(verdicts "$out") <(verdicts "$output")
+	# One after the other: evidence's reader keeps its parse in one file
+	# of the case's (check/check.bash), which two at once would share.
+	v=$(verdicts "$out")
+	diff <(echo "$v") <(verdicts "$output")
 }
 
 # A blocked SIGILL, SIGSEGV, SIGBUS or SIGFPE kills a process whose
@@ -261,8 +258,8 @@ signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGILL})
 signal.pthread_kill(threading.get_ident(), signal.SIGILL)
 os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" --check --json
 	[ "$status" -le 1 ]
-	[ "$(run_result "$output")" = "no data" ]
-	[ "$(run_evidence "$output")" = "a fault signal the probes catch is pending, blocked since before auxv ran" ]
+	[ "$(result "$output" hwcap-run)" = "no data" ]
+	[ "$(evidence "$output" hwcap-run)" = "a fault signal the probes catch is pending, blocked since before auxv ran" ]
 }
 
 # valgrind reports each instruction it cannot run (without -q): the rows
@@ -312,8 +309,8 @@ if bad:
 	native_only "-e needs ptrace, and other processes are the host's"
 	need ptrace
 	run -0 --separate-stderr "$AUXV" --check --json -e /bin/true
-	[ "$(run_result "$output")" = "no data" ]
-	[ "$(run_evidence "$output")" = "not auxv's own vector: self only" ]
+	[ "$(result "$output" hwcap-run)" = "no data" ]
+	[ "$(evidence "$output" hwcap-run)" = "not auxv's own vector: self only" ]
 	run --separate-stderr "$AUXV" --check --json -a
 	[ "$status" -le 1 ]
 	[ "$(jq -s '[.[].checks // [] | .[] | select(.name == "hwcap-run" and .result != "no data")] | length' <<<"$output")" -eq 0 ]
@@ -324,7 +321,7 @@ if bad:
 	# Another rule may fail a guest's vector (an emulator's): not this one.
 	run --separate-stderr "$AUXV" --check --json -f /proc/self/auxv
 	[ "$status" -le 1 ]
-	[ "$(run_result "$output")" = "no data" ]
+	[ "$(result "$output" hwcap-run)" = "no data" ]
 }
 
 # uexec_probe_ready: the loader and a static non-PIE auxv of this build.
@@ -351,7 +348,7 @@ uexec_probe_ready() {
 	run --separate-stderr "$UEXEC" \
 	    "set=$((16 + 10 * wb[0]))=|$((1 << wb[1]))" "$st" --check --json
 	[ "$status" -eq 1 ]
-	[[ "$(run_evidence "$output")" == "claimed, raised SIGILL: $found ("*")"* ]]
+	[[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: $found ("*")"* ]]
 	hw=$(kernel_hw 16)
 	hw2=$(kernel_hw 26)
 	if [ "${wb[0]}" -eq 0 ]; then hw=$((hw | 1 << wb[1])); else hw2=$((${hw2:-0} | 1 << wb[1])); fi
@@ -363,9 +360,9 @@ uexec_probe_ready() {
 	native_only "the loader runs natively"
 	uexec_probe_ready
 	run --separate-stderr "$UEXEC" set=16=0,set=26=0 "$st" --check --json
-	[ "$(run_result "$output")" = "no data" ]
-	[[ "$(run_evidence "$output")" == "not claimed, ran: "*"; no claimed bit's instruction ran" ]]
-	holds_clear=$(listed "$(run_evidence "$output")" "not claimed, ran")
+	[ "$(result "$output" hwcap-run)" = "no data" ]
+	[[ "$(evidence "$output" hwcap-run)" == "not claimed, ran: "*"; no claimed bit's instruction ran" ]]
+	holds_clear=$(listed "$(evidence "$output" hwcap-run)" "not claimed, ran")
 	for n in $holds_clear; do "$INSN" "$n" >/dev/null; done
 }
 
@@ -463,7 +460,7 @@ guest_ws() {
 @test "qemu-arm -cpu cortex-a8 with IDIVA claimed: as the installed qemu runs sdiv (FAIL where it refuses it)" {
 	guest_case arm arm qemu-arm arm-linux-gnueabihf cortex-a8 16 17
 	qemu-arm -cpu cortex-a8 "$BATS_RUN_TMPDIR/probe-arm/insn" idiva ||
-	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: idiva (sdiv r0, r0, r1 (ARM))"* ]]
+	    [[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: idiva (sdiv r0, r0, r1 (ARM))"* ]]
 }
 
 # ARMv6 (ARM1176, a Raspberry Pi Zero's) has no Thumb-2: the first
@@ -525,7 +522,7 @@ guest_ws() {
 @test "qemu-aarch64 -cpu cortex-a53 with SHA3 claimed: as the installed qemu runs eor3 (FAIL where it refuses it)" {
 	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 17
 	qemu-aarch64 -cpu cortex-a53 "$BATS_RUN_TMPDIR/probe-aarch64/insn" sha3 ||
-	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: sha3 (eor3 "* ]]
+	    [[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: sha3 (eor3 "* ]]
 }
 
 # glibc (2.36 on) picks __memcpy_sve where AT_HWCAP claims SVE: a glibc
@@ -538,7 +535,7 @@ guest_ws() {
 	fi
 	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 22
 	qemu-aarch64 -cpu cortex-a53 "$BATS_RUN_TMPDIR/probe-aarch64/insn" sve ||
-	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: sve (cntb x0)"* ]]
+	    [[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: sve (cntb x0)"* ]]
 }
 
 @test "qemu-aarch64 -cpu max, the vector as qemu makes it: each claimed bit as the installed qemu runs it" {
@@ -574,21 +571,21 @@ guest_ws() {
 	guest_case s390x s390x qemu-s390x s390x-linux-gnu max,vx=off 16 11
 	! qemu-s390x -cpu max,vx=off "$BATS_RUN_TMPDIR/probe-s390x/insn" vx \
 	    >/dev/null 2>&1 ||
-	    [[ "$(run_evidence "$output")" == *"claimed, ran: vx"* ]]
+	    [[ "$(evidence "$output" hwcap-run)" == *"claimed, ran: vx"* ]]
 }
 
 @test "qemu-riscv64 -cpu rv64 with V claimed: as the installed qemu runs vsetvli (FAIL where its model lacks V)" {
 	guest_case riscv64 riscv64 qemu-riscv64 riscv64-linux-gnu rv64 16 21
 	qemu-riscv64 -cpu rv64 "$BATS_RUN_TMPDIR/probe-riscv64/insn" v \
 	    >/dev/null 2>&1 ||
-	    [[ "$(run_evidence "$output")" == "claimed, raised SIGILL: v (vsetvli t0, zero, e8, m1, ta, ma)"* ]]
+	    [[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: v (vsetvli t0, zero, e8, m1, ta, ma)"* ]]
 }
 
 @test "qemu-riscv64 -cpu rv64,v=true with V claimed: vsetvli runs where the installed qemu has V" {
 	guest_case riscv64 riscv64 qemu-riscv64 riscv64-linux-gnu rv64,v=true 16 21
 	qemu-riscv64 -cpu rv64,v=true "$BATS_RUN_TMPDIR/probe-riscv64/insn" v \
 	    >/dev/null 2>&1 || skip "qemu-riscv64 -cpu rv64,v=true does not run vsetvli"
-	grep -qx v < <(listed "$(run_evidence "$output")" "claimed, ran")
+	grep -qx v < <(listed "$(evidence "$output" hwcap-run)" "claimed, ran")
 }
 
 # a64_bound FP VL: arm64's AT_MINSIGSTKSZ bound as the values rule holds
@@ -616,10 +613,6 @@ values_only() {
 	    <(jq -c '[.checks[] | select(.name != "values") | [.name, .result]]' <<<"$2")
 }
 
-values_rule() {
-	jq -r ".checks[] | select(.name == \"values\") | .$2" <<<"$1"
-}
-
 @test "qemu-aarch64, uexec: AT_MINSIGSTKSZ under arm64's signal frame fails values alone; at the frame it holds" {
 	need probe_aarch64
 	need jq
@@ -633,19 +626,19 @@ values_rule() {
 	[ "$status" -le 1 ]
 	"${q[@]}" "$d/auxv" -o raw >"$BATS_TEST_TMPDIR/v.raw"
 	pyvec "$BATS_TEST_TMPDIR/v.raw" 8 | grep -q '^51 ' ||
-	    [[ "$(values_rule "$output" evidence)" != *AT_MINSIGSTKSZ* ]]
+	    [[ "$(evidence "$output" values)" != *AT_MINSIGSTKSZ* ]]
 	# FP is claimed by every arm64 vector qemu makes.
 	b=$(a64_bound 1 "$vl")
 	run --separate-stderr "${q[@]}" "$d/uexec" "set=51=$b" "$d/auxv" --check --json
 	[ "$status" -le 1 ]
 	out=$output
-	echo "$(values_rule "$out" evidence)"
-	[ "$(values_rule "$out" result)" = ok ]
-	[[ "$(values_rule "$out" evidence)" == "AT_MINSIGSTKSZ $b; arm64's signal frame at least $b (rt_sigframe, FP/SIMD"* ]]
+	echo "$(evidence "$out" values)"
+	[ "$(result "$out" values)" = ok ]
+	[[ "$(evidence "$out" values)" == "AT_MINSIGSTKSZ $b; arm64's signal frame at least $b (rt_sigframe, FP/SIMD"* ]]
 	for n in 1024 $((b - 1)); do
 		run -1 --separate-stderr "${q[@]}" "$d/uexec" "set=51=$n" "$d/auxv" --check --json
-		[ "$(values_rule "$output" result)" = FAIL ]
-		[[ "$(values_rule "$output" evidence)" == "AT_MINSIGSTKSZ $n; arm64's signal frame at least $b ("*"): the frame alone is larger; "* ]]
+		[ "$(result "$output" values)" = FAIL ]
+		[[ "$(evidence "$output" values)" == "AT_MINSIGSTKSZ $n; arm64's signal frame at least $b ("*"): the frame alone is larger; "* ]]
 		values_only "$out" "$output"
 	done
 }
@@ -660,10 +653,10 @@ values_rule() {
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"
 	[ "$(readelf_h "$st" Type)" = EXEC ] || skip "static auxv is a PIE"
 	run --separate-stderr "$UEXEC" set=51=1048576 "$st" --check --json
-	[ "$(values_rule "$output" result)" = ok ]
+	[ "$(result "$output" values)" = ok ]
 	out=$output
 	run -1 --separate-stderr "$UEXEC" set=51=1024 "$st" --check --json
-	[ "$(values_rule "$output" result)" = FAIL ]
-	[[ "$(values_rule "$output" evidence)" == "AT_MINSIGSTKSZ 1024; arm64's signal frame at least "*"): the frame alone is larger; "* ]]
+	[ "$(result "$output" values)" = FAIL ]
+	[[ "$(evidence "$output" values)" == "AT_MINSIGSTKSZ 1024; arm64's signal frame at least "*"): the frame alone is larger; "* ]]
 	values_only "$out" "$output"
 }

@@ -1,0 +1,258 @@
+# --check's entries rule: each entry the kernel of the vector's
+# architecture always gives, present and once, on crafted saves of every
+# architecture and under a userland exec.
+
+load ../common
+load check
+setup() {
+	check_setup
+}
+
+teardown() {
+	check_teardown
+}
+
+setup_file() {
+	check_setup_file
+}
+
+teardown_file() {
+	check_teardown_file
+}
+
+@test "a saved vector of a machine auxv does not name: entries says so, unless a type is twice" {
+	need jq
+	local j='{"word_size":8,"byte_order":"little","machine":9999,"entries":[{"type":6,"value":4096},{"type":17,"value":100}'
+	printf '%s]}' "$j" >"$BATS_TEST_TMPDIR/j"
+	run -0 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/j"
+	[ "$(verdict "$output" entries)" = "no data: no table of entries for this architecture" ]
+	# A type twice is wrong on any architecture.
+	printf '%s,{"type":6,"value":4096}]}' "$j" >"$BATS_TEST_TMPDIR/j"
+	run -1 --separate-stderr "$AUXV" --check --json -f "$BATS_TEST_TMPDIR/j"
+	[ "$(verdict "$output" entries)" = "FAIL: AT_PAGESZ (6) twice, entries 0 and 2" ]
+}
+
+# One fault at a time in a copy of the kernel's vector: exactly its rule
+# fails, with status 1.
+@test "crafted: a type twice fails entries alone" {
+	need jq
+	crafted 'v.insert(3, [6, 4096])'
+	run -1 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
+	[ "$(fails "$output")" = entries ]
+	[[ "$(evidence "$output" entries)" == *"AT_PAGESZ (6) twice"* ]]
+}
+
+# x86 gives AT_HWCAP2 since Linux 4.11, AT_MINSIGSTKSZ since 5.14, and
+# AT_RSEQ_* since 6.3 where built with rseq: a save of an unknown kernel
+# may lack them (a live vector without AT_HWCAP2 fails: uexec nohwcap2).
+@test "crafted: a save without AT_HWCAP2, AT_MINSIGSTKSZ and AT_RSEQ_*, as an older kernel's: not asked, said" {
+	need_x86_64
+	need jq
+	crafted 'v = [p for p in v if p[0] not in (26, 27, 28, 51)]'
+	run -0 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
+	[ "$(verdict "$output" entries)" = "ok: each of the $(pyvec "$BATS_TEST_TMPDIR/v.raw" "$(shell_ws)" | wc -l) entries once; none of x86_64's missing; no data for AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN (a saved vector: they depend on the kernel's version or build)" ]
+}
+
+@test "crafted: types twice, named or not: each pair said, in vector order" {
+	need jq
+	# 200: a type no architecture names (AT_??? in human output).
+	"$MKFIXTURE" raw 200=1 6=4096 200=2 6=4096 17=100 >"$BATS_TEST_TMPDIR/v.raw"
+	set -- --word-size 8 --endian little -f "$BATS_TEST_TMPDIR/v.raw"
+	run -0 --separate-stderr "$AUXV" "$@"
+	[ "${lines[0]}" = "AT_??? (0xc8): 0x1" ]
+	run -1 --separate-stderr "$AUXV" --check --json --arch riscv64 "$@"
+	[ "$(fails "$output")" = entries ]
+	[[ "$(evidence "$output" entries)" == "AT_??? (200) twice, entries 0 and 2; AT_PAGESZ (6) twice, entries 1 and 3; AT_"*" absent"* ]]
+}
+
+# The entries a saved vector of each architecture must hold, read in Linux
+# 7.3.4: fs/binfmt_elf.c create_elf_tables' unconditional ones (HWCAP
+# PAGESZ CLKTCK PHDR PHENT PHNUM BASE FLAGS ENTRY UID EUID GID EGID
+# SECURE RANDOM EXECFN), AT_PLATFORM (15) where ELF_PLATFORM is not NULL
+# (not riscv, sparc, m68k), and what each ARCH_DLINFO writes always:
+# powerpc AT_IGNOREPPC (22) twice, AT_{D,I,U}CACHEBSIZE (19-21) and
+# ELF_BASE_PLATFORM's AT_BASE_PLATFORM (24); alpha AT_L1I..L3_CACHESHAPE
+# (34-37), sh L1I..L2 (34-36).  What depends on the kernel's version or
+# build (AT_HWCAP2, AT_MINSIGSTKSZ, AT_RSEQ_*, the cache geometry) is not
+# asked of a save, and the evidence names it; the vDSO's entries are
+# asked only where a vDSO is mapped.  Architecture, word size, byte
+# order, its own entries, what is said to be not asked.
+@test "crafted: entries: the kernel's generic set and each architecture's own, every architecture" {
+	need jq
+	local a ws e own nd t v n want name nodata kept i T=$BATS_TEST_TMPDIR
+	local generic="16 6 17 3 4 5 7 8 9 11 12 13 14 23 25 31"
+	while read -r a ws e own; do
+		nd=${own#*:}
+		own=${own%%:*}
+		# PAGESZ a size of the architecture (8192 on sparc64 and
+		# alpha), CLKTCK 100 (1024 on alpha); the rest any value.
+		# powerpc's AT_IGNOREPPC twice, first, as its kernel writes it.
+		pairs=()
+		for t in $generic $own; do
+			if [ "$t" = 22 ]; then
+				pairs=(22 22 22 22 "${pairs[@]}")
+				continue
+			fi
+			v=1
+			[ "$t" != 6 ] || v=4096
+			[ "$t" != 6 ] || [ "$a" != sparc64 ] || v=8192
+			[ "$t" != 6 ] || [ "$a" != alpha ] || v=8192
+			[ "$t" != 17 ] || v=100
+			[ "$t" != 17 ] || [ "$a" != alpha ] || v=1024
+			pairs+=("$t" "$v")
+		done
+		mkraw "$T/$a.raw" "$ws" "$e" "${pairs[@]}"
+		run -0 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/$a.raw"
+		echo "$a: $(verdict "$output" entries)"
+		[ "$(fails "$output")" = "" ]
+		n=$((${#pairs[@]} / 2))
+		nodata="; no data for $nd (a saved vector: they depend on the kernel's version or build)"
+		want="ok: each of the $n entries once; none of $a's missing"
+		[ -z "$nd" ] || want+=$nodata
+		[ "$(verdict "$output" entries)" = "$want" ]
+		# Each of its own entries, and AT_FLAGS, left out: said absent.
+		for t in 8 $own; do
+			kept=()
+			for ((i = 0; i < ${#pairs[@]}; i += 2)); do
+				[ "${pairs[i]}" = "$t" ] ||
+				    kept+=("${pairs[i]}" "${pairs[i + 1]}")
+			done
+			mkraw "$T/drop.raw" "$ws" "$e" "${kept[@]}"
+			run -1 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/drop.raw"
+			[ "$(fails "$output")" = entries ]
+			name=$(python3 -c 'import re, sys
+for l in open(sys.argv[1]):
+    m = re.match(r"AT_X\(\s*(\d+),\s*(\w+),", l)
+    if m and int(m.group(1)) == int(sys.argv[2]):
+        print("AT_" + m.group(2))' "$TESTS_DIR/../src/at.def" "$t")
+			[ "$(evidence "$output" entries)" = "$name absent${nd:+$nodata}" ]
+		done
+	done <<'EOF'
+x86_64 8 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+x32 4 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+i386 4 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+aarch64 8 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_HWCAP3, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+arm 4 < 15:AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+ppc64le 8 < 22 19 20 21 15 24:AT_L1I_CACHESIZE, AT_L1I_CACHEGEOMETRY, AT_L1D_CACHESIZE, AT_L1D_CACHEGEOMETRY, AT_L2_CACHESIZE, AT_L2_CACHEGEOMETRY, AT_L3_CACHESIZE, AT_L3_CACHEGEOMETRY, AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+ppc 4 > 22 19 20 21 15 24:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+s390x 8 > 15:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+riscv64 8 < :AT_L1I_CACHESIZE, AT_L1I_CACHEGEOMETRY, AT_L1D_CACHESIZE, AT_L1D_CACHEGEOMETRY, AT_L2_CACHESIZE, AT_L2_CACHEGEOMETRY, AT_L3_CACHESIZE, AT_L3_CACHEGEOMETRY, AT_MINSIGSTKSZ, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+loongarch64 8 < 15:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+mips64 8 < 15:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+sparc64 8 > :AT_ADI_BLKSZ, AT_ADI_NBITS, AT_ADI_UEONADI, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+sparc 4 > :AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+alpha 8 < 15 34 35 36 37:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+sh 4 < 15 34 35 36:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+parisc 4 > 15:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+m68k 4 > :AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
+EOF
+}
+
+# bats test_tags=full
+@test "uexec: an entry left out fails its rule, saying it is absent, and entries" {
+	need jq
+	local t rule ev name
+	# Type, its name, the rule that needs it and its evidence.  (Static
+	# glibc can't start without AT_PHNUM or AT_RANDOM.)
+	while IFS=: read -r t name rule ev; do
+		uexec_check "drop=$t"
+		echo "drop=$t: status $status, fails $(fails "$output")"
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = "${rule:+$rule }entries" ]
+		[ -z "$rule" ] || [ "$(evidence "$output" "$rule")" = "$ev" ]
+		[ "$(evidence "$output" entries)" = "$name absent" ]
+	done <<'EOF'
+3:AT_PHDR:phdr:AT_PHDR, AT_PHENT or AT_PHNUM absent
+4:AT_PHENT:phdr:AT_PHDR, AT_PHENT or AT_PHNUM absent
+9:AT_ENTRY:entry:AT_ENTRY absent
+7:AT_BASE:base:AT_BASE absent
+6:AT_PAGESZ:pagesz:AT_PAGESZ absent
+17:AT_CLKTCK:clktck:AT_CLKTCK absent
+11:AT_UID:ids:AT_UID absent
+12:AT_EUID:ids:AT_EUID absent
+13:AT_GID:ids:AT_GID absent
+14:AT_EGID:ids:AT_EGID absent
+23:AT_SECURE::
+16:AT_HWCAP::
+31:AT_EXECFN::
+EOF
+	# Without AT_PLATFORM the platform rule has no data.
+	uexec_check drop=15
+	[ "$(evidence "$output" platform)" = "no AT_PLATFORM" ]
+	[ "$(fails "$output")" = entries ]
+	uexec_check drop=33
+	[ "$(fails "$output")" = "sysinfo entries" ]
+	[[ "$(evidence "$output" sysinfo)" =~ ^AT_SYSINFO_EHDR\ absent\;\ \[vdso\]\ at\ 0x[0-9a-f]+$ ]]
+}
+
+@test "uexec: AT_MINSIGSTKSZ and AT_RSEQ_* left out: missing on this kernel, not on one that uname says is 2.6" {
+	need jq
+	local a want
+	uexec_ready
+	a=$(uname -m)
+	[ "$(setarch "$a" --uname-2.6 uname -r 2>/dev/null | cut -d. -f1,2)" = 2.6 ] ||
+	    skip "setarch cannot set the UNAME26 personality here"
+	# x86 gives AT_MINSIGSTKSZ since 5.14, every architecture AT_RSEQ_*
+	# since 6.3: asked of a live vector where uname(2) names such a kernel.
+	# (AT_RSEQ_* where this kernel is built with rseq: this shell has
+	# them then.)
+	if [ "$(printf '%s\n' 6.3 "$(uname -r)" | sort -V | head -1)" = 6.3 ]; then
+		uexec_check drop=51,drop=27,drop=28
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = entries ]
+		want="AT_MINSIGSTKSZ absent"
+		! shell_pairs | grep -q '^27 ' ||
+		    want+="; AT_RSEQ_FEATURE_SIZE absent; AT_RSEQ_ALIGN absent"
+		[ "$(evidence "$output" entries)" = "$want" ]
+	fi
+	run --separate-stderr setarch "$a" --uname-2.6 "$UEXEC" \
+	    drop=51,drop=27,drop=28 "$st" --check --json
+	uexec_output
+	[ "$status" -eq 0 ]
+	[ "$(fails "$output")" = "" ]
+	[[ "$(evidence "$output" entries)" == "each of the "*" entries once; none of x86_64's missing" ]]
+}
+
+# --- issue 48: --check proves what it can --------------------------------
+#
+# Each rule a crafted case fails alone: powerpc's AT_IGNOREPPC pair out of
+# place, AT_EXECFN not the path -e gave execve, our saved vector read
+# another way (openat by component, PR_GET_AUXV) that is not the vector.
+
+# fs/binfmt_elf.c writes ARCH_DLINFO first ("so PPC can do its special
+# alignment of AUXV"), and powerpc's (arch/powerpc/include/asm/elf.h,
+# COMMON_ARCH_DLINFO, native and compat alike) starts with AT_IGNOREPPC
+# (22) twice: entries 0 and 1, in every saved vector too.
+@test "crafted: powerpc's AT_IGNOREPPC pair not entries 0 and 1 fails entries alone, each word size and byte order" {
+	need jq
+	local a ws e en t v rest T=$BATS_TEST_TMPDIR
+	while read -r a ws e en; do
+		# The generic set and powerpc's own, as in the entries case.
+		rest=()
+		for t in 16 6 17 3 4 5 7 8 9 11 12 13 14 23 25 31 19 20 21 15 24; do
+			v=1
+			[ "$t" != 6 ] || v=4096
+			[ "$t" != 17 ] || v=100
+			rest+=("$t" "$v")
+		done
+		mkraw "$T/first.raw" "$ws" "$e" 22 22 22 22 "${rest[@]}"
+		run -0 --separate-stderr "$AUXV" --check --json --arch "$a" \
+		    --word-size "$ws" --endian "$en" -f "$T/first.raw"
+		[ "$(rule_field "$output" entries r)" = ok ]
+		# The pair last (qemu-user's order before it built the stack
+		# downwards), then split: entries 21 and 22, then 0 and 2.
+		mkraw "$T/last.raw" "$ws" "$e" "${rest[@]}" 22 22 22 22
+		mkraw "$T/split.raw" "$ws" "$e" 22 22 "${rest[@]:0:2}" 22 22 "${rest[@]:2}"
+		for t in last:"21, 22" split:"0, 2"; do
+			run -1 --separate-stderr "$AUXV" --check --json --arch "$a" \
+			    --word-size "$ws" --endian "$en" -f "$T/${t%%:*}.raw"
+			echo "$a ${t%%:*}: $(verdict "$output" entries)"
+			[ "$(fails "$output")" = entries ]
+			[[ "$(evidence "$output" entries)" == "AT_IGNOREPPC (22) at entries ${t#*:}, not 0 and 1 (the kernel writes the pair first); no data for "* ]]
+		done
+	done <<'EOT'
+ppc 4 > big
+ppc64 8 > big
+ppc64le 8 < little
+EOT
+}
