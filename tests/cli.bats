@@ -39,7 +39,7 @@ bats_load_library bats-assert
 # The static build (tests/bench/meson.build, glibc's static start-up;
 # the cross stage runs it under each guest's qemu) checks its own vector
 # natively as the dynamic build does: the same rules, none failed
-# (check.bats holds each rule of self to its oracles).
+# (check/ holds each rule of self to its oracles).
 @test "the static build: --check --json checks the dynamic build's rules, none fails, status 0" {
 	need jq
 	native_only "a build of the guest's architecture runs under qemu"

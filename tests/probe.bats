@@ -647,7 +647,7 @@ values_only() {
 	need jq
 	native_only "the loader runs natively"
 	[ "$("$AUXV" --json -k AT_PAGESZ | jq -r .arch)" = aarch64 ] ||
-	    skip "auxv is not arm64 (x86's bound: check.bats, uexec)"
+	    skip "auxv is not arm64 (x86's bound: check/values.bats, uexec)"
 	[ -x "${UEXEC:-}" ] || skip "no uexec helper built"
 	st=$BUILD_DIR/tests/bench/auxv-static
 	[ -x "$st" ] || skip "no static auxv built (tests/bench)"

@@ -1,5 +1,5 @@
 /*
- * check.bats' loader that builds its own stack, for 32-bit ARM: linked
+ * check/emu.bats' loader that builds its own stack, for 32-bit ARM: linked
  * into a static auxv as its entry (-Wl,-e,shim_start), it copies argc,
  * argv, envp and the vector 4 KiB below where the kernel (or qemu-arm)
  * put them, as a userland loader builds a program's stack, and starts

@@ -1,5 +1,5 @@
 /*
- * check.bats' chain-loading interpreter, as nix-ld is one (FINDINGS.md):
+ * check/base.bats' chain-loading interpreter, as nix-ld is one (FINDINGS.md):
  * named by a program's PT_INTERP, it is what the kernel maps at AT_BASE
  * and enters with the program's stack.  It maps the dynamic linker that
  * CHAINLD_TO names, as load_elf_interp would, and jumps to its entry

@@ -1,5 +1,5 @@
 /*
- * check.bats' oracle of the CPU a program sees: "cpuid LEAF" prints
+ * tests/check/'s oracle of the CPU a program sees: "cpuid LEAF" prints
  * EAX EBX ECX EDX of that leaf (subleaf 0) in hex, as this process's
  * CPUID instruction gives them (under qemu-user, its model CPU's), by
  * the compiler's <cpuid.h>, not by auxv.  Status 1 where the CPU has no

@@ -1,6 +1,6 @@
 /*
  * What a start-up routine may do to the environment before main, for
- * human.bats, check.bats and zoo.bats: a constructor that first copies this
+ * human.bats, check/ and zoo.bats: a constructor that first copies this
  * process's /proc/self/auxv (the kernel's bytes, the oracle) to $ENVEDIT_SAVE,
  * then, as $ENVEDIT says, unsets LD_PRELOAD and ENVEDIT ("unset": glibc
  * and musl shift the stack's pointers down, two NULLs left behind),

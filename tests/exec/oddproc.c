@@ -1,5 +1,5 @@
 /*
- * check.bats' processes that make their own memory unusual, each by one
+ * check/'s processes that make their own memory unusual, each by one
  * system call a real program might make:
  *
  *   oddproc mapat FILE [setcode]

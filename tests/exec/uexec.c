@@ -1,5 +1,5 @@
 /*
- * The tests' userland exec (check.bats' faults, probe.bats' claimed
+ * The tests' userland exec (check/'s faults, probe.bats' claimed
  * HWCAP bits, natively and under qemu-user): maps a static, non-PIE ELF
  * program of its own architecture and word size, builds its stack with
  * a vector of our own making (the one we were given, /proc/self/auxv:
