@@ -457,6 +457,7 @@ guest_ws() {
 	esac
 }
 
+# bats test_tags=full
 @test "qemu-arm -cpu cortex-a8 with IDIVA claimed: as the installed qemu runs sdiv (FAIL where it refuses it)" {
 	guest_case arm arm qemu-arm arm-linux-gnueabihf cortex-a8 16 17
 	qemu-arm -cpu cortex-a8 "$BATS_RUN_TMPDIR/probe-arm/insn" idiva ||
@@ -497,6 +498,7 @@ guest_ws() {
 # signals blocked, for each guest this machine can build and run, under a
 # model that refuses some probed instruction where the installed qemu
 # has one.
+# bats test_tags=full
 @test "qemu guests, a parent's mask blocking SIGILL, SIGSEGV, SIGBUS and SIGFPE: the same verdicts and status as without" {
 	need jq
 	need env_block
@@ -519,6 +521,7 @@ guest_ws() {
 	[ "$n" -gt 0 ] || skip "no guest built and run here (qemu-user, cross compilers)"
 }
 
+# bats test_tags=full
 @test "qemu-aarch64 -cpu cortex-a53 with SHA3 claimed: as the installed qemu runs eor3 (FAIL where it refuses it)" {
 	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 17
 	qemu-aarch64 -cpu cortex-a53 "$BATS_RUN_TMPDIR/probe-aarch64/insn" sha3 ||
@@ -528,6 +531,7 @@ guest_ws() {
 # glibc (2.36 on) picks __memcpy_sve where AT_HWCAP claims SVE: a glibc
 # auxv on a CPU without SVE dies of SIGILL before main, as any glibc
 # program does; what that vector does to auxv is said here, as measured.
+# bats test_tags=full
 @test "qemu-aarch64 -cpu cortex-a53 with SVE claimed: FAIL naming sve, where the guest's libc reaches main" {
 	guest_case_run aarch64 qemu-aarch64 aarch64-linux-gnu cortex-a53 16 22
 	if [ "$status" -eq 132 ] && [ -z "$output" ]; then
@@ -538,23 +542,27 @@ guest_ws() {
 	    [[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: sve (cntb x0)"* ]]
 }
 
+# bats test_tags=full
 @test "qemu-aarch64 -cpu max, the vector as qemu makes it: each claimed bit as the installed qemu runs it" {
 	# bit 0 (FP) is claimed by every arm64 vector: nothing added.
 	guest_case aarch64 aarch64 qemu-aarch64 aarch64-linux-gnu max 16 0
 }
 
+# bats test_tags=full
 @test "qemu-i386 -cpu pentium3 with SSE2 claimed: as the installed qemu runs pxor (FAIL where it refuses it)" {
 	local q=qemu-i386
 	command -v "$q" >/dev/null || q=qemu-i386-static
 	guest_case i386 i686 "$q" i686-linux-gnu pentium3 16 26
 }
 
+# bats test_tags=full
 @test "qemu-ppc64le -cpu power8, the vector as qemu makes it: each claimed bit as the installed qemu runs it" {
 	# qemu-user's models without AltiVec or VSX (970, power5+) refuse
 	# little-endian: bit 28 (altivec) is claimed already, nothing added.
 	guest_case ppc64le ppc64le qemu-ppc64le powerpc64le-linux-gnu power8 16 28
 }
 
+# bats test_tags=full
 @test "qemu-s390x -cpu max with VXRS_EXT claimed: as the installed qemu runs vnx" {
 	guest_case s390x s390x qemu-s390x s390x-linux-gnu max 16 13
 }
@@ -563,6 +571,7 @@ guest_ws() {
 # instruction into a data exception (SIGFPE), as a z13 does with it
 # disabled, where a machine without it raises SIGILL: the oracle says
 # which.
+# bats test_tags=full
 @test "qemu-s390x -cpu max,vx=off with VXRS claimed: as the installed qemu stops vzero (no data for another signal, FAIL for SIGILL)" {
 	guest_case_run s390x qemu-s390x s390x-linux-gnu max,vx=off 16 11
 	if [ "$status" -gt 128 ] && [ -z "$output" ]; then
@@ -574,6 +583,7 @@ guest_ws() {
 	    [[ "$(evidence "$output" hwcap-run)" == *"claimed, ran: vx"* ]]
 }
 
+# bats test_tags=full
 @test "qemu-riscv64 -cpu rv64 with V claimed: as the installed qemu runs vsetvli (FAIL where its model lacks V)" {
 	guest_case riscv64 riscv64 qemu-riscv64 riscv64-linux-gnu rv64 16 21
 	qemu-riscv64 -cpu rv64 "$BATS_RUN_TMPDIR/probe-riscv64/insn" v \
@@ -581,6 +591,7 @@ guest_ws() {
 	    [[ "$(evidence "$output" hwcap-run)" == "claimed, raised SIGILL: v (vsetvli t0, zero, e8, m1, ta, ma)"* ]]
 }
 
+# bats test_tags=full
 @test "qemu-riscv64 -cpu rv64,v=true with V claimed: vsetvli runs where the installed qemu has V" {
 	guest_case riscv64 riscv64 qemu-riscv64 riscv64-linux-gnu rv64,v=true 16 21
 	qemu-riscv64 -cpu rv64,v=true "$BATS_RUN_TMPDIR/probe-riscv64/insn" v \
@@ -613,6 +624,7 @@ values_only() {
 	    <(jq -c '[.checks[] | select(.name != "values") | [.name, .result]]' <<<"$2")
 }
 
+# bats test_tags=full
 @test "qemu-aarch64, uexec: AT_MINSIGSTKSZ under arm64's signal frame fails values alone; at the frame it holds" {
 	need probe_aarch64
 	need jq

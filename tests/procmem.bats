@@ -654,6 +654,7 @@ assert e[25]["bytes"] == rec["random"], (e[25], rec["random"])
 PY
 }
 
+# bats test_tags=full
 @test "qemu-arm: self's strings and random bytes are the guest's, not the host's at the same address" {
 	need qemu_arm
 	guest_self arm arm-linux-gnueabihf v7l v8l
@@ -663,11 +664,13 @@ PY
 	[ "$output" = "AT_EXECFN:            $d/auxv" ]
 }
 
+# bats test_tags=full
 @test "qemu-i386: self's strings and random bytes are the guest's, not the host's at the same address" {
 	need qemu_i386
 	guest_self i386 i686-linux-gnu i686
 }
 
+# bats test_tags=full
 @test "qemu-aarch64: self's strings and random bytes are the guest's" {
 	need qemu_aarch64
 	guest_self aarch64 aarch64-linux-gnu aarch64
@@ -714,6 +717,7 @@ PY
 	done
 }
 
+# bats test_tags=full
 @test "qemu-aarch64: a host process is decoded as its own architecture, not aarch64" {
 	need qemu_aarch64
 	local d=$BATS_RUN_TMPDIR/guest-aarch64 q

@@ -152,7 +152,12 @@ base_ok() {
 	[ -n "$interp" ] || skip "oddproc is linked statically"
 	[ "$(id -u)" -eq 0 ] || pre=(unshare -r)
 	"${pre[@]}" "$ODDPROC" chroot / </dev/null >"$T/probe" 2>&1 &
-	sleep 0.3
+	# Until it says it chrooted, or has ended (refused), 5 s at most.
+	for _ in $(seq 100); do
+		grep -q chrooted "$T/probe" && break
+		kill -0 $! 2>/dev/null || break
+		sleep 0.05
+	done
 	kill $! 2>/dev/null || true
 	grep -q chrooted "$T/probe" || skip "cannot chroot(2): $(cat "$T/probe")"
 	mkdir -p "$T/empty" "$T/copy$(dirname "$interp")"

@@ -121,6 +121,7 @@ print(g(9) != f.get(9))'
 # own (tests/exec/armshim.S, under qemu-arm): glibc's _start wrote
 # argv's address over argc, and startstack is the loader's.  The
 # oracle: the arguments and variables given.
+# bats test_tags=full
 @test "qemu-arm: self on a stack a loader built, argc written over by libc's _start: layout holds" {
 	local d=$BATS_TEST_TMPDIR t=arm-linux-gnueabihf
 	local src=${TESTS_DIR:-$BATS_TEST_DIRNAME}
