@@ -292,6 +292,8 @@ args_conflict(
 	/* -a, -C and -w exclude every other source: with them, nsrc is 0. */
 	if (o->diff != DIFF_OFF && (nsrc != 2 || o->printer->diff == NULL))
 		return "--diff compares two sources, in human or json";
+	if (o->diff != DIFF_OFF && o->value_only)
+		return "--diff shows what differs: it takes no --value";
 	if (o->check && o->printer->check == NULL) {
 		snprintf(buf, size,
 		    "--check shows its rules in human or json, not -o %s",

@@ -117,6 +117,11 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	run -2 --separate-stderr "$AUXV" --diff -f "$BATS_TEST_TMPDIR/a"
 	run -2 --separate-stderr "$AUXV" --diff -a
 	run -2 --separate-stderr "$AUXV" --diff --od self self
+	# An option without effect there is a usage error, as the contract
+	# says: --value shows no difference.
+	run -2 --separate-stderr "$AUXV" --diff --value self self
+	[ -z "$output" ]
+	[ "${stderr%%$'\n'*}" = "auxv: --diff shows what differs: it takes no --value" ]
 	# Read but not a vector: too large (4097 entries before AT_NULL).
 	"$MKFIXTURE" raw -n 4097 >"$BATS_TEST_TMPDIR/over"
 	run -2 --separate-stderr "$AUXV" --diff --word-size 8 --endian little \

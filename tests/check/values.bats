@@ -110,6 +110,14 @@ for l in open(f"/proc/{pid}/maps"):
 PY
 	[[ "$(verdict "$output" phdr)" == "no data: AT_PHENT "*" $WHY_EXE" ]]
 	[[ "$(verdict "$output" entry)" == "no data: AT_ENTRY "*" $WHY_EXE" ]]
+	# AT_BASE (uexec sets 0 for the static program) against where the
+	# exe link's interpreter (readelf) is mapped: its first mapping of
+	# the file, offset 0, is where load_elf_interp put it.
+	local interp lo
+	interp=$(readelf -l "$UEXEC" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+	lo=$(awk -v ino="$(stat -L -c %i "$interp")" '$5 == ino && $3 == "00000000" { sub(/-.*/, "", $1); print "0x" $1; exit }' "/proc/$BG_PID/maps")
+	[ -n "$lo" ]
+	[ "$(verdict "$output" base)" = "no data: AT_BASE 0x0; $interp mapped at $lo (AT_BASE $lo there), not at AT_BASE $WHY_EXE" ]
 }
 
 # values: bounds every kernel obeys, on values no other rule reads.
