@@ -896,6 +896,28 @@ PY
 	done
 }
 
+# A distribution's build: without the suite (-Dtests=disabled, as where
+# bats is missing) meson builds auxv alone, and installs it with its man
+# page and completions; warnings do not stop it (werror off).
+# bats test_tags=full
+@test "build: -Dtests=disabled builds auxv alone; meson install puts the binary, the man page and both completions" {
+	local top=$TESTS_DIR/.. b=$BATS_TEST_TMPDIR/b d=$BATS_TEST_TMPDIR/d
+	command -v meson >/dev/null || skip "no meson"
+	meson setup "$b" "$top" -Dtests=disabled -Db_lto=false >/dev/null
+	meson introspect --buildoptions "$b" |
+	    python3 -c 'import json, sys; o = {x["name"]: x["value"] for x in json.load(sys.stdin)}; assert o["werror"] is False and o["tests"] == "disabled", o'
+	# What ninja would build: no target of tests/.
+	! ninja -C "$b" -t targets all | grep -q '^tests/'
+	meson compile -C "$b" >/dev/null
+	meson install -C "$b" --destdir "$d" >/dev/null
+	(cd "$d" && find . -type f | sort) >"$BATS_TEST_TMPDIR/got"
+	grep -qx "./usr/local/bin/auxv" "$BATS_TEST_TMPDIR/got"
+	grep -qx "./usr/local/share/man/man1/auxv.1" "$BATS_TEST_TMPDIR/got"
+	grep -qx "./usr/local/share/bash-completion/completions/auxv" "$BATS_TEST_TMPDIR/got"
+	grep -qx "./usr/local/share/zsh/vendor-completions/_auxv" "$BATS_TEST_TMPDIR/got"
+	"$d/usr/local/bin/auxv" -k PAGESZ --value | grep -qx "$(getconf PAGESIZE)"
+}
+
 # Issue 40: the README's first screen is what auxv is, the command that
 # installs what the build needs, builds and runs it, the test command and
 # a line pointing on; the recipes live in man/examples/, installed with
@@ -903,7 +925,8 @@ PY
 @test "docs: the README's first 25 lines hold the build and test commands; recipes in man/examples/, the unit not copied" {
 	local top=$TESTS_DIR/.. head f
 	head=$(sed -n 1,25p "$top/README.md")
-	[[ "$head" == *"apt-get install -y meson ninja-build gcc bats &&"* ]]
+	[[ "$head" == *"apt-get install -y meson ninja-build gcc &&"* ]]
+	[[ "$head" == *"apt-get install -y bats bats-assert"* ]]
 	[[ "$head" == *"meson compile -C build && ./build/auxv"* ]]
 	[[ "$head" == *"meson test -C build"* ]]
 	[[ "$head" == *"man/examples/README.md"* ]]
