@@ -44,9 +44,27 @@ start_bg() {
 	return 1
 }
 
+# await_exec PROG PID...: waits (5 s at most) until each PID runs PROG
+# (its exe link is PROG's file): before its exec, a child shows its
+# shell's vector.
+await_exec() {
+	local want p i
+	want=$(readlink -f "$(command -v "$1")")
+	shift
+	for p in "$@"; do
+		for i in $(seq 250); do
+			[ "$(readlink "/proc/$p/exe" 2>/dev/null)" != "$want" ] || break
+			sleep 0.02
+		done
+		[ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$want" ] ||
+		    { echo "await_exec: $p does not run $want"; return 1; }
+	done
+}
+
 # spawn_many N CMD...: starts N copies of CMD from one small shell, which
 # forks far faster than bats' own, and adds their PIDs to $EXTRA_PIDS; the
-# shell waits for them, so that none is left a zombie once killed.
+# shell waits for them, so that none is left a zombie once killed.  Their
+# PIDs, a line each, are in $BATS_TEST_TMPDIR/spawned.N.
 spawn_many() {
 	local n=$1 f=$BATS_TEST_TMPDIR/spawned.$1
 	shift

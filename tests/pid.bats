@@ -69,7 +69,7 @@ print(os.getuid(), open("/proc/self/status").read().split("\nUid:")[1].split()[0
 	need setpriv
 	"${NOBODY[@]}" sleep 1000 &
 	pid=$!
-	sleep 0.2
+	await_exec sleep "$pid"
 	run -0 "${NOBODY[@]}" "$NOBODY_AUXV" --json "$pid"
 	kill "$pid"
 	echo "$output" | jq -e '.entries[] | select(.name == "AT_UID") | .value == 65534'
@@ -233,7 +233,8 @@ print(n)
 	bigenv=$!
 	EXTRA_PIDS="$long $bigenv"
 	start_bg sleep 1000
-	sleep 0.3
+	await_exec "$dir/sleep" "$long"
+	await_exec sleep "$bigenv"
 	"$AUXV" --json "$long" "$bigenv" "$BG_PID" >"$BATS_TEST_TMPDIR/three"
 	run -0 check_mem <"$BATS_TEST_TMPDIR/three"
 	[ "$output" = 3 ]
@@ -245,7 +246,7 @@ print(n)
 @test "--all over 200 processes: each one's vector, strings and bytes, in order" {
 	# Enough processes for -a to read them on several threads (128).
 	spawn_many 200 sleep 1000
-	sleep 0.5
+	await_exec sleep $(cat "$BATS_TEST_TMPDIR/spawned.200")
 	"$AUXV" --all --json >"$BATS_TEST_TMPDIR/all"
 	run -0 check_mem $EXTRA_PIDS <"$BATS_TEST_TMPDIR/all"
 	[ "$output" = 200 ]
@@ -264,7 +265,7 @@ start_named() {
 	NAMED=t${BATS_TEST_NUMBER}_$$_$1
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$NAMED"
 	spawn_many "$1" "$BATS_TEST_TMPDIR/$NAMED" 1000
-	sleep 0.3
+	await_exec "$BATS_TEST_TMPDIR/$NAMED" $(cat "$BATS_TEST_TMPDIR/spawned.$1")
 }
 
 # threads_for N [ONLINE]: leaves in $THREADS how many threads auxv -C
