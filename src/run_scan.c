@@ -179,11 +179,17 @@ run_objects(struct run *r, struct source *s, int rc, struct diag *d,
 	struct run_scan sc = { .r = r };
 	const char *path = s->vec.label;
 
-	/* Raw vectors one after another would read back as the first. */
+	/*
+	 * Raw vectors one after another would read back as the first; a
+	 * file whose text after its first object could not be read is that
+	 * failure, not a file of several.
+	 */
 	if (r->o->printer->flags & PR_BINARY) {
-		diag_set(d, EINVAL,
-		    "several objects: -o raw writes one; choose it with --pid");
-		run_failed(r, s, d);
+		if (dm == NULL)
+			diag_set(d, EINVAL,
+			    "several objects: -o raw writes one; choose it "
+			    "with --pid");
+		run_failed(r, s, dm != NULL ? dm : d);
 		return;
 	}
 	r->objects = r->c.multi = 1;

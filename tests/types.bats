@@ -331,7 +331,7 @@ assert got == [([], 0x100400), (["fpu"], 0x400), ([], 0), (["fpu"], 0),
 }
 
 # bats test_tags=full
-@test "-k KEY of a type the vector lacks: nothing, exit 0; with --value exit 1" {
+@test "-k KEY of a type the vector lacks: nothing, exit 0; with --value its empty line, exit 1" {
 	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 6 4096 17 100
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" -k UID
 	[ -z "$output" ]
@@ -344,10 +344,10 @@ assert json.loads(sys.argv[1])["entries"] == []' "$output"
 	[ -z "$output" ]
 	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" \
 	    -k UID,CLKTCK --value
-	[ "$output" = "100" ]
+	[ "$output" = "$(printf '\n100')" ]
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" \
 	    -k CLKTCK,PAGESZ --value
-	[ "$output" = "$(printf '4096\n100')" ]
+	[ "$output" = "$(printf '100\n4096')" ]
 	run -0 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/v" -k UID,6
 	[ "$output" = "AT_PAGESZ:            4096" ]
 }
