@@ -216,6 +216,9 @@ run_objects(struct run *r, struct source *s, int rc, struct diag *d,
 	}
 	say_perm(&sc);
 	r->objects = 0;
+	/* Kept only for -C's names, which a file has none of. */
+	if (sc.novec != NULL)
+		free(sc.novec);
 }
 
 /*

@@ -477,9 +477,10 @@ more(struct jbuf *b, struct diag *d)
 	b->have -= b->at;
 	b->at = 0;
 	if (b->have == b->cap) {
-		b->cap = 2 * b->cap > AUXV_MAX_JSON_OBJECT
-		    ? AUXV_MAX_JSON_OBJECT
-		    : 2 * b->cap;
+		/* Doubled, from a chunk at least, to the bound. */
+		b->cap = b->cap < JSON_CHUNK            ? JSON_CHUNK
+		    : 2 * b->cap > AUXV_MAX_JSON_OBJECT ? AUXV_MAX_JSON_OBJECT
+		                                        : 2 * b->cap;
 		if ((p = realloc(b->buf, b->cap)) == NULL) {
 			diag_set(d, ENOMEM, NULL);
 			return -1;
