@@ -336,10 +336,9 @@ src_file(struct source *s, const struct opts *o, const char *path, pid_t pid,
 	 * A core read by offset keeps its file open for its memory, JSON
 	 * Lines for the objects after the first.
 	 */
-	if (!is_stdin && s->json != NULL)
-		s->fd = fd;
-	else if (!is_stdin && rc == 0 && s->vec.mem.read != NULL &&
-	    s->vec.mem.fd == fd)
+	if (!is_stdin &&
+	    (s->json != NULL ||
+	        (rc == 0 && s->vec.mem.read != NULL && s->vec.mem.fd == fd)))
 		s->fd = fd;
 	else if (!is_stdin)
 		close(fd);
