@@ -72,6 +72,7 @@ start_uexec() {
 # (clktck) fails.
 @test "a PID whose vector uexec made wrong: this CPU's HWCAP and this kernel's entries said, not failed; USER_HZ and the AT_RSEQ_* pair held" {
 	need jq
+	native_only "reads another process"
 	grep -qw ia64 /proc/cpuinfo && skip "this CPU lists ia64"
 	hw=$(shell_pairs | awk '$1 == 16 { print $2 }')
 	# IA64 (CPUID.1:EDX bit 30), which no x86-64 CPU's cpuinfo lists,
@@ -205,6 +206,7 @@ kernel_newer() {
 
 @test "values, a PID whose vector uexec made: AT_MINSIGSTKSZ under the XSAVE area said, not failed; AT_RSEQ_ALIGN 3 fails" {
 	need jq
+	native_only "reads another process"
 	need_cpuid
 	local ebx
 	[ $(($(cpuid_reg 1 2) >> 27 & 1)) -eq 1 ] || skip "XSAVE not enabled"
