@@ -4,21 +4,7 @@
 
 load ../common
 load check
-setup() {
-	check_setup
-}
-
-teardown() {
-	check_teardown
-}
-
-setup_file() {
-	check_setup_file
-}
-
-teardown_file() {
-	check_teardown_file
-}
+load hooks
 
 # glibc's ld.so run as a program (FINDINGS.md) rewrites AT_PHDR, AT_PHNUM,
 # AT_ENTRY and AT_EXECFN for the program it loads, not AT_BASE: 0, the

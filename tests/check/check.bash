@@ -142,24 +142,6 @@ WHY_STAT="(stat's startstack and arg_start: PR_SET_MM may have set them since ex
 WHY_VEC="(/proc/PID/auxv is not the vector at stat's startstack: PR_SET_MM_MAP set one of them since exec)"
 WHY_EXE="(stat's startcode is in no mapping of the exe link's file: the process runs another program than exec gave it: a userland exec, PR_SET_MM)"
 
-check_teardown() {
-	stop_bg
-	[ -z "${EXTRA_PIDS:-}" ] || kill $EXTRA_PIDS 2>/dev/null || true
-}
-
-# The cases run as nobody run copies in $NOBODY_DIR (common.bash).
-check_setup_file() {
-	nobody_setup
-}
-
-check_teardown_file() {
-	nobody_teardown
-}
-
-need_x86_64() {
-	[ "$(uname -m)" = x86_64 ] || skip "not an x86-64 machine"
-}
-
 # The rules that may say other than ok for self on this machine, as
 # RULE:RESULT words: none natively, but where the machine maps no vDSO
 # (vdso=0: sysinfo and vdso-image have no data, saying so); under

@@ -3,21 +3,7 @@
 
 load ../common
 load check
-setup() {
-	check_setup
-}
-
-teardown() {
-	check_teardown
-}
-
-setup_file() {
-	check_setup_file
-}
-
-teardown_file() {
-	check_teardown_file
-}
+load hooks
 
 # absent_given EVIDENCE RAW: each "AT_X absent" of entries' EVIDENCE is
 # an entry the kernel gave this shell and RAW, an emulator's vector,

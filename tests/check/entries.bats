@@ -4,21 +4,7 @@
 
 load ../common
 load check
-setup() {
-	check_setup
-}
-
-teardown() {
-	check_teardown
-}
-
-setup_file() {
-	check_setup_file
-}
-
-teardown_file() {
-	check_teardown_file
-}
+load hooks
 
 @test "a saved vector of a machine auxv does not name: entries says so, unless a type is twice" {
 	need jq

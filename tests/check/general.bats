@@ -4,21 +4,7 @@
 
 load ../common
 load check
-setup() {
-	check_setup
-}
-
-teardown() {
-	check_teardown
-}
-
-setup_file() {
-	check_setup_file
-}
-
-teardown_file() {
-	check_teardown_file
-}
+load hooks
 
 @test "self: every rule holds, and the evidence is the oracles'" {
 	need jq

@@ -4,21 +4,7 @@
 
 load ../common
 load check
-setup() {
-	check_setup
-}
-
-teardown() {
-	check_teardown
-}
-
-setup_file() {
-	check_setup_file
-}
-
-teardown_file() {
-	check_teardown_file
-}
+load hooks
 
 @test "a PID with more mappings than --check keeps: [stack] and [vdso] still found" {
 	need jq

@@ -3,21 +3,7 @@
 
 load ../common
 load check
-setup() {
-	check_setup
-}
-
-teardown() {
-	check_teardown
-}
-
-setup_file() {
-	check_setup_file
-}
-
-teardown_file() {
-	check_teardown_file
-}
+load hooks
 
 # start_uexec FAULT: uexec FAULT loads the static auxv, which then waits
 # (-f of a FIFO no one opens for writing): a process whose vector uexec
