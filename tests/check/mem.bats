@@ -354,14 +354,12 @@ odd_args() {
 	odd_args argstart "PR_SET_MM_ARG_START needs CAP_SYS_RESOURCE"
 }
 
-# [stack] is the mapping that holds startstack (vma_is_initial_stack),
-# which PR_SET_MM_MAP moves: the strings outside it are not the kernel's
-# fault.  Oracle: python3 finds startstack in the [stack] line of maps,
-# and AT_RANDOM of /proc/PID/auxv outside it.
-@test "a PID that moved its startstack by PR_SET_MM_MAP, [stack] with it: stack and layout said, not failed" {
-	need jq
-	local sp arg same rnd lo hi
-	start_odd setstack
+# start_moved_stack MODE: oddproc MODE (setstack, copystack) started, its
+# startstack, arg_start, whether they share a mapping and AT_RANDOM
+# (stack_facts) in the caller's sp arg same rnd, [stack]'s bounds in lo
+# hi: startstack in it (vma_is_initial_stack), AT_RANDOM outside.
+start_moved_stack() {
+	start_odd "$1"
 	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
 	    skip "PR_SET_MM_MAP needs CONFIG_CHECKPOINT_RESTORE: $(cat "$BATS_TEST_TMPDIR/bg.out")"
 	read -r sp arg same rnd < <(stack_facts "$BG_PID")
@@ -369,6 +367,16 @@ odd_args() {
 	lo=$(printf '0x%x' "$lo") hi=$(printf '0x%x' "$hi")
 	[ $((sp)) -ge $((lo)) ] && [ $((sp)) -lt $((hi)) ]
 	[ $((rnd)) -lt $((lo)) ] || [ $((rnd)) -ge $((hi)) ]
+}
+
+# [stack] is the mapping that holds startstack (vma_is_initial_stack),
+# which PR_SET_MM_MAP moves: the strings outside it are not the kernel's
+# fault.  Oracle: python3 finds startstack in the [stack] line of maps,
+# and AT_RANDOM of /proc/PID/auxv outside it.
+@test "a PID that moved its startstack by PR_SET_MM_MAP, [stack] with it: stack and layout said, not failed" {
+	need jq
+	local sp arg same rnd lo hi
+	start_moved_stack setstack
 	# The words at the startstack it set are not its /proc/PID/auxv.
 	[ "$(python3 "$TESTS_DIR/oracle.py" stackvec "$BG_PID")" = differs ]
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
@@ -386,14 +394,8 @@ odd_args() {
 @test "a PID that moved its startstack to a copy of its tables: stack and layout no data, naming startstack" {
 	need jq
 	local sp arg same rnd lo hi
-	start_odd copystack
-	grep -q renamed "$BATS_TEST_TMPDIR/bg.out" ||
-	    skip "PR_SET_MM_MAP needs CONFIG_CHECKPOINT_RESTORE: $(cat "$BATS_TEST_TMPDIR/bg.out")"
+	start_moved_stack copystack
 	[ "$(python3 "$TESTS_DIR/oracle.py" stackvec "$BG_PID")" = same ]
-	read -r sp arg same rnd < <(stack_facts "$BG_PID")
-	read -r lo hi < <(awk '$6 == "[stack]" { split($1, a, "-"); print "0x" a[1], "0x" a[2] }' "/proc/$BG_PID/maps")
-	[ $((sp)) -ge $((lo)) ] && [ $((sp)) -lt $((hi)) ]
-	[ $((rnd)) -lt $((lo)) ] || [ $((rnd)) -ge $((hi)) ]
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	stop_bg
 	[ "$(fails "$output")" = "" ]
