@@ -38,6 +38,13 @@ static const struct {
 	unsigned int kinds; /* where it may have changed since exec */
 	const char *said;
 } provenance[] = {
+	/*
+	 * Never by itself: seen where the words after envp's NULL are not
+	 * /proc/PID/auxv (check_walk); first, as every FAIL rests on it.
+	 */
+	{ F_VEC, 0,
+	    "/proc/PID/auxv is not the vector at stat's startstack: "
+	    "PR_SET_MM_MAP set one of them since exec" },
 	/* mprotect, munmap, a write (ptrace, /proc/PID/mem) */
 	{ F_MEM, PID, "a process's memory: it may have changed since exec" },
 	/* PR_SET_MM_START_STACK, _ARG_*, PR_SET_MM_MAP: no capability */
@@ -144,9 +151,7 @@ check_unfixed(const struct check_env *e, unsigned int facts)
 {
 	size_t i;
 
-	if (e->replaced)
-		return "/proc/PID/auxv is not the vector at stat's "
-		       "startstack: PR_SET_MM_MAP set one of them since exec";
+	facts |= F_VEC;
 	/* What auxv saw change first: it explains more than what may. */
 	for (i = 0; i < NITEMS(provenance); i++)
 		if (facts & e->seen & provenance[i].fact)

@@ -79,9 +79,7 @@ struct check_env {
 	uint64_t sp;        /* a process's startstack: where argc is, or 0 */
 	uint64_t arg_start; /* and where its argv strings start, or 0 */
 	struct stack_walk walk; /* the stack from argc: check_walk */
-	/* A PID's /proc/PID/auxv is not the vector the walk found there. */
-	int replaced;
-	unsigned int seen; /* facts (F_*) seen changed since exec */
+	unsigned int seen;      /* facts (F_*) seen changed since exec */
 	const struct decoded *dec;
 	size_t ndec;
 	const struct followed *fo;

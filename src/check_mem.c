@@ -268,11 +268,10 @@ static const char not_after[] = "the vector is not after envp's NULL";
 /*
  * Finds argc (self: main's; else at startstack) and walks the stack
  * from it into l, to the vector: NULL, or what is not as
- * create_elf_tables writes it (*fail), or why argc is not found.
+ * create_elf_tables writes it (l->fail), or why argc is not found.
  */
 static const char *
-layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
-    uint64_t *sp, int *fail)
+layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l)
 {
 	const struct auxv_vec *v = e->v;
 	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)v->wordsize;
@@ -287,11 +286,11 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 	 * above it.  Else the word at startstack.
 	 */
 	l->argc = v->kind == SRC_SELF ? v->argc : UINT64_MAX;
-	*fail = 1;
-	*sp = v->kind == SRC_SELF ? v->argv - v->wordsize : e->sp;
-	words_in(e, m, *sp);
-	if ((bad = walk_stack(m, *sp, l)) != NULL) {
-		*fail &= !m->unread;
+	l->fail = 1;
+	l->sp = v->kind == SRC_SELF ? v->argv - v->wordsize : e->sp;
+	words_in(e, m, l->sp);
+	if ((bad = walk_stack(m, l->sp, l)) != NULL) {
+		l->fail &= !m->unread;
 		return m->unread ? "auxv could not read the stack" : bad;
 	}
 	if (v->kind == SRC_SELF) {
@@ -304,11 +303,11 @@ layout_walk(const struct check_env *e, struct words *m, struct stack_walk *l,
 			return not_after;
 	} else if (vlen <= v->rawlen &&
 	    mem_get(&v->mem, l->vec, mem, vlen, NULL) != vlen) {
-		*fail = 0;
+		l->fail = 0;
 		return "auxv could not read the words after envp's NULL";
 	} else if (vlen > v->rawlen || memcmp(mem, v->raw, vlen) != 0)
 		return not_after;
-	lowest_string(m, *sp, l->vec + vlen, l);
+	lowest_string(m, l->sp, l->vec + vlen, l);
 	return NULL;
 }
 
@@ -325,11 +324,11 @@ check_walk(struct check_env *e)
 	struct stack_walk *l = &e->walk;
 
 	memset(l, 0, sizeof(*l));
-	e->replaced = 0;
 	if (!e->live || (e->sp == 0 && e->v->kind != SRC_SELF))
 		return;
-	l->bad = layout_walk(e, &m, l, &l->sp, &l->fail);
-	e->replaced = e->v->kind == SRC_PID && l->bad == not_after;
+	l->bad = layout_walk(e, &m, l);
+	if (e->v->kind == SRC_PID && l->bad == not_after)
+		e->seen |= F_VEC;
 }
 
 /*
@@ -457,9 +456,9 @@ rule_layout(const struct check_env *e, struct check_result *r)
 
 	if (e->sp == 0 && v->kind != SRC_SELF)
 		return check_nodata(r, "no startstack in /proc/PID/stat");
-	if (v->kind == SRC_PID && (e->replaced || l->bad != NULL))
+	if (v->kind == SRC_PID && l->bad != NULL)
 		ev(r, "startstack 0x%" PRIx64 ": ", l->sp);
-	if (e->replaced) {
+	if (e->seen & F_VEC) {
 		ev(r,
 		    "argc %" PRIu64 ", %" PRIu64
 		    " envp pointers, then at 0x%" PRIx64 " another vector",

@@ -63,7 +63,8 @@ enum {
 	F_HERE =
 	    32, /* the running kernel and this CPU, as the vector's maker */
 	F_SEEN = 64, /* a fact auxv saw change since exec (the evidence says) */
-	F_EXE = 128  /* the exe link names the program the vector is of */
+	F_EXE = 128, /* the exe link names the program the vector is of */
+	F_VEC = 256  /* a PID's /proc/PID/auxv, every FAIL's (check_walk) */
 };
 typedef enum check_res rule_fn(const struct check_env *, struct check_result *);
 
