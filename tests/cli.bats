@@ -2,8 +2,7 @@
 # Options, usage errors, queries, exit codes, and a source lint.
 
 load common
-bats_load_library bats-support
-bats_load_library bats-assert
+load_assert
 
 @test "unknown option: usage error, nothing on stdout" {
 	run -2 --separate-stderr "$AUXV" --no-such-option

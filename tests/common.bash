@@ -21,6 +21,26 @@ export TESTS_DIR
 # from oracle import pairs, from mkfixture import Elf.
 export PYTHONPATH="$TESTS_DIR${PYTHONPATH:+:$PYTHONPATH}"
 
+# load_assert: bats-support and bats-assert, the files bats_load_library
+# would load, sourced straight from BATS_LIB_PATH: their load.bash runs a
+# dirname per file, and bats sources a file's libraries again for each
+# case, a seventh of a second a case.
+load_assert() {
+	local d f dirs
+	IFS=: read -ra dirs <<<"${BATS_LIB_PATH:-/usr/lib/bats}"
+	for d in "${dirs[@]}"; do
+		[ -d "$d/bats-support/src" ] && [ -d "$d/bats-assert/src" ] ||
+		    continue
+		for f in "$d"/bats-support/src/*.bash "$d"/bats-assert/src/*.bash; do
+			# shellcheck disable=SC1090
+			source "$f"
+		done
+		return
+	done
+	bats_load_library bats-support
+	bats_load_library bats-assert
+}
+
 # Starts "$@" in the background with its output in $BATS_TEST_TMPDIR/bg.out
 # and waits until it has exec'd (its /proc/PID/exe is no longer bash).
 # Fails, saying what it waited for, when that takes more than 5 s.

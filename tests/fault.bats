@@ -7,8 +7,7 @@
 
 load common
 load stress
-bats_load_library bats-support
-bats_load_library bats-assert
+load_assert
 
 setup_file() {
 	probe_faultinj >"$BATS_FILE_TMPDIR/probe.faultinj"

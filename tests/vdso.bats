@@ -5,8 +5,7 @@
 # images, in cores, for every malformed part.
 
 load common
-bats_load_library bats-support
-bats_load_library bats-assert
+load_assert
 
 setup() {
 	T=$BATS_TEST_TMPDIR

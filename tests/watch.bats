@@ -6,7 +6,7 @@
 
 load common
 
-bats_load_library bats-assert
+load_assert
 
 # The summary on standard error when the watch ends.
 SUMMARY='^auxv: [0-9]+ programs? shown, [0-9]+ ended before they could be read(, [0-9]+ not readable: permission denied)?, 0 events lost$'

@@ -64,61 +64,23 @@ load hooks
 # asked only where a vDSO is mapped.  Architecture, word size, byte
 # order, its own entries, what is said to be not asked.
 @test "crafted: entries: the kernel's generic set and each architecture's own, every architecture" {
-	need jq
-	local a ws e own nd t v n want name nodata kept i T=$BATS_TEST_TMPDIR
-	local generic="16 6 17 3 4 5 7 8 9 11 12 13 14 23 25 31"
-	# Each type's name as src/at.def has it, read once.
-	local -A at_name
-	while read -r t name; do
-		at_name[$t]=$name
-	done < <(python3 -c 'import re, sys
-for l in open(sys.argv[1]):
+	# One python writes each vector (mkfixture's Elf), runs auxv on it and
+	# reads its JSON: seventeen architectures, each whole and with each of
+	# its own entries and AT_FLAGS left out, a hundred runs.
+	python3 - "$AUXV" "$TESTS_DIR/../src/at.def" "$BATS_TEST_TMPDIR" <<'PY'
+import json, re, subprocess, sys
+from mkfixture import Elf
+auxv, atdef, tmp = sys.argv[1:4]
+# Each type's name as src/at.def has it.
+name = {}
+for l in open(atdef):
     m = re.match(r"AT_X\(\s*(\d+),\s*(\w+),", l)
     if m:
-        print(int(m.group(1)), "AT_" + m.group(2))' "$TESTS_DIR/../src/at.def")
-	while read -r a ws e own; do
-		nd=${own#*:}
-		own=${own%%:*}
-		# PAGESZ a size of the architecture (8192 on sparc64 and
-		# alpha), CLKTCK 100 (1024 on alpha); the rest any value.
-		# powerpc's AT_IGNOREPPC twice, first, as its kernel writes it.
-		pairs=()
-		for t in $generic $own; do
-			if [ "$t" = 22 ]; then
-				pairs=(22 22 22 22 "${pairs[@]}")
-				continue
-			fi
-			v=1
-			[ "$t" != 6 ] || v=4096
-			[ "$t" != 6 ] || [ "$a" != sparc64 ] || v=8192
-			[ "$t" != 6 ] || [ "$a" != alpha ] || v=8192
-			[ "$t" != 17 ] || v=100
-			[ "$t" != 17 ] || [ "$a" != alpha ] || v=1024
-			pairs+=("$t" "$v")
-		done
-		mkraw "$T/$a.raw" "$ws" "$e" "${pairs[@]}"
-		run -0 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/$a.raw"
-		echo "$a: $(verdict "$output" entries)"
-		[ "$(fails "$output")" = "" ]
-		n=$((${#pairs[@]} / 2))
-		nodata="; no data for $nd (a saved vector: they depend on the kernel's version or build)"
-		want="ok: each of the $n entries once; none of $a's missing"
-		[ -z "$nd" ] || want+=$nodata
-		[ "$(verdict "$output" entries)" = "$want" ]
-		# Each of its own entries, and AT_FLAGS, left out: said absent.
-		for t in 8 $own; do
-			kept=()
-			for ((i = 0; i < ${#pairs[@]}; i += 2)); do
-				[ "${pairs[i]}" = "$t" ] ||
-				    kept+=("${pairs[i]}" "${pairs[i + 1]}")
-			done
-			mkraw "$T/drop.raw" "$ws" "$e" "${kept[@]}"
-			run -1 --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/drop.raw"
-			[ "$(fails "$output")" = entries ]
-			[ -n "${at_name[$t]}" ]
-			[ "$(evidence "$output" entries)" = "${at_name[$t]} absent${nd:+$nodata}" ]
-		done
-	done <<'EOF'
+        name[int(m.group(1))] = "AT_" + m.group(2)
+generic = [16, 6, 17, 3, 4, 5, 7, 8, 9, 11, 12, 13, 14, 23, 25, 31]
+# Architecture, word size, byte order, its own entries, what is said to
+# be not asked.
+TABLE = """
 x86_64 8 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
 x32 4 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
 i386 4 < 15:AT_MINSIGSTKSZ, AT_HWCAP2, AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
@@ -136,7 +98,52 @@ alpha 8 < 15 34 35 36 37:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
 sh 4 < 15 34 35 36:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
 parisc 4 > 15:AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
 m68k 4 > :AT_RSEQ_FEATURE_SIZE, AT_RSEQ_ALIGN
-EOF
+"""
+bad = 0
+def check(a, ws, e, pairs, status, field, want):
+    global bad
+    f = "%s/%s.raw" % (tmp, a)
+    k = Elf(ws, "big" if e == ">" else "little")
+    open(f, "wb").write(k.words(w for p in pairs + [(0, 0)] for w in p))
+    r = subprocess.run([auxv, "--check", "--json", "--arch", a, "-f", f],
+                       capture_output=True, text=True)
+    c = {x["name"]: x for x in json.loads(r.stdout)["checks"]}
+    fails = [n for n, x in c.items() if x["result"] == "FAIL"]
+    got = (r.returncode, fails, field(c["entries"]))
+    if got != (status, ["entries"] if status else [], want):
+        print("%s %s: got %r, want %r" % (a, [t for t, _ in pairs], got,
+                                         (status, want)))
+        bad += 1
+for l in TABLE.strip().splitlines():
+    a, ws, e, rest = l.split(" ", 3)
+    own, nd = rest.split(":", 1)
+    own = [int(t) for t in own.split()]
+    # PAGESZ a size of the architecture (8192 on sparc64 and alpha),
+    # CLKTCK 100 (1024 on alpha); the rest any value.  powerpc's
+    # AT_IGNOREPPC twice, first, as its kernel writes it.
+    pairs = []
+    for t in generic + own:
+        if t == 22:
+            pairs = [(22, 22), (22, 22)] + pairs
+            continue
+        v = 1
+        if t == 6:
+            v = 8192 if a in ("sparc64", "alpha") else 4096
+        if t == 17:
+            v = 1024 if a == "alpha" else 100
+        pairs.append((t, v))
+    nodata = ("; no data for %s (a saved vector: they depend on the "
+              "kernel's version or build)" % nd) if nd else ""
+    check(a, int(ws), e, pairs, 0,
+          lambda x: "%s: %s" % (x["result"], x["evidence"]),
+          "ok: each of the %d entries once; none of %s's missing%s" %
+          (len(pairs), a, nodata))
+    # Each of its own entries, and AT_FLAGS, left out: said absent.
+    for t in [8] + own:
+        check(a, int(ws), e, [p for p in pairs if p[0] != t], 1,
+              lambda x: x["evidence"], "%s absent%s" % (name[t], nodata))
+sys.exit(bad)
+PY
 }
 
 # bats test_tags=full
