@@ -217,6 +217,7 @@ value_oracle() {
 	[[ "$stderr" == *"write error"* ]]
 }
 
+# bats test_tags=slow
 @test "source lint: no strcpy, sprintf, atoi, gets; only main.c writes stderr" {
 	src="$TESTS_DIR/../src"
 	[ -d "$src" ] || skip "no source tree"
@@ -410,6 +411,7 @@ usage_error() {
 # --- Keys and messages (each of these once misbehaved) -----------------
 
 # "011" is eleven, not nine; "09" is nine, not an error.
+# bats test_tags=slow
 @test "-k: decimal unless 0x, empty keys refused, repeats count once" {
 	local v=$BATS_TEST_TMPDIR/v
 	# AT_ENTRY (9) is an address, AT_UID (11) a decimal ID.
@@ -740,6 +742,7 @@ PY
 # a pseudo-terminal (zsh/zpty) loads it through compinit from a folder in
 # fpath, completes "auxv -" and "auxv -o " with a compadd that also
 # writes down what it is given, and each answer must be --help's.
+# bats test_tags=slow
 @test "zsh completion: compinit loads _auxv; it offers --help's options and -o's formats" {
 	command -v zsh >/dev/null || skip "zsh not installed (Debian package zsh)"
 	local dir=$BATS_TEST_TMPDIR

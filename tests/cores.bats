@@ -145,6 +145,7 @@ PY
 # PT_NOTE before NT_AUXV's, and after NT_AUXV in the same one.  In the
 # default suite: a walker that refused it survived there.  The oracles:
 # elf.py's walk of the notes, and the vector's pairs as written.
+# bats test_tags=slow
 @test "a note header that ends exactly where its PT_NOTE ends is read" {
 	local v want
 	for v in "note-at-end 64 little" "empty-last 32 big" \
@@ -217,6 +218,7 @@ cut_core() {
 	done
 }
 
+# bats test_tags=slow
 @test "notes cut short: truncated at the offset of the note that is cut" {
 	for v in "64 little" "32 big"; do
 		set -- $v
@@ -496,6 +498,7 @@ core_names() {
 # 45 bytes.  A note too short for its header or its count of triples, or
 # a name without its NUL, names no program; without AT_ENTRY, the first
 # mapping's file is the program.
+# bats test_tags=slow
 @test "core names: an NT_FILE cut short or miscounted names no program; no AT_ENTRY: the first file" {
 	local spec opts want
 	while read -r opts want; do
@@ -539,6 +542,7 @@ EOF
 	done
 }
 
+# bats test_tags=slow
 @test "core names: read from 64 MiB of notes, not from more" {
 	local mib64=$((64 << 20)) n
 	n=$(names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": [

@@ -180,6 +180,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	check_real_core "$T/gc.$pid"
 }
 
+# bats test_tags=slow
 @test "kernel core: entries, strings and AT_RANDOM as the live process had" {
 	need eu_readelf
 	local pattern=$T/kcore.%p
@@ -582,6 +583,7 @@ assert d["error"]["message"] == "not a core dump with NT_AUXV", d'
 	bad xnum-huge 1 "too large: more than 65536 program headers"
 }
 
+# bats test_tags=slow
 @test "core with a bad header: malformed at the field's offset" {
 	bad phentsize 1 "malformed ELF header at offset 54"
 	bad phentsize 1 "malformed ELF header at offset 42" 32 big
@@ -901,6 +903,7 @@ strace_reads() {
 	[ -s "$T/reads" ]
 }
 
+# bats test_tags=slow
 @test "no read asks for 0 bytes: a buffer filled exactly is not read into again" {
 	need strace
 	"$MKFIXTURE" raw -n 4096 >"$T/max"
@@ -970,6 +973,7 @@ PY
 }
 
 # Issue 24, item 5: one object is held whole, up to 16 MiB.
+# bats test_tags=slow
 @test "JSON Lines: an object of more than 16 MiB is refused as too large, at its offset" {
 	python3 - "$T/j" <<'PY'
 import sys
@@ -1002,6 +1006,7 @@ open(sys.argv[1], "w").write(pre + "a" * ((16 << 20) - len(pre) - len(post)) + p
 # /proc/PID/comm's, and a saved failure shown again as python's json reads
 # it from the save, or said, never the file's failure.  A file of one
 # object, and --pid's, are one source as before.
+# bats test_tags=slow
 @test "-f of JSON Lines: every object, as -a shows processes, in each format and from a pipe" {
 	start_bg sleep 1000
 	PID=$BG_PID
@@ -1085,6 +1090,7 @@ $BG_PID $(cat /proc/$BG_PID/comm) $ps" ]
 # 24 MB of small objects, twice what 12 MB of address space holds, from
 # the file and from a pipe, each object's value in order (python writes
 # object i with the value 4096 + i).
+# bats test_tags=slow
 @test "-f of JSON Lines of 24 MB of small objects: each shown, in bounded memory, from a file and a pipe" {
 	need ulimit_v
 	python3 - "$T/big.jsonl" <<'PY'

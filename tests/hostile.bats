@@ -34,6 +34,7 @@ random bytes on stdin|1|-: |"$AUXV" -f - <"$t/random"
 EOF
 }
 
+# bats test_tags=slow
 @test "hostile files: bounded, documented status, a message, no signal" {
 	while IFS='|' read -r name want pat cmd; do
 		run --separate-stderr timeout 30 bash -c "$cmd"

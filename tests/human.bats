@@ -72,6 +72,7 @@ same_as_glibc() {
 # the stack the kernel built.  Oracles in the same process: glibc's
 # LD_SHOW_AUXV, printed before the constructor ran, and the kernel's
 # /proc/self/auxv, which the constructor copied (python's struct).
+# bats test_tags=slow
 @test "self: a constructor's unsetenv, setenv or clearenv leaves the vector found, glibc and musl" {
 	[ -n "$ENVEDIT" ] || skip "envedit.c not built"
 	local how saved=$BATS_TEST_TMPDIR/saved ws order asan
@@ -312,6 +313,7 @@ sys.exit(p.wait() or open(out, "wb").write(got) and 0)
 PY
 }
 
+# bats test_tags=slow
 @test "-o table: aligned and cut by display columns (wcwidth), a CJK name too" {
 	locale -a 2>/dev/null | grep -Eqix 'c\.utf-?8' || skip "no C.UTF-8 locale"
 	need host_order

@@ -365,6 +365,7 @@ for first, at in (('{"pid":3,"word_size":5,"entries":[]}', '"word_size":5'),
 PY
 }
 
+# bats test_tags=slow
 @test "-f of JSON that is not auxv's: refused with the offset, never a crash" {
 	local f=$BATS_TEST_TMPDIR/j
 	printf '{"a":1}\n' >"$f"
@@ -698,6 +699,7 @@ assert d["comm"] == "café-ü" and d["exe"].endswith("/😀/café-ü"), d' "$T/b
 }
 
 # Issue 24, item 4: bytes that are not UTF-8, and U+EF80..U+EFFF itself.
+# bats test_tags=slow
 @test "-f of JSON: a name with bytes that are not UTF-8 survives json.dump, jq -a, json.tool, jq -c byte for byte" {
 	local T=$BATS_TEST_TMPDIR name
 	name=$(printf 'a\377\351b\356\276\200c')
@@ -849,6 +851,7 @@ assert got == json.loads(sys.argv[2]), got' "$output" "$(pyvec_json "$f" 8 littl
 
 # At most 4096 entries (SPEC.md): a save of 4097 is too large, as a raw
 # vector of 4097 is, with the same message and errno (EFBIG, python's).
+# bats test_tags=slow
 @test "-f of JSON: 4096 entries read, 4097 too large as a raw vector is" {
 	local f=$BATS_TEST_TMPDIR/j raw_err
 	# N entries of type 6, values from 4096 on, without blanks.

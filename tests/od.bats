@@ -212,6 +212,7 @@ od_compare() {
 	od_compare -td4 --word-size 4 --endian big
 }
 
+# bats test_tags=slow
 @test "od: a file cut at every length: partial words zero-filled, as od" {
 	need host_order
 	local n f=$BATS_TEST_TMPDIR/v

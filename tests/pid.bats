@@ -340,6 +340,7 @@ nobody_copies() {
 # Where no reader thread can be had, -C reads every process on the
 # calling thread alone: the same processes, each one's vector.  strace
 # sees the threads refused, or none asked for.
+# bats test_tags=slow
 @test "-C over 128 processes: no thread to be had (RLIMIT_NPROC) or no memory for the ring: read on one thread" {
 	need setpriv
 	need strace
@@ -460,6 +461,7 @@ for i in range(5000000, 5001100):
 	    cmp - "$BATS_TEST_TMPDIR/read"
 }
 
+# bats test_tags=slow
 @test "files of /proc unlike procfs's: a reason for each process, never a crash" {
 	need mountns
 	need setpriv
@@ -610,6 +612,7 @@ time.sleep(1000)' &
 # (fs/proc/base.c, task_dump_owner).  The oracles: /proc/PID/status's
 # Uid and Gid lines, the owner of /proc/PID/auxv, and python, as nobody,
 # refused the file.
+# bats test_tags=slow
 @test "our user's set-user-ID, set-group-ID and not dumpable processes: each said as it is" {
 	need setpriv
 	local d p mode why
@@ -785,6 +788,7 @@ except OSError as e:
 # "1 process not readable" and exited 0.  Two root processes of a name of
 # this test's, then one of nobody's too.  The oracles: pgrep -x for the
 # matches, and python as nobody, refused each one's auxv.
+# bats test_tags=slow
 @test "-C NAME as another user: where no match may be read, each is a failed source, status 1; one readable match is enough" {
 	need setpriv
 	local n=auxvr$$ d=$BATS_TEST_TMPDIR p want

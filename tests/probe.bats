@@ -158,6 +158,7 @@ kernel_hw() {
 	pyvec "/proc/$$/auxv" "$ws" | awk -v t="$1" '$1 == t { print $2 }'
 }
 
+# bats test_tags=slow
 @test "self, natively: every claimed bit that has a probe runs; none fails" {
 	need jq
 	native_only "the kernel's vector is this shell's"
@@ -216,6 +217,7 @@ same_blocked() {
 # A blocked SIGILL, SIGSEGV, SIGBUS or SIGFPE kills a process whose
 # instruction raises it (the kernel resets the handler): the probes
 # unblock the four for their run.
+# bats test_tags=slow
 @test "a parent's mask blocking SIGILL, SIGSEGV, SIGBUS and SIGFPE: the same verdicts and status as without (dynamic, static and musl builds)" {
 	need jq
 	need env_block
@@ -334,6 +336,7 @@ uexec_probe_ready() {
 	[ -n "$("$INSN")" ] || skip "no probes for $(uname -m)"
 }
 
+# bats test_tags=slow
 @test "uexec, natively: a bit whose instruction this CPU refuses, claimed: FAIL naming the bit and the instruction" {
 	need jq
 	native_only "the loader runs natively"

@@ -525,6 +525,7 @@ print(n)
 PY2
 }
 
+# bats test_tags=slow
 @test "vectors no kernel writes, /proc/PID/mem read: what can be read is, the rest unreadable; unfinished ones said" {
 	need mountns
 	local f=$T/proc
@@ -554,6 +555,7 @@ PY2
 	[ "${#stderr_lines[@]}" -eq 4 ]
 }
 
+# bats test_tags=slow
 @test "32-bit vectors: the vDSO's header decides where it can be theirs, else the executable's" {
 	need mountns
 	local f=$T/proc a exe

@@ -123,6 +123,7 @@ all_types() {
 	mkpairs "${args[@]}"
 }
 
+# bats test_tags=slow
 @test "human: every type glibc names is glibc's text; the others the SPEC's" {
 	all_types
 	"$AUXV" -f "$BATS_TEST_TMPDIR/v" --arch x86_64 >"$BATS_TEST_TMPDIR/out"
@@ -175,6 +176,7 @@ all_types() {
 22 IGNOREPPC 0x'
 }
 
+# bats test_tags=slow
 @test "-v: each line is the plain one, two spaces, #, a space, a description" {
 	all_types
 	"$AUXV" -f "$BATS_TEST_TMPDIR/v" --arch x86_64 >"$BATS_TEST_TMPDIR/plain"

@@ -118,6 +118,7 @@ host_vdso() {
 	done
 }
 
+# bats test_tags=slow
 @test "program header types named as readelf and llvm-readelf name them; others by number" {
 	need jq
 	local c ws end mach
@@ -307,6 +308,7 @@ PY
 # (PT_INTERP of 0 or 4097 bytes, a property note over 1024 bytes, a
 # property past its note, 17 properties), another note before the
 # properties, more headers than mapped, headers not mapped at all.
+# bats test_tags=slow
 @test "program headers: the bias without PT_PHDR, each malformed part named" {
 	local faults want ws
 	phdr_faults | crafted_all
@@ -460,6 +462,7 @@ c0010001 x86_feature_2_used x86,x87,MMX,XMM,YMM,ZMM,FXSR,XSAVE,XSAVEOPT,XSAVEC,T
 AARCH64_PROPS='c0000000 aarch64_feature_1_and BTI,PAC,GCS'
 RISCV_PROPS='c0000000 riscv_feature_1_and CFI_LP_UNLABELED,CFI_SS,CFI_LP_FUNC_SIG'
 
+# bats test_tags=slow
 @test "GNU properties: every type each machine names, every bit, in JSON and -v" {
 	need jq
 	local c mach ws table
@@ -587,6 +590,7 @@ vdsocheck() {
 	assert_output "no data: vDSO at 0x7f0000000000 not read"
 }
 
+# bats test_tags=slow
 @test "vdso-image: malformed images (every crafted fault) end in a verdict, never a crash" {
 	for f in sym_name_oob versym_oob many_syms long_names verdef_count \
 	    verdef_info_one verdaux_oob no_base_verdef many_verdefs \
@@ -625,6 +629,7 @@ crafted_functions() {
 # Functions whose .gnu.version entry names no definition (fault
 # unversioned: __vdso_foo's is 1, VER_NDX_GLOBAL; bar's 0, VER_NDX_LOCAL):
 # the bare name in -v, "version": null in JSON, as readelf shows them.
+# bats test_tags=slow
 @test "vDSO functions of no version (versym 1 and 0): bare in -v, version null in JSON" {
 	need jq
 	local ws
@@ -639,6 +644,7 @@ crafted_functions() {
 
 # No base definition (fault no_base_verdef): LINUX_9.9, index 2, is the
 # only and so the first version definition, which every function names.
+# bats test_tags=slow
 @test "vDSO without a base version definition: functions of the first definition keep its name, -v and JSON" {
 	need jq
 	local ws

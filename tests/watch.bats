@@ -377,6 +377,7 @@ page_says() {
 	    "auxv: -w: this kernel lets only CAP_NET_ADMIN listen to process events"
 }
 
+# bats test_tags=slow
 @test "-w as another user: its own programs shown, root's refused and counted, no real-time priority said" {
 	need setpriv
 	need connector
@@ -807,6 +808,7 @@ sys.exit(not any(l.split()[1] == "11" and int(l.split()[3], 16) and
 	return 1
 }
 
+# bats test_tags=slow
 @test "-w with standard input and output closed: they are /dev/null, not its socket; the output a write error, status 1" {
 	need connector
 	local fd

@@ -101,6 +101,7 @@ zoo_self() {
 	zoo_judge "auxv --check as $name"
 }
 
+# bats test_tags=slow
 @test "the zoo: every odd process at once, no FAIL by PID or by -a, each no data with its reason" {
 	need jq
 	Z=$BATS_TEST_TMPDIR

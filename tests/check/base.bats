@@ -102,6 +102,7 @@ base_ok() {
 	[ "$(verdict "$output" base)" = "ok: AT_BASE $at; $2 mapped at $at" ]
 }
 
+# bats test_tags=slow
 @test "a PID whose interpreter's file is mapped twice (qemu-user's guest ld.so, oddproc mapat): AT_BASE held to either" {
 	need jq
 	local interp
@@ -131,6 +132,7 @@ base_ok() {
 # chroot(2) since exec (sshd's privilege-separated child): PT_INTERP's
 # path leads nowhere in the new root, or to another file; the file at
 # AT_BASE is found through maps, by its device and inode.
+# bats test_tags=slow
 @test "a PID that changed its root since exec: the interpreter at AT_BASE found through maps, base holds" {
 	need jq
 	local T=$BATS_TEST_TMPDIR interp at real root pre=()
@@ -168,6 +170,7 @@ base_ok() {
 
 # The kernel opens a relative PT_INTERP in the directory of the exec
 # (open_exec): gcc -Wl,--dynamic-linker=ld.so, run from there.
+# bats test_tags=slow
 @test "a program whose PT_INTERP is relative, run from its directory: base holds, for a PID and -e" {
 	need jq
 	local T=$BATS_TEST_TMPDIR interp at
@@ -196,6 +199,7 @@ base_ok() {
 # jumps there, AT_BASE moved to it in memory or, CHAINLD_BASE=keep, left
 # at itself.  glibc's LD_SHOW_AUXV, in the same process, prints the
 # vector in memory; a PID's map shows both loaders.
+# bats test_tags=slow
 @test "self under a chain loader: base holds where it moved AT_BASE to the dynamic linker that runs, fails where it left it at itself; a PID's holds either way" {
 	need jq
 	[ -n "$CHAINLD" ] || skip "tests/exec/chainld is built for x86-64 only"
@@ -250,6 +254,7 @@ base_ok() {
 # of its p_vaddr for an ET_DYN interpreter, 0 for an ET_EXEC one.  Here
 # interpreters of mkfixture.py's that only wait, linked at 0x200000 and
 # at 0x10000000 (ET_EXEC).
+# bats test_tags=slow
 @test "a PID whose interpreter is not linked at 0 (ET_DYN at 0x200000, ET_EXEC): AT_BASE as load_elf_interp computes it" {
 	need_x86_64
 	need jq

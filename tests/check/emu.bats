@@ -25,6 +25,7 @@ absent_given() {
 	[ "$n" -ge 1 ]
 }
 
+# bats test_tags=slow
 @test "qemu-user: the emulator's vector lacks entries the kernel gives" {
 	need_x86_64
 	need jq
@@ -58,6 +59,7 @@ absent_given() {
 # valgrind (FINDINGS.md) runs the program on a client stack of its own, a
 # mapping not labelled [stack], and turns the entries it does not handle
 # into AT_IGNORE, several of them.
+# bats test_tags=slow
 @test "valgrind: its client stack holds the strings, AT_IGNORE repeats; the entries it hides, its AT_RANDOM and thread-self fail" {
 	need jq
 	command -v valgrind >/dev/null || skip "no valgrind"

@@ -183,6 +183,7 @@ EOF
 	[[ "$(evidence "$output" sysinfo)" =~ ^AT_SYSINFO_EHDR\ absent\;\ \[vdso\]\ at\ 0x[0-9a-f]+$ ]]
 }
 
+# bats test_tags=slow
 @test "uexec: AT_MINSIGSTKSZ and AT_RSEQ_* left out: missing on this kernel, not on one that uname says is 2.6" {
 	need jq
 	local a want
@@ -221,6 +222,7 @@ EOF
 # alignment of AUXV"), and powerpc's (arch/powerpc/include/asm/elf.h,
 # COMMON_ARCH_DLINFO, native and compat alike) starts with AT_IGNOREPPC
 # (22) twice: entries 0 and 1, in every saved vector too.
+# bats test_tags=slow
 @test "crafted: powerpc's AT_IGNOREPPC pair not entries 0 and 1 fails entries alone, each word size and byte order" {
 	need jq
 	local a ws e en t v rest T=$BATS_TEST_TMPDIR

@@ -136,6 +136,7 @@ open(sys.argv[1], "wb").write(Elf(8, "little").ehdr(2, 183, 64, 0))' "$T/a64"
 # healthy ways to the same: execv("3") in /proc/self/fd of a descriptor
 # closed at exec, a preloaded constructor that changes directory, and
 # the executable renamed after exec (stopped there under ptrace): no data.
+# bats test_tags=slow
 @test "self: AT_EXECFN set to argv[0], a name nothing in the directory has, fails execfn; the healthy ways to such a name have no data" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -218,6 +219,7 @@ sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))'
 	[[ "$(evidence "$output" entry)" == "AT_ENTRY $(readelf_h "$st" "Entry point address"); e_entry $(readelf_h "$UEXEC" "Entry point address") + load bias "* ]]
 }
 
+# bats test_tags=slow
 @test "uexec: the executable's file changed once loaded: what auxv cannot read is no data, a header that differs FAIL" {
 	need jq
 	local name spec want s cp=$BATS_TEST_TMPDIR/st
@@ -329,6 +331,7 @@ with open("/proc/%s/mem" % pid, "rb") as mem:
 EOF
 }
 
+# bats test_tags=slow
 @test "a PID whose executable's path now names another program (replaced, renamed away, a link flipped, as upgrades do): execfn has no data, never FAIL" {
 	need jq
 	local T=$BATS_TEST_TMPDIR exe why
@@ -366,6 +369,7 @@ EOF
 # "/dev/fd/N/name" (fs/exec.c alloc_bprm), glibc without execveat
 # "/proc/self/fd/N", runc's re-exec "/proc/self/exe": names of the
 # caller's view, never resolved in auxv's, whatever auxv has open there.
+# bats test_tags=slow
 @test "a PID started by fexecve, execveat, /proc/self/fd/N or /proc/self/exe: execfn has no data, saying why, whatever auxv holds at that descriptor" {
 	need jq
 	local T=$BATS_TEST_TMPDIR mode want
@@ -441,6 +445,7 @@ bias_ok() {
 	[ "$(rule_field "$1" entry r)" = ok ]
 }
 
+# bats test_tags=slow
 @test "a PID that maps its own file below exec's mapping, or unmapped its first page: phdr and entry take the load bias from stat's startcode, no FAIL" {
 	need jq
 	[ -x "${ODDPROC:-}" ] || skip "no oddproc helper built"
@@ -548,6 +553,7 @@ EOF
 # load_elf_binary's AT_PHDR (fs/binfmt_elf.c): since Linux 5.18 e_phoff
 # in the last PT_LOAD that holds it, or the load bias where none does;
 # before, the first PT_LOAD's address of e_phoff.
+# bats test_tags=slow
 @test "a program whose headers no PT_LOAD holds, or two do: phdr holds, for a PID and -e" {
 	need_x86_64
 	need jq
@@ -670,6 +676,7 @@ exe_refused() {
 	exe_refused "$output"
 }
 
+# bats test_tags=slow
 @test "a PID whose program headers' page it made inaccessible: phdr says so, memory not readable, no FAIL" {
 	need jq
 	local phdr n range perms prot=

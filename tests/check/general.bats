@@ -6,6 +6,7 @@ load ../common
 load check
 load hooks
 
+# bats test_tags=slow
 @test "self: every rule holds, and the evidence is the oracles'" {
 	need jq
 	local may n exe=$AUXV

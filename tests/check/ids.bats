@@ -19,6 +19,7 @@ load hooks
 # library whose getuid() and kin say root: self's IDs are the kernel's.
 # The oracle, in one process under the same fakeroot: python's getuid()
 # and kin say root, its /proc/self/status says nobody.
+# bats test_tags=slow
 @test "as nobody under fakeroot: ids holds the kernel's IDs, not the preload's root" {
 	need jq
 	need fakeroot

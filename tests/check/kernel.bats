@@ -14,6 +14,7 @@ load hooks
 	[ "$(evidence "$output" clktck)" = "AT_CLKTCK 250; USER_HZ $(getconf CLK_TCK)" ]
 }
 
+# bats test_tags=slow
 @test "crafted: AT_CLKTCK is the USER_HZ of the vector's architecture: alpha's 1024, none without one" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -42,6 +43,7 @@ load hooks
 # choices in Linux 7.3.4: x86 4 KiB only; arm64 4, 16 or 64 KiB; sparc64
 # and alpha 8 KiB; powerpc (64-bit) 4 or 64 KiB.  A save is held to its
 # architecture's, not to this machine's page size.
+# bats test_tags=slow
 @test "crafted: AT_PAGESZ a page size of the vector's architecture, not of this machine" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -75,6 +77,7 @@ EOF
 # kernel gets 16384.  Either holds, neither fails.  uexec makes the
 # vector (set=6=P), --arch says whose it is; each architecture's sizes
 # are its Kconfig's (as above), the kernel's getconf's.
+# bats test_tags=slow
 @test "uexec: a live AT_PAGESZ the kernel's or one of its architecture's holds, neither fails" {
 	need jq
 	local a sizes p want h
@@ -309,6 +312,7 @@ cpuinfo_as() {
 # taken off both in turn (cpuinfo's flags bound over it in a mount
 # namespace), for the names of arch/x86/kernel/cpu/cpuinfo's flags; the
 # kernel turned off those, and whatever this kernel had turned off.
+# bats test_tags=slow
 @test "uexec: a CPUID bit the kernel turned off, gone from AT_HWCAP and cpuinfo: said, not failed" {
 	need jq
 	need mountns
@@ -385,6 +389,7 @@ cpuinfo_as() {
 # host's through): one whose flags claim a bit CPUID lacks, one whose
 # family is not CPUID's.  Set aside, saying why; the vector held within
 # CPUID alone: a bit it lacks is no FAIL, one CPUID lacks is.
+# bats test_tags=slow
 @test "uexec: a cpuinfo of another CPU (flags CPUID lacks, another family): set aside, saying why; AT_HWCAP held within CPUID" {
 	need jq
 	need mountns

@@ -404,6 +404,7 @@ start_moved_stack() {
 }
 
 # More strings than 65,536, auxv's old bound: only the kernel's counts.
+# bats test_tags=slow
 @test "-e, self and a PID with 70,000 arguments or variables: layout holds, counting them all" {
 	need jq
 	local n=70000 cnt q=${QEMU_SET_ENV:-} envc

@@ -30,6 +30,7 @@ start_uexec() {
 # capability), as CRIU's restorer does: where the vector at its
 # startstack is another, nothing FAILs on it.  The oracle: python3 walks
 # the stack from stat's startstack (oracle.py stackvec).
+# bats test_tags=slow
 @test "a PID whose vector was replaced by PR_SET_MM_MAP, its stack not: said, nothing fails" {
 	need jq
 	native_only "reads another process"
@@ -56,6 +57,7 @@ start_uexec() {
 # that depend on the kernel's version) confirm a PID's, never fail it:
 # a restore carries another machine's vector.  A rule every kernel obeys
 # (clktck) fails.
+# bats test_tags=slow
 @test "a PID whose vector uexec made wrong: this CPU's HWCAP and this kernel's entries said, not failed; USER_HZ and the AT_RSEQ_* pair held" {
 	need jq
 	native_only "reads another process"
@@ -112,6 +114,7 @@ PY
 # 7.3's include/uapi/linux/rseq.h), AT_RSEQ_ALIGN __alignof__(struct
 # rseq), 32, then 7.3's rseq_alloc_align(), the size's next power of
 # two; the two come together (fs/binfmt_elf.c create_elf_tables).
+# bats test_tags=slow
 @test "values, saved: AT_RSEQ_* as each kernel gives them hold; an alignment not a power of two of 32 or more, a size under 28, one without the other fail" {
 	local T=$BATS_TEST_TMPDIR v
 	for v in "28 32" "33 64" "200 256"; do
@@ -190,6 +193,7 @@ kernel_newer() {
 	[ "$(rule_field "$output" values r)" = ok ]
 }
 
+# bats test_tags=slow
 @test "values, a PID whose vector uexec made: AT_MINSIGSTKSZ under the XSAVE area said, not failed; AT_RSEQ_ALIGN 3 fails" {
 	need jq
 	native_only "reads another process"
