@@ -204,7 +204,7 @@ value_oracle() {
 @test "-o raw to a pipe: the bytes of a PID's /proc file" {
 	sleep 1000 &
 	pid=$!
-	sleep 0.2
+	await_exec sleep "$pid"
 	"$AUXV" -o raw "$pid" >"$BATS_TEST_TMPDIR/raw"
 	cp "/proc/$pid/auxv" "$BATS_TEST_TMPDIR/want"
 	kill "$pid"
@@ -272,7 +272,7 @@ teardown() {
 	sleep 1000 3>&- &
 	p2=$!
 	SLEEPERS="$p1 $p2"
-	sleep 0.2
+	await_exec sleep "$p1" "$p2"
 	run -0 --separate-stderr "$AUXV" "$p1" --json "$p2"
 	assert_equal "${#lines[@]}" 2
 	assert_line -n 0 --partial "\"pid\":$p1,"

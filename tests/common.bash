@@ -43,36 +43,39 @@ load_assert() {
 
 # Starts "$@" in the background with its output in $BATS_TEST_TMPDIR/bg.out
 # and waits until it has exec'd (its /proc/PID/exe is no longer bash).
-# Fails, saying what it waited for, when that takes more than 5 s.
+# Fails, saying what it waited for, when that takes more than 30 s (a
+# bound for a machine under load: it returns as soon as the exec is seen).
 start_bg() {
-	local i exe self
+	local exe self end
 	# The program's fork first: hostile.bats' start_at hands it the next
 	# PID, which the command substitution's fork would take.
 	"$@" >"$BATS_TEST_TMPDIR/bg.out" 2>&1 8<&- &
 	BG_PID=$!
 	self=$(readlink /proc/$$/exe)
-	for i in $(seq 1 250); do
+	end=$((SECONDS + 30))
+	while [ "$SECONDS" -le "$end" ]; do
 		exe=$(readlink "/proc/$BG_PID/exe" 2>/dev/null) || true
 		if [ -n "$exe" ] && [ "$exe" != "$self" ]; then
 			return 0
 		fi
 		sleep 0.02
 	done
-	echo "start_bg: $1 (PID $BG_PID) did not exec within 5 s:" \
+	echo "start_bg: $1 (PID $BG_PID) did not exec within 30 s:" \
 	    "$(cat "$BATS_TEST_TMPDIR/bg.out")" >&2
 	stop_bg
 	return 1
 }
 
-# await_exec PROG PID...: waits (5 s at most) until each PID runs PROG
+# await_exec PROG PID...: waits (30 s at most) until each PID runs PROG
 # (its exe link is PROG's file): before its exec, a child shows its
 # shell's vector.
 await_exec() {
-	local want p i
+	local want p end
 	want=$(readlink -f "$(command -v "$1")")
 	shift
 	for p in "$@"; do
-		for i in $(seq 250); do
+		end=$((SECONDS + 30))
+		while [ "$SECONDS" -le "$end" ]; do
 			[ "$(readlink "/proc/$p/exe" 2>/dev/null)" != "$want" ] || break
 			sleep 0.02
 		done

@@ -598,9 +598,13 @@ PY
 	"${NOBODY[@]}" python3 -c '
 import ctypes, time
 ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
-time.sleep(1000)' &
+print("ready", flush=True)
+time.sleep(1000)' >"$BATS_TEST_TMPDIR/ready" &
 	EXTRA_PIDS=$!
-	sleep 0.3
+	for _ in $(seq 600); do
+		[ ! -s "$BATS_TEST_TMPDIR/ready" ] || break
+		sleep 0.05
+	done
 	run -1 --separate-stderr "${NOBODY[@]}" "$NOBODY_AUXV" "$EXTRA_PIDS"
 	[ "$stderr" = "auxv: $EXTRA_PIDS: permission denied (not dumpable: needs CAP_SYS_PTRACE)" ]
 }
@@ -661,7 +665,7 @@ time.sleep(1000)' 3>&- &
 	# Our own dumpable process is read.
 	"${NOBODY[@]}" "$d/s0755" 1000 3>&- &
 	EXTRA_PIDS="$EXTRA_PIDS $!"
-	sleep 0.1
+	await_exec "$d/s0755" "$!"
 	run -0 "${NOBODY[@]}" "$NOBODY_AUXV" -k PAGESZ --value "$!"
 }
 
@@ -697,7 +701,7 @@ for line in sys.argv[1].splitlines():
 	cp "$(command -v sleep)" "$d/$name"
 	"$d/$name" 1000 &
 	EXTRA_PIDS=$!
-	sleep 0.3
+	await_exec "$d/$name" "$EXTRA_PIDS"
 	run -0 --separate-stderr "$AUXV" "$EXTRA_PIDS" "$$"
 	[ "${lines[0]}" = "==> $EXTRA_PIDS (x\\033]0;t\\a\\377) <==" ]
 	run -0 --separate-stderr "$AUXV" --json "$EXTRA_PIDS"
@@ -769,7 +773,8 @@ except OSError as e:
 	EXTRA_PIDS=$!
 	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
 	EXTRA_PIDS="$EXTRA_PIDS $!"
-	sleep 0.2
+	# shellcheck disable=SC2086
+	await_exec "$BATS_TEST_TMPDIR/$n" $EXTRA_PIDS
 	want=$(pgrep -x "$n" | sort -n | tr '\n' ' ')
 	[ "$(wc -w <<<"$want")" -eq 2 ]
 	run -0 --separate-stderr "$AUXV" -C "$n" --json
@@ -1000,7 +1005,7 @@ AT_PAGESZ:            $(getconf PAGESIZE)" ]
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
 	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
 	EXTRA_PIDS=$!
-	sleep 0.3
+	await_exec "$BATS_TEST_TMPDIR/$n" "$EXTRA_PIDS"
 	[ "$(cat /proc/$EXTRA_PIDS/comm)" = "${n:0:15}" ]
 	for a in "$n" "${n:0:15}" "${n:0:16}" "${n}XYZ" "${n:0:14}" "${n:0:14}q"; do
 		want=$(ps -o pid= -C "$a" | tr -d ' ' | sort -n | tr '\n' ' ')
@@ -1026,7 +1031,7 @@ AT_PAGESZ:            $(getconf PAGESIZE)" ]
 	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/$n"
 	"$BATS_TEST_TMPDIR/$n" 1000 3>&- &
 	EXTRA_PIDS=$!
-	sleep 0.3
+	await_exec "$BATS_TEST_TMPDIR/$n" "$EXTRA_PIDS"
 	# Every open refused, as a security module may refuse /proc/PID/comm:
 	# no name is one of them, as pgrep -x has it.
 	run -1 --separate-stderr env LD_PRELOAD="$FAULTINJ" \
@@ -1053,7 +1058,8 @@ AT_PAGESZ:            $(getconf PAGESIZE)" ]
 	EXTRA_PIDS=$!
 	"$BATS_TEST_TMPDIR/$b" 1000 3>&- &
 	EXTRA_PIDS="$EXTRA_PIDS $!"
-	sleep 0.3
+	await_exec "$BATS_TEST_TMPDIR/$a" "${EXTRA_PIDS%% *}"
+	await_exec "$BATS_TEST_TMPDIR/$b" "$!"
 	want=$(ps -o pid= -C "$a" -C "$b" | tr -d ' ' | sort -n | tr '\n' ' ')
 	[ "$(wc -w <<<"$want")" -eq 2 ]
 	run -0 --separate-stderr "$AUXV" -C "$a" -C "$b" --json
@@ -1112,9 +1118,13 @@ assert cap("/proc/%s/status" % sys.argv[1], "CapPrm:") & ~ours, ours' \
 	setpriv --bounding-set=-all --inh-caps=-all python3 -c '
 import ctypes, time
 ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE, 0
-time.sleep(1000)' &
+print("ready", flush=True)
+time.sleep(1000)' >"$BATS_TEST_TMPDIR/ready" &
 	EXTRA_PIDS=$!
-	sleep 0.3
+	for _ in $(seq 600); do
+		[ ! -s "$BATS_TEST_TMPDIR/ready" ] || break
+		sleep 0.05
+	done
 	run -1 setpriv --bounding-set=-all --inh-caps=-all python3 -c '
 import sys
 def cap(p, k):

@@ -482,17 +482,19 @@ os.execve(sys.argv[1], [sys.argv[1], "--check", "--json"], env)' \
 	local T=$BATS_TEST_TMPDIR
 	# The main thread ends by pthread_exit (a zombie, its memory map
 	# gone from /proc/PID), another thread lives on; it waits first for
-	# start_bg to see its exec.
+	# start_bg to see its exec (the file go, made after).
 	printf '%s\n' '#include <pthread.h>' '#include <stdio.h>' \
 	    '#include <unistd.h>' \
 	    'static void *run(void *a) { (void)a; for (;;) pause(); }' \
-	    'int main(void) { pthread_t t;' \
+	    'int main(int c, char **v) { pthread_t t; (void)c;' \
 	    '	pthread_create(&t, NULL, run, NULL);' \
-	    '	usleep(300000); pthread_exit(NULL); }' \
+	    '	while (access(v[1], F_OK)) usleep(1000);' \
+	    '	pthread_exit(NULL); }' \
 	    >"$T/noleader.c"
 	cc -pthread -o "$T/noleader" "$T/noleader.c" ||
 	    skip "no C compiler to build a program whose main thread exits"
-	start_bg "$T/noleader"
+	start_bg "$T/noleader" "$T/go"
+	touch "$T/go"
 	for _ in $(seq 100); do
 		grep -q '^State:.Z' "/proc/$BG_PID/status" && break
 		sleep 0.05
