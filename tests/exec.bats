@@ -90,7 +90,7 @@ child_gone() {
 	[ "$n" -ge 10 ]
 }
 
-# bats test_tags=full
+# bats test_tags=full,run32
 @test "32-bit static program: a 32-bit vector, arch i386" {
 	need jq
 	need x86_64
@@ -106,6 +106,7 @@ child_gone() {
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
 }
 
+# bats test_tags=run32
 @test "32-bit static program: od is od -t d4 of its raw bytes" {
 	command -v setarch >/dev/null || skip "no setarch"
 	need_marker 32
@@ -407,6 +408,7 @@ except OSError as e:
 
 # Where the kernel cannot run 32-bit programs, -e of one is refused with
 # the kernel's reason (the 32-bit vector tests cover the other case).
+# bats test_tags=run32
 @test "32-bit program on a kernel without 32-bit support: exec format error" {
 	need cc32
 	[ -z "${AUXV_TEST_NO32:-}" ] ||

@@ -172,6 +172,7 @@ reused() {
 	[ "$status" -eq 0 ]
 }
 
+# bats test_tags=run32
 @test "a reused PID, 64-bit sleep then 32-bit static B: B's vector" {
 	need x86_64
 	need run32
@@ -183,6 +184,7 @@ reused() {
 	reused 8 "$(uname -m)" sleep 1000 -- "$(command -v tail)" -f /dev/null
 }
 
+# bats test_tags=run32
 @test "a reused PID, 32-bit static sleep then 64-bit B: B's vector" {
 	need x86_64
 	need run32

@@ -53,7 +53,7 @@ assert by["AT_PLATFORM"]["string"] == sys.argv[4], by["AT_PLATFORM"]
 PY
 }
 
-# bats test_tags=full
+# bats test_tags=full,run32
 @test "32-bit PID: word_size 4, arch i386, values from struct '<I'" {
 	need x86_64
 	need run32

@@ -19,6 +19,7 @@ teardown() {
 	[ "$output" = "$(od -t d8 "/proc/$BG_PID/auxv")" ]
 }
 
+# bats test_tags=run32
 @test "32-bit PID: --od is od -t d4 of the /proc file, trailing zeros too" {
 	need host_order
 	need run32

@@ -221,6 +221,7 @@ PY2
 	[[ "$output" =~ ^AT_EXECFN:\ +0x[0-9a-f]+\ \ \(unreadable\)$ ]]
 }
 
+# bats test_tags=run32
 @test "process_vm_readv refused: a 32-bit process, its layout from its exe" {
 	need run32
 	start_bg "$(sleep32)"
@@ -697,6 +698,7 @@ print(doc["arch"])
 PY
 }
 
+# bats test_tags=run32
 @test "a process's machine is its executable's: natively, and with process_vm_readv refused" {
 	local pre pid
 	start_bg sleep 1000

@@ -84,7 +84,7 @@ host_vdso() {
 	    <<<"$output"
 }
 
-# bats test_tags=full
+# bats test_tags=full,run32
 @test "32-bit process: its 32-bit vDSO and static program headers" {
 	need run32
 	start_bg "$(sleep32)"

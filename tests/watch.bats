@@ -200,7 +200,7 @@ print(len(runs), "runs checked")' "$@"
 	assert_line --partial "      --count N "
 }
 
-# bats test_tags=full
+# bats test_tags=full,run32
 @test "-w --json: 200 programs started while it runs, each shown once with what it was given" {
 	need connector
 	local progs=("$WITNESS") pids=() i p

@@ -629,7 +629,7 @@ catch_exec() {
 	[ "$n" -eq 5 ]
 }
 
-# bats test_tags=full
+# bats test_tags=full,run32
 @test "a PID that runs a new program again and again: never failed; caught between two, every rule says so" {
 	need jq
 	local T=$BATS_TEST_TMPDIR

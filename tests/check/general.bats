@@ -57,6 +57,7 @@ load hooks
 	! grep -q FAIL <<<"$output"
 }
 
+# bats test_tags=run32
 @test "-e: static and 32-bit programs hold every rule, AT_BASE 0" {
 	need ptrace
 	[ -x "$MARKER" ] || skip "no static toolchain"
