@@ -809,6 +809,9 @@ PY
 		sleep 1000 &
 		more+=("$!")
 	done
+	# Each one's sleep, not the shell it forked from: a vector read
+	# mid-execve is read again.
+	await_exec sleep "${more[@]}"
 	# LeakSanitizer does not run under ptrace: without it.
 	strace -f -qq -e trace=process_vm_readv -e signal=none \
 	    -o "$T/trace" env ASAN_OPTIONS=detect_leaks=0 "$AUXV" -a --json \
