@@ -17,7 +17,7 @@ load hooks
 		    { echo "$n: $r: $e"; false; }
 		[ -n "$e" ]
 	done < <(jq -r '.checks[] | [.name, .result, .evidence] | @tsv' <<<"$output")
-	[ "$(jq '.checks | length' <<<"$output")" -eq 17 ]
+	[ "$(jq '.checks | length' <<<"$output")" -eq 20 ]
 	[[ "$(evidence "$output" pagesz)" == *"KernelPageSize $(getconf PAGESIZE)" ]]
 	[[ "$(evidence "$output" clktck)" == *"USER_HZ $(getconf CLK_TCK)" ]]
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
@@ -271,7 +271,7 @@ pidns_a() {
 	need jq
 	run --separate-stderr "$AUXV" --check -a --json
 	[ "$status" -le 1 ]
-	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 17 or .error)' \
+	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 20 or .error)' \
 	    <<<"$output"
 	jq -e -s --argjson p $$ 'any(.[]; .pid == $p and .failures == 0)' \
 	    <<<"$output"
@@ -286,7 +286,7 @@ pidns_a() {
 	need pidns
 	run -0 --separate-stderr pidns_a --json
 	jq -e -s 'length >= 4 and all(.[]; .failures == 0 and
-	    (.checks | length) == 17)' <<<"$output"
+	    (.checks | length) == 20)' <<<"$output"
 	jq -e -s '[.[].comm] | index("sleep") != null' <<<"$output"
 }
 
