@@ -565,3 +565,22 @@ os.execve(sys.argv[1], [sys.argv[1], "--check", "--json"], env)' \
 		[[ "$(evidence "$output" random)" =~ ^AT_RANDOM\ 0x[0-9a-f]+:\ ${b%%:*},\ ${b#*:}:\ get_random_bytes\(\)\ gives\ one\ with\ chance\ under\ 2\^-90$ ]]
 	done
 }
+
+# A process may write over its AT_RANDOM bytes once used: a PID's
+# pattern is said, not failed (F_MEM).
+@test "a PID that wrote one value over its AT_RANDOM bytes: random said, not failed" {
+	need jq
+	local i
+	start_bg python3 -c 'import ctypes, signal
+c = ctypes.CDLL(None)
+c.getauxval.restype = ctypes.c_ulong
+ctypes.memset(c.getauxval(25), 0x41, 16)
+print("ready", flush=True)
+signal.pause()'
+	for i in $(seq 250); do
+		grep -q ready "$BATS_TEST_TMPDIR/bg.out" && break
+		sleep 0.02
+	done
+	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
+	[[ "$(verdict "$output" random)" == "no data: AT_RANDOM 0x"*": $(printf '41%.0s' {1..16}), all one value: get_random_bytes() gives one with chance under 2^-90 $WHY_MEM" ]]
+}
