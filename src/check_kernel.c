@@ -404,7 +404,7 @@ rule_platform(const struct check_env *e, struct check_result *r)
  * verify_cpu.S), but AT_HWCAP may lose a bit since: clearcpuid=
  * (arch/x86/kernel/cpu/common.c, setup_clear_cpu_cap) clears any bit,
  * required or not, with what arch/x86/kernel/cpu/cpuid-deps.c makes
- * depend on it (SSE, SSE2 on FXSR), and nofxsr
+ * depend on it (FXSR takes CMOV, SSE and SSE2 along), and nofxsr
  * (arch/x86/kernel/fpu/init.c, before common.c kept it for X86_32)
  * cleared FXSR and SSE on x86-64 too.  FPU alone no running x86-64
  * kernel lacks: fpu__init_system_early_generic() (fpu/init.c) halts
