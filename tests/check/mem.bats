@@ -584,3 +584,20 @@ signal.pause()'
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	[[ "$(verdict "$output" random)" == "no data: AT_RANDOM 0x"*": $(printf '41%.0s' {1..16}), all one value: get_random_bytes() gives one with chance under 2^-90 $WHY_MEM" ]]
 }
+
+# A core holds AT_RANDOM's bytes (its memory as dumped): held too; a
+# saved vector has none to hold.
+@test "random: a core's AT_RANDOM bytes held, a count failing, the kernel's kind holding; a saved vector's not read" {
+	need jq
+	local T=$BATS_TEST_TMPDIR h
+	"$MKFIXTURE" core -r 00112233445566778899aabbccddeeff >"$T/count.core"
+	h=$(python3 -c 'import os; print(os.urandom(16).hex())')
+	"$MKFIXTURE" core -r "$h" >"$T/urandom.core"
+	mkraw "$T/v.raw" 8 '<' 6 4096 25 0x7ffc12340100
+	run --separate-stderr "$AUXV" --check --json -f "$T/count.core"
+	[[ "$(verdict "$output" random)" =~ ^FAIL:\ AT_RANDOM\ 0x[0-9a-f]+:\ 00112233445566778899aabbccddeeff,\ each\ byte\ 0x11\ past\ the\ last:\ get_random_bytes ]]
+	run --separate-stderr "$AUXV" --check --json -f "$T/urandom.core"
+	[[ "$(verdict "$output" random)" =~ ^ok:\ AT_RANDOM\ 0x[0-9a-f]+,\ no\ pattern$ ]]
+	run --separate-stderr "$AUXV" --check --json --arch x86_64 -f "$T/v.raw"
+	[ "$(verdict "$output" random)" = "no data: AT_RANDOM 0x7ffc12340100: its bytes not read" ]
+}
