@@ -395,3 +395,41 @@ rule_platform(const struct check_env *e, struct check_result *r)
 		return CHECK_OK;
 	return CHECK_FAIL;
 }
+
+/*
+ * The x86-64 baseline of AT_HWCAP, CPUID.1:EDX as boot_cpu_data holds it
+ * (arch/x86/include/asm/elf.h ELF_HWCAP).  The kernel boots only where
+ * CPUID has arch/x86/include/asm/required-features.h's REQUIRED_MASK0
+ * (FPU, CX8, FXSR, CMOV, SSE, SSE2 ...: arch/x86/boot/cpu.c,
+ * verify_cpu.S), but AT_HWCAP may lose a bit since: clearcpuid=
+ * (arch/x86/kernel/cpu/common.c, setup_clear_cpu_cap) clears any bit,
+ * required or not, with what arch/x86/kernel/cpu/cpuid-deps.c makes
+ * depend on it (FXSR takes CMOV, SSE and SSE2 along), and nofxsr
+ * (arch/x86/kernel/fpu/init.c, before common.c kept it for X86_32)
+ * cleared FXSR and SSE on x86-64 too.  FPU alone no running x86-64
+ * kernel lacks: fpu__init_system_early_generic() (fpu/init.c) halts
+ * where boot_cpu_data has no FPU and the kernel no MATH_EMULATION,
+ * which arch/x86/Kconfig gives X86_32 alone.  Every source, x86-64's
+ * vectors alone: a 32-bit process's may be a 32-bit kernel's, which may
+ * emulate the FPU.
+ */
+#define X86_64_BASELINE 1u /* X86_FEATURE_FPU, CPUID.1:EDX bit 0 */
+
+enum check_res
+rule_hwcap_base(const struct check_env *e, struct check_result *r)
+{
+	const struct arch *a = e->v->arch;
+	uint64_t hw;
+
+	if (a == NULL || a->dlinfo != A_X86_64)
+		return check_nodata(r, "no baseline: not an x86-64 vector");
+	if (!vec_find(e->v, AT_NUM_HWCAP, &hw))
+		return check_nodata(r, "no AT_HWCAP");
+	ev(r, "AT_HWCAP 0x%" PRIx64, hw);
+	if ((hw & X86_64_BASELINE) == X86_64_BASELINE) {
+		ev(r, ": fpu, which every x86-64 kernel has");
+		return CHECK_OK;
+	}
+	ev(r, ": no fpu, which every x86-64 kernel has (it halts without)");
+	return check_fail(e, r, 0);
+}

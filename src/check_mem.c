@@ -369,7 +369,7 @@ layout_top(const struct check_env *e, struct check_result *r,
 
 /*
  * AT_RANDOM's 16 bytes above the vector (as l found it) and below the
- * strings, overlapping none of them, not all zero.
+ * strings, overlapping none of them (what they hold: rule_random).
  */
 static enum check_res
 layout_random(const struct check_env *e, struct check_result *r,
@@ -407,16 +407,6 @@ layout_random(const struct check_env *e, struct check_result *r,
 			return CHECK_FAIL;
 		}
 	}
-	d = check_dec(e, AT_NUM_RANDOM);
-	if (d != NULL && d->readable) {
-		for (i = 0; i < AUXV_RANDOM_LEN && d->bytes[i] == 0; i++)
-			;
-		/* A process may wipe them once used. */
-		if (i == AUXV_RANDOM_LEN) {
-			ev(r, ": its 16 bytes are all zero");
-			return check_fail(e, r, F_MEM);
-		}
-	}
 	ev(r, " between the vector and the strings");
 	return CHECK_OK;
 }
@@ -425,7 +415,7 @@ layout_random(const struct check_env *e, struct check_result *r,
  * The layout create_elf_tables writes (fs/binfmt_elf.c): argc, argv and
  * its NULL, envp and its NULL, then the vector, contiguous; AT_RANDOM's
  * 16 bytes above the vector and below the strings, overlapping neither
- * the platform strings, not all zero.  Self from main's argv; -e at its
+ * the platform strings.  Self from main's argv; -e at its
  * exec stop and a process from /proc/PID/stat's startstack and
  * arg_start.
  *
@@ -482,4 +472,90 @@ rule_layout(const struct check_env *e, struct check_result *r)
 		return check_fail(e, r, F_STAT | F_MAPS);
 	}
 	return layout_random(e, r, l);
+}
+
+/*
+ * fs/binfmt_elf.c create_elf_tables: bprm->p = STACK_ROUND(sp, items),
+ * ((sp - items) & ~15), argc written there and mm->start_stack set to
+ * it: argc's address is 16-byte aligned on every architecture, a 32-bit
+ * process's too (compat_binfmt_elf.c builds the same tables), as the
+ * SysV ABIs' start-up (SSE on x86-64) need; qemu-user aligns its
+ * guest's alike (linux-user/elfload.c, "16 byte _final_ alignment").
+ * Self: where main's argc is, the word below argv (as check_walk found
+ * it); -e and a PID: stat's startstack (F_STAT: PR_SET_MM_MAP sets it).
+ */
+#define STACK_ALIGN 16u
+
+enum check_res
+rule_stack_align(const struct check_env *e, struct check_result *r)
+{
+	const int self = e->v->kind == SRC_SELF;
+	const uint64_t sp = self ? e->walk.sp : e->sp;
+
+	if (sp == 0)
+		return check_nodata(r, "no startstack in /proc/PID/stat");
+	ev(r, "argc at 0x%" PRIx64, sp);
+	if (sp % STACK_ALIGN == 0) {
+		ev(r, ", 16-byte aligned");
+		return CHECK_OK;
+	}
+	ev(r, ", not 16-byte aligned (STACK_ROUND)");
+	/*
+	 * A loader run as a program (musl's, glibc's before 2.36) moves
+	 * argc past the arguments it took: startstack says where it was.
+	 */
+	if (self && e->sp != 0 && e->sp != sp) {
+		ev(r, "; stat's startstack 0x%" PRIx64, e->sp);
+		return check_nodata(r, ": a loader moved argc before main");
+	}
+	return check_fail(e, r, F_STAT);
+}
+
+/*
+ * AT_RANDOM's 16 bytes, get_random_bytes()'s (fs/binfmt_elf.c
+ * create_elf_tables, drivers/char/random.c), where auxv reads them (a
+ * live process, a core): FAIL where the steps between neighbours
+ * (mod 256) take at most two values: all one value, a count ("0123..."),
+ * "0123456789abcdef", a pair repeated.  256 first bytes by 256 one-step
+ * and 32640 * (2^15 - 2) two-step sequences make under 2^38 of the 2^128
+ * patterns: a kernel's bytes match one with chance under 2^-90.  A
+ * forked child shares its parent's bytes, so bytes equal between
+ * processes are no evidence.  A PID may have written over its own
+ * (F_MEM).
+ */
+enum check_res
+rule_random(const struct check_env *e, struct check_result *r)
+{
+	const struct decoded *d = check_dec(e, AT_NUM_RANDOM);
+	unsigned int step[2], n = 0, s;
+	size_t i;
+
+	if (d == NULL)
+		return check_nodata(r, "no AT_RANDOM");
+	ev(r, "AT_RANDOM 0x%" PRIx64, d->value);
+	if (!d->readable)
+		return check_nodata(r, ": its bytes not read");
+	for (i = 1; i < AUXV_RANDOM_LEN; i++) {
+		s = (d->bytes[i] - d->bytes[i - 1]) & 0xffu;
+		if ((n > 0 && s == step[0]) || (n > 1 && s == step[1]))
+			continue;
+		if (n == 2) {
+			/* Not said: glibc's stack guard is made of them. */
+			ev(r, ", no pattern");
+			return CHECK_OK;
+		}
+		step[n++] = s;
+	}
+	ev(r, ": ");
+	for (i = 0; i < AUXV_RANDOM_LEN; i++)
+		ev(r, "%02x", d->bytes[i]);
+	if (n == 1 && step[0] == 0)
+		ev(r, ", all one value");
+	else if (n == 1)
+		ev(r, ", each byte 0x%02x past the last", step[0]);
+	else
+		ev(r, ", the steps between bytes 0x%02x and 0x%02x alone",
+		    step[0], step[1]);
+	ev(r, ": get_random_bytes() gives one with chance under 2^-90");
+	return check_fail(e, r, F_MEM);
 }

@@ -104,5 +104,8 @@ rule_fn rule_layout;
 rule_fn rule_procauxv;
 rule_fn rule_vdso_image;
 rule_fn rule_values;
+rule_fn rule_stack_align;
+rule_fn rule_hwcap_base;
+rule_fn rule_random;
 
 #endif

@@ -301,7 +301,7 @@ cpuinfo_as() {
 	off=$(edx_names $((cpu & ~ci)))
 	uexec_check set=16=0
 	[ "$status" -eq 1 ]
-	[ "$(fails "$output")" = hwcap ]
+	[ "$(fails "$output")" = "hwcap hwcap-base" ]
 	e=$(evidence "$output" hwcap)
 	[[ "$e" == "AT_HWCAP 0x0; /proc/cpuinfo $(printf '0x%x' "$ci") -$(edx_names "$ci" | sed 's/ / -/g'); CPUID.1:EDX $(printf '0x%x' "$cpu")${off:+; kernel turned off: $off}"?(;*) ]]
 }
@@ -321,7 +321,7 @@ cpuinfo_as() {
 	uexec_ready
 	cpu=$(cpuid_reg 1 3)
 	ci=$(cpuinfo_edx /proc/cpuinfo)
-	for fl in fpu:0 tsc:4 mtrr:12 sse2:26; do
+	for fl in cx8:8 tsc:4 mtrr:12 sse2:26; do
 		bit=${fl#*:}
 		fl=${fl%:*}
 		[ $((ci >> bit & 1)) -eq 1 ] || continue
@@ -406,11 +406,11 @@ cpuinfo_as() {
 	for a in "ia64:it claims ia64, which CPUID lacks" \
 	    "fam:its CPU * family $((fam + 1)) model *, CPUID's * family $fam model *"; do
 		run --separate-stderr cpuinfo_as "$T/${a%%:*}" "$UEXEC" \
-		    set=16=$((cpu & ~1)) "$st" --check --json
+		    set=16=$((cpu & ~(1 << 4))) "$st" --check --json
 		uexec_output
 		echo "${a%%:*}: $(evidence "$output" hwcap)"
 		[ "$status" -eq 0 ]
-		[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' $((cpu & ~1))); /proc/cpuinfo 0x"+([0-9a-f])" set aside: not the CPU this process sees ("${a#*:}"); CPUID.1:EDX $(printf '0x%x' "$cpu")"?(;*) ]]
+		[[ "$(evidence "$output" hwcap)" == "AT_HWCAP $(printf '0x%x' $((cpu & ~(1 << 4)))); /proc/cpuinfo 0x"+([0-9a-f])" set aside: not the CPU this process sees ("${a#*:}"); CPUID.1:EDX $(printf '0x%x' "$cpu")"?(;*) ]]
 		[[ "$(evidence "$output" hwcap)" != *"kernel turned off"* ]]
 		run --separate-stderr cpuinfo_as "$T/${a%%:*}" "$UEXEC" \
 		    set=16=$((cpu | 1 << 30)) "$st" --check --json
@@ -419,4 +419,29 @@ cpuinfo_as() {
 		[ "$(fails "$output")" = hwcap ]
 		[[ "$(evidence "$output" hwcap)" == *"; CPUID.1:EDX $(printf '0x%x' "$cpu"); not in CPUID: ia64"?(;*) ]]
 	done
+}
+
+# hwcap-base: no x86-64 kernel runs without FPU in boot_cpu_data
+# (arch/x86/kernel/fpu/init.c), whose CPUID.1:EDX AT_HWCAP is: a saved
+# vector is held to it too; 32-bit vectors have no baseline.
+@test "hwcap-base: a saved x86-64 vector whose AT_HWCAP lacks FPU fails; with it, a PID's too, it holds; i386's and x32's have none" {
+	need jq
+	local T=$BATS_TEST_TMPDIR a hw
+	mkraw "$T/64.raw" 8 '<' 6 4096 16 0x178bebfe
+	run -1 --separate-stderr "$AUXV" --check --json --arch x86_64 -f "$T/64.raw"
+	[ "$(verdict "$output" hwcap-base)" = "FAIL: AT_HWCAP 0x178bebfe: no fpu, which every x86-64 kernel has (it halts without)" ]
+	mkraw "$T/64.raw" 8 '<' 6 4096 16 1
+	run --separate-stderr "$AUXV" --check --json --arch x86_64 -f "$T/64.raw"
+	[ "$(verdict "$output" hwcap-base)" = "ok: AT_HWCAP 0x1: fpu, which every x86-64 kernel has" ]
+	mkraw "$T/32.raw" 4 '<' 6 4096 16 0
+	for a in i386 x32; do
+		run --separate-stderr "$AUXV" --check --json --arch "$a" -f "$T/32.raw"
+		[ "$(verdict "$output" hwcap-base)" = "no data: no baseline: not an x86-64 vector" ]
+	done
+	# This shell's vector, as python reads it, natively.
+	has native && [ "$(uname -m)" = x86_64 ] || return 0
+	hw=$(shell_pairs | awk '$1 == 16 { print $2 }')
+	[ $((hw & 1)) -eq 1 ]
+	run -0 --separate-stderr "$AUXV" --check --json "$$"
+	[ "$(verdict "$output" hwcap-base)" = "ok: AT_HWCAP $(printf '0x%x' "$hw"): fpu, which every x86-64 kernel has" ]
 }

@@ -20,8 +20,10 @@
  * argv0=NAME (the program's argv[0] NAME, and AT_EXECFN that string, as
  * a loader that gives argv[0] where the kernel gives the path; the last
  * fault),
- * argc=N (argc written as N, not the number of arguments), zerorandom
- * (AT_RANDOM's 16 bytes all zero), randomplat (AT_RANDOM at the platform
+ * argc=N (argc written as N, not the number of arguments), misalign
+ * (argc a word above a 16-byte boundary, not on it), zerorandom
+ * (AT_RANDOM's 16 bytes all zero), rndbytes=HEX (those bytes, as many
+ * as HEX gives), randomplat (AT_RANDOM at the platform
  * string), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
  * (that entry's value replaced, or added where the vector lacks it;
  * set=TYPE=|VALUE: VALUE's bits added to it), phdrmod (AT_PHDR right, but the
@@ -363,7 +365,7 @@ main(int argc, char *argv[])
 {
 	/* The new stack: words at the bottom, strings at the top. */
 	uintptr_t area[AREA_WORDS] __attribute__((aligned(16)));
-	uintptr_t auxv[MAX_AUXV][2], *w = area, *vec, id;
+	uintptr_t auxv[MAX_AUXV][2], *sp, *w, *vec, id;
 	unsigned char *top = (unsigned char *)(area + AREA_WORDS);
 	unsigned char *rnd, *plat, *phcopy, *none, *file = NULL;
 	const char *platform = (const char *)getauxval(AT_PLATFORM);
@@ -382,6 +384,7 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	fault = argv[1];
+	sp = w = area + is(fault, "misalign");
 	if ((fd = open(argv[2], O_RDONLY)) == -1)
 		die(argv[2]);
 	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
@@ -420,6 +423,11 @@ main(int argc, char *argv[])
 	memcpy(rnd, (const void *)(uintptr_t)getauxval(AT_RANDOM), 16);
 	if (is(fault, "zerorandom"))
 		memset(rnd, 0, 16);
+	p = fault;
+	if ((a = find(&p, "rndbytes")) != NULL && *a++ == '=')
+		for (k = 0; k < 16 && sscanf(a + 2 * k, "%2hhx", &rnd[k]) == 1;
+		     k++)
+			;
 	if (platform == NULL)
 		platform = "";
 	top -= strlen(platform) + 1;
@@ -562,7 +570,7 @@ main(int argc, char *argv[])
 	 * does.  A refusal is let be.
 	 */
 	k = is(fault, "keepauxv") ? 0 : (size_t)((uintptr_t)w - (uintptr_t)vec);
-	mm_map(&mm, ph, eh.e_phnum, argv + 2, (uintptr_t)area, vec, k);
+	mm_map(&mm, ph, eh.e_phnum, argv + 2, (uintptr_t)sp, vec, k);
 	if (prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)(uintptr_t)&mm,
 	        (unsigned long)sizeof(mm), 0) == -1 &&
 	    k > 0)
@@ -573,16 +581,16 @@ main(int argc, char *argv[])
 #if defined(__x86_64__)
 	__asm__ volatile("mov %0, %%rsp\n\txor %%edx, %%edx\n\tjmp *%1"
 	                 :
-	                 : "r"(area), "a"(eh.e_entry)
+	                 : "r"(sp), "a"(eh.e_entry)
 	                 : "memory");
 #elif defined(__i386__)
 	__asm__ volatile("mov %0, %%esp\n\txor %%edx, %%edx\n\tjmp *%1"
 	                 :
-	                 : "r"(area), "a"(eh.e_entry)
+	                 : "r"(sp), "a"(eh.e_entry)
 	                 : "memory");
 #elif defined(__aarch64__)
 	{
-		register uintptr_t s_ __asm__("x19") = (uintptr_t)area;
+		register uintptr_t s_ __asm__("x19") = (uintptr_t)sp;
 		register uintptr_t e_ __asm__("x20") = eh.e_entry;
 
 		__asm__ volatile("mov sp, %0\n\tmov x0, #0\n\tbr %1"
@@ -592,7 +600,7 @@ main(int argc, char *argv[])
 	}
 #elif defined(__arm__)
 	{
-		register uintptr_t s_ __asm__("r4") = (uintptr_t)area;
+		register uintptr_t s_ __asm__("r4") = (uintptr_t)sp;
 		register uintptr_t e_ __asm__("r5") = eh.e_entry;
 
 		__asm__ volatile("mov sp, %0\n\tmov r0, #0\n\tbx %1"
@@ -607,7 +615,7 @@ main(int argc, char *argv[])
 		 * the entry (its TOC is computed from it), ELFv1's entry is
 		 * a descriptor: code address, TOC.
 		 */
-		register uintptr_t s_ __asm__("r28") = (uintptr_t)area;
+		register uintptr_t s_ __asm__("r28") = (uintptr_t)sp;
 		register uintptr_t e_ __asm__("r29") = eh.e_entry;
 
 #if defined(_CALL_ELF) && _CALL_ELF == 2
@@ -627,7 +635,7 @@ main(int argc, char *argv[])
 #elif defined(__s390x__)
 	{
 		/* r15 the stack, r14 (rtld_fini) 0. */
-		register uintptr_t s_ __asm__("r8") = (uintptr_t)area;
+		register uintptr_t s_ __asm__("r8") = (uintptr_t)sp;
 		register uintptr_t e_ __asm__("r9") = eh.e_entry;
 
 		__asm__ volatile("lgr %%r15, %0\n\tlghi %%r14, 0\n\tbr %1"
@@ -638,7 +646,7 @@ main(int argc, char *argv[])
 #elif defined(__riscv)
 	{
 		/* sp the stack, a0 (rtld_fini) 0. */
-		register uintptr_t s_ __asm__("s2") = (uintptr_t)area;
+		register uintptr_t s_ __asm__("s2") = (uintptr_t)sp;
 		register uintptr_t e_ __asm__("s3") = eh.e_entry;
 
 		__asm__ volatile("mv sp, %0\n\tli a0, 0\n\tjr %1"
