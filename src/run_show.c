@@ -50,6 +50,7 @@ run_failed(struct run *r, const struct source *s, const struct diag *d)
 		p->vector(&r->out, &r->c, &s->vec, NULL, 0);
 	r->say_name(r, s->vec.label, msg);
 	r->failed++;
+	r->notrun |= d->flags & (DIAG_NOCMD | DIAG_NOEXEC);
 }
 
 /* The object of a source that could not be read, where the format has one. */
