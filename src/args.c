@@ -107,7 +107,8 @@ const char args_help[] =
     "      --version          show the version\n"
     "\n"
     "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
-    "was absent or output failed, 2 usage error.  See auxv(1).\n";
+    "was absent or output failed, 2 usage error, 126 -e's command not\n"
+    "run, 127 not found (as env(1)).  See auxv(1).\n";
 
 /*
  * The options that name sources, and the groups of them that exclude each
