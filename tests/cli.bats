@@ -536,12 +536,12 @@ usage_error() {
 	run -1 --separate-stderr "$AUXV" -f "$BATS_TEST_TMPDIR/$name"
 	[[ "$stderr" != *$'\e'* && "$stderr" != *$'\a'* ]]
 	assert_equal "$stderr" \
-	    "auxv: $BATS_TEST_TMPDIR/x\\033]0;pwned\\a: No such file or directory"
+	    "auxv: $BATS_TEST_TMPDIR/x\\033]0;pwned\\a: $(strerror ENOENT)"
 	run -2 --separate-stderr "$AUXV" -k $'\e[2J'
 	[[ "$stderr" == 'auxv: \033[2J: unknown key'* ]]
 	run -2 --separate-stderr "$AUXV" --arch $'\e[2J'
 	[[ "$stderr" == 'auxv: \033[2J: unknown architecture'* ]]
-	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR/$name"
+	run -127 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR/$name"
 	[[ "$stderr" != *$'\e'* ]]
 }
 
