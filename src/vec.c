@@ -70,6 +70,8 @@ vec_plausible(const unsigned char *raw, size_t len, unsigned int ws, int be)
 	size_t pair = 2 * (size_t)ws, off;
 	uint64_t type;
 
+	if (ws != 4 && ws != 8)
+		return 0;
 	for (off = 0; len - off >= pair && off / pair < AUXV_MAX_ENTRIES;
 	     off += pair) {
 		if ((type = vec_word(raw + off, ws, be)) == 0)
