@@ -15,6 +15,7 @@
 #include "at.h"
 #include "bounds.h"
 #include "esc.h"
+#include "near.h"
 #include "print.h"
 #include "proc.h"
 
@@ -106,7 +107,8 @@ const char args_help[] =
     "      --version          show the version\n"
     "\n"
     "Exit status: 0 all sources read, 1 a source failed, a --value key\n"
-    "was absent or output failed, 2 usage error.  See auxv(1).\n";
+    "was absent or output failed, 2 usage error, 126 -e's command not\n"
+    "run, 127 not found (as env(1)).  See auxv(1).\n";
 
 /*
  * The options that name sources, and the groups of them that exclude each
@@ -186,6 +188,27 @@ args_excl(int c, const char *arg, struct args_seen *seen, const char *why[2])
 }
 
 /*
+ * " (did you mean X?)" after a usage error's message, X each of the
+ * names in n, prefix first: "X or Y", "X, Y or Z".
+ */
+static void
+suggest(struct out *e, const struct near *n, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < n->n; i++) {
+		out_str(e,
+		    i == 0              ? " (did you mean "
+		        : i + 1 == n->n ? " or "
+		                        : ", ");
+		out_str(e, prefix);
+		out_str(e, n->name[i]);
+	}
+	if (n->n > 0)
+		out_str(e, "?)");
+}
+
+/*
  * getopt_long's complaint about arg, the element of argv it was reading
  * when it returned c ('?' or ':'), in auxv's words, into e for main.c:
  * the ':' that begins args_shortopts (after its '-') keeps getopt from
@@ -197,6 +220,7 @@ args_bad_option(struct out *e, int c, const char *arg)
 {
 	const struct option *lo, *first = NULL;
 	const char *name = arg + 2;
+	struct near n;
 	size_t len = (size_t)(strchrnul(name, '=') - name), more = 0;
 	char ch = (char)optopt;
 
@@ -242,7 +266,12 @@ args_bad_option(struct out *e, int c, const char *arg)
 		out_str(e, more > 0 ? "option '" : "unrecognized option '");
 		esc_human(e, arg, strlen(arg));
 		out_char(e, '\'');
-		if (more > 0)
+		if (more == 0) {
+			near_init(&n, name, len);
+			for (lo = args_longopts; lo->name != NULL; lo++)
+				near_try(&n, lo->name);
+			suggest(e, &n, "--");
+		} else
 			out_str(e, " is ambiguous; possibilities:");
 		for (lo = args_longopts; more > 0 && lo->name != NULL; lo++)
 			if (strncmp(lo->name, name, len) == 0 &&
@@ -404,8 +433,14 @@ add_keys(struct opts *o, char *arg, struct out *e)
 			out_str(e, "-k: empty key");
 			return -1;
 		}
-		if (at_key(key, &t) == -1)
-			return refuse(e, key, "unknown key");
+		if (at_key(key, &t) == -1) {
+			struct near n;
+
+			refuse(e, key, "unknown key");
+			at_near(key, &n);
+			suggest(e, &n, "AT_");
+			return -1;
+		}
 		for (i = 0; i < o->nkeys && o->keys[i] != t; i++)
 			;
 		if (i == AUXV_MAX_KEYS) {

@@ -8,6 +8,7 @@
 
 #include "at.h"
 #include "bounds.h"
+#include "near.h"
 
 static const struct at_type at_types[] = {
 #define AT_X(num, name, form, fam, desc)                                       \
@@ -74,4 +75,21 @@ at_key(const char *s, uint64_t *t)
 			return 0;
 		}
 	return -1;
+}
+
+/*
+ * The names nearest to a -k key that names no type, for the usage error
+ * to suggest (-k PAGESIZE: AT_PAGESZ), into n.
+ */
+void
+at_near(const char *s, struct near *n)
+{
+	size_t i;
+
+	if (strncasecmp(s, "AT_", 3) == 0)
+		s += 3;
+	near_init(n, s, strlen(s));
+	for (i = 0; i < NITEMS(at_types); i++)
+		if (at_types[i].name[0] != '\0')
+			near_try(n, at_types[i].name);
 }

@@ -72,6 +72,8 @@ struct at_type {
 };
 
 const struct at_type *at_lookup(uint64_t, unsigned int);
+struct near;
+void at_near(const char *, struct near *);
 int at_key(const char *, uint64_t *);
 
 #endif

@@ -28,6 +28,19 @@ diag_at(struct diag *d, const char *reason, uint64_t offset)
 	d->flags = 0;
 }
 
+/*
+ * strerror(err) in buf, in the style of auxv's own reasons: its capital
+ * lowered ("no such file or directory"), but not an acronym's ("RPC ...").
+ */
+char *
+diag_errtext(int err, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", strerror(err));
+	if (buf[0] >= 'A' && buf[0] <= 'Z' && buf[1] >= 'a' && buf[1] <= 'z')
+		buf[0] = (char)(buf[0] - 'A' + 'a');
+	return buf;
+}
+
 /* The REASON of "auxv: WHAT: REASON", in buf. */
 const char *
 diag_message(const struct diag *d, char *buf, size_t size)
@@ -37,6 +50,6 @@ diag_message(const struct diag *d, char *buf, size_t size)
 	else if (d->reason != NULL)
 		snprintf(buf, size, "%s", d->reason);
 	else
-		snprintf(buf, size, "%s", strerror(d->err));
+		diag_errtext(d->err, buf, size);
 	return buf;
 }

@@ -19,6 +19,8 @@ struct diag {
 #define DIAG_PERM     0x04 /* not ours to read: -a counts it */
 #define DIAG_EXITED   0x08 /* with DIAG_VANISHED: a zombie, still listed */
 #define DIAG_SAVED    0x10 /* a saved failure read back: the file goes on */
+#define DIAG_NOCMD    0x20 /* -e: the command not found (127, as env(1)) */
+#define DIAG_NOEXEC   0x40 /* -e: found, not executed (126, as env(1)) */
 };
 
 /* Room for diag_message()'s text: a reason and its offset, or errno's. */
@@ -26,6 +28,7 @@ struct diag {
 
 void diag_set(struct diag *, int, const char *);
 void diag_at(struct diag *, const char *, uint64_t);
+char *diag_errtext(int, char *, size_t);
 const char *diag_message(const struct diag *, char *, size_t);
 
 #endif

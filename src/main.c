@@ -33,6 +33,9 @@ enum { AUXV_EXIT_OK = 0, AUXV_EXIT_SOURCE = 1, AUXV_EXIT_USAGE = 2 };
 /* --diff's statuses, as cmp(1)'s: trouble includes a write error. */
 enum { AUXV_EXIT_DIFF_DIFFERENT = 1, AUXV_EXIT_DIFF_TROUBLE = 2 };
 
+/* -e's command not run, as env(1), nice(1) and timeout(1) say it. */
+enum { AUXV_EXIT_NOEXEC = 126, AUXV_EXIT_NOCMD = 127 };
+
 /* The command line, and the state of showing what it names. */
 struct work {
 	struct run r;
@@ -44,12 +47,13 @@ struct work {
 /*
  * A message on standard error as warn(3) writes it, "auxv: " first
  * whatever name auxv was run by (argv[0] may hold any bytes), and
- * strerror(e) last where e is not 0: one write(2), and no stdio stream.
+ * strerror(e) last where e is not 0, its capital lowered as in auxv's own
+ * reasons: one write(2), and no stdio stream.
  */
 static void __attribute__((format(printf, 2, 3)))
 say(int e, const char *fmt, ...)
 {
-	char small[256], *buf = small;
+	char small[256], *buf = small, err[DIAG_MSG_MAX];
 	struct iovec iov[5];
 	va_list ap;
 	size_t len;
@@ -73,7 +77,9 @@ say(int e, const char *fmt, ...)
 	iov[0] = (struct iovec){ "auxv: ", 6 };
 	iov[1] = (struct iovec){ buf, len };
 	iov[2] = (struct iovec){ ": ", e != 0 && len > 0 ? 2 : 0 };
-	iov[3] = (struct iovec){ e != 0 ? strerror(e) : "", 0 };
+	iov[3] =
+	    (struct iovec){ e != 0 ? diag_errtext(e, err, sizeof(err)) : "",
+		    0 };
 	iov[3].iov_len = strlen(iov[3].iov_base);
 	iov[4] = (struct iovec){ "\n", 1 };
 	/* Where standard error fails there is nobody left to tell. */
@@ -90,17 +96,22 @@ static void __attribute__((noreturn)) die(const char *what)
 	exit(AUXV_EXIT_SOURCE);
 }
 
-/* The synopsis after a usage error, and exit status 2. */
-static void __attribute__((noreturn)) synopsis_exit(void)
+/*
+ * After a usage error, where to read more, and exit status 2: the one line
+ * that says what is wrong is not lost above a screen of synopsis.
+ */
+static void __attribute__((noreturn)) try_help_exit(void)
 {
+	static const char try[] = "Try 'auxv --help' for more information.\n";
+
 	/* No stdio: its stderr would cost a symbol lookup at every start. */
-	if (write(STDERR_FILENO, args_synopsis, strlen(args_synopsis)) == -1)
+	if (write(STDERR_FILENO, try, sizeof(try) - 1) == -1)
 		exit(AUXV_EXIT_USAGE);
 	exit(AUXV_EXIT_USAGE);
 }
 
-/* A usage error: what is wrong, as say() writes it, then the synopsis. */
-#define usage(...) (say(0, __VA_ARGS__), synopsis_exit())
+/* A usage error: what is wrong, as say() writes it, then --help's name. */
+#define usage(...) (say(0, __VA_ARGS__), try_help_exit())
 
 /*
  * "auxv: WHAT: REASON" where WHAT is untrusted (a file or command name,
@@ -120,7 +131,7 @@ static void __attribute__((noreturn))
 usage_name(struct work *w, const char *what, const char *reason)
 {
 	warn_name(&w->r, what, reason);
-	synopsis_exit();
+	try_help_exit();
 }
 
 /* A source option that an earlier one excludes is a usage error. */
@@ -360,6 +371,9 @@ show_sources(struct work *w, const struct srcarg *self)
 		run_source(r, self);
 	for (i = 0; i < w->nsrc; i++)
 		run_source(r, &w->srcs[i]);
+	if (r->notrun != 0)
+		return r->notrun & DIAG_NOCMD ? AUXV_EXIT_NOCMD
+		                              : AUXV_EXIT_NOEXEC;
 	return r->failed > 0 || r->checkfail > 0 ? AUXV_EXIT_SOURCE
 	                                         : AUXV_EXIT_OK;
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bounds.h"
+#include "diag.h"
 #include "proc.h"
 #include "rawsys.h"
 #include "readfile.h"
@@ -86,8 +87,10 @@ proc_check(int *err)
 	*err = ENOENT;
 	if ((n = readlink(PROC_ROOT "/self", buf, sizeof(buf) - 1)) == -1 &&
 	    errno != ENOENT) {
+		static char msg[DIAG_MSG_MAX];
+
 		*err = errno;
-		return strerror(errno);
+		return diag_errtext(errno, msg, sizeof(msg));
 	}
 	if (n <= 0)
 		return PROC_ROOT " is not mounted";

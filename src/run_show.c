@@ -50,6 +50,7 @@ run_failed(struct run *r, const struct source *s, const struct diag *d)
 		p->vector(&r->out, &r->c, &s->vec, NULL, 0);
 	r->say_name(r, s->vec.label, msg);
 	r->failed++;
+	r->notrun |= d->flags & (DIAG_NOCMD | DIAG_NOEXEC);
 }
 
 /* The object of a source that could not be read, where the format has one. */
@@ -61,6 +62,44 @@ run_failure_object(struct run *r, const struct source *s, const struct diag *d)
 	if (r->o->printer->failure != NULL)
 		r->o->printer->failure(&r->out, &r->c, &s->vec, d,
 		    diag_message(d, msg, sizeof(msg)));
+}
+
+/*
+ * A raw file read in a layout (--word-size, --endian, else the host's)
+ * in which it does not look like a vector: a warning, and the layout in
+ * which it does where one alone does, since its decoding is otherwise a
+ * screen of AT_??? rows.
+ */
+static void
+warn_layout(struct run *r, const struct auxv_vec *v)
+{
+	static const char *const order[2] = { "little", "big" };
+	unsigned int ws, fit = 0, fitws = 0;
+	char msg[DIAG_MSG_MAX];
+	int be, fitbe = 0;
+
+	if (vec_plausible(v->raw, v->rawlen, v->wordsize, v->bigendian) != -1)
+		return;
+	for (ws = 4; ws <= 8; ws += 4)
+		for (be = 0; be < 2; be++)
+			if ((ws != v->wordsize || be != v->bigendian) &&
+			    vec_plausible(v->raw, v->rawlen, ws, be) == 1 &&
+			    vec_word(v->raw, ws, be) != 0) {
+				fit++;
+				fitws = ws;
+				fitbe = be;
+			}
+	if (fit == 1)
+		snprintf(msg, sizeof(msg),
+		    "does not look like a vector of %u-byte %s-endian words; "
+		    "it reads as one with --word-size %u --endian %s",
+		    v->wordsize, order[v->bigendian], fitws, order[fitbe]);
+	else
+		snprintf(msg, sizeof(msg),
+		    "does not look like a vector of %u-byte %s-endian words "
+		    "(see --word-size and --endian)",
+		    v->wordsize, order[v->bigendian]);
+	r->say_name(r, v->label, msg);
 }
 
 /* --check: the vector held to its rules, a line per rule or per failure. */
@@ -95,8 +134,13 @@ run_show(struct run *r, struct source *s)
 	int bad;
 
 	bad = src_parse(s, o, &d) == -1;
+	if (s->lay == LAY_OPTS)
+		warn_layout(r, v);
+	/* A raw file that breaks off is no vector: none of it is shown. */
 	if (bad &&
-	    (o->check || (v->nent == 0 && (o->printer->flags & PR_DECODE)))) {
+	    (o->check ||
+	        ((v->nent == 0 || s->lay == LAY_OPTS) &&
+	            (o->printer->flags & PR_DECODE)))) {
 		run_failed(r, s, &d);
 		return;
 	}

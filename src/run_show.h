@@ -50,8 +50,9 @@ struct run {
 	__attribute__((noreturn)) void (*die)(const char *);
 	unsigned long failed; /* sources not read, cut short, or keys absent */
 	unsigned long checkfail; /* vectors that failed a rule of --check */
-	int objects;             /* the objects of a JSON Lines file, as -a */
-	struct source src[2];    /* the second for --diff */
+	unsigned int notrun;  /* -e's command not run: DIAG_NOCMD or NOEXEC */
+	int objects;          /* the objects of a JSON Lines file, as -a */
+	struct source src[2]; /* the second for --diff */
 	struct src_proc proc[2]; /* each source's room as a process */
 	struct strpool pool[2];
 	struct decoded dec[2][AUXV_MAX_ENTRIES];

@@ -71,7 +71,7 @@ summary(
 		r->say(0,
 		    "not at real-time priority (SCHED_FIFO 1: %s%s): "
 		    "programs that end within a millisecond may be missed",
-		    strerror(st->rt_err),
+		    diag_errtext(st->rt_err, msg, sizeof(msg)),
 		    st->rt_err == EPERM ? ": needs CAP_SYS_NICE or ulimit -r 1"
 		                        : "");
 }

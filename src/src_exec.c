@@ -275,6 +275,7 @@ src_exec(
 	name_source(s, argv);
 	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
 		diag_set(d, e, exec_reason(NULL, e));
+		d->flags = e == ENOENT ? DIAG_NOCMD : DIAG_NOEXEC;
 		return -1;
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
@@ -294,9 +295,11 @@ src_exec(
 	}
 	/* A failed exec sent its errno; else the child died otherwise. */
 	if (rc == -1) {
-		if (read(sv[0], &e, sizeof(e)) == (ssize_t)sizeof(e) && e != 0)
+		if (read(sv[0], &e, sizeof(e)) == (ssize_t)sizeof(e) &&
+		    e != 0) {
 			diag_set(d, e, exec_reason(file, e));
-		else
+			d->flags = e == ENOENT ? DIAG_NOCMD : DIAG_NOEXEC;
+		} else
 			diag_set(d, 0, "killed before its exec completed");
 		goto fail;
 	}

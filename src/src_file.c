@@ -258,6 +258,10 @@ open_raw(
 	size_t end;
 	int rc = 0;
 
+	if (len == 0) {
+		diag_set(d, EINVAL, "empty");
+		return -1;
+	}
 	s->lay = LAY_OPTS;
 	src_layout(s, o);
 	/*

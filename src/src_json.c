@@ -268,8 +268,13 @@ entries(struct jtok *j, struct source *s, uint64_t ws, const char *order,
 {
 	struct jents x = { s, d, ws, 0, 0, 0, 0 };
 
-	if (ws == 0 || order == NULL)
+	/* Well-formed, but without a member a vector needs: named. */
+	if (ws == 0 || order == NULL) {
+		diag_set(d, EINVAL,
+		    ws == 0 ? "not auxv's JSON: no \"word_size\" member"
+		            : "not auxv's JSON: no \"byte_order\" member");
 		return -1;
+	}
 	x.be = strncmp(order, "\"big\"", 5) == 0;
 	if (!x.be && strncmp(order, "\"little\"", 8) != 0)
 		return -1;

@@ -54,6 +54,34 @@ vec_null_end(const unsigned char *raw, size_t len, unsigned int ws, int be)
 	return 0;
 }
 
+/*
+ * Whether raw, read as words of ws bytes in byte order be, looks like a
+ * vector a kernel made: 1 where it ends in an AT_NULL of value 0 and
+ * every type before is below VEC_TYPE_MAX (the kernel's are below 64,
+ * but half an address or a swapped word is not), -1 where one is not, 0
+ * where it breaks off first.  Words read in the wrong size or order show
+ * at once: the types become halves of addresses or have their bytes
+ * swapped, and a big-endian 64-bit type read as two 32-bit words is an
+ * AT_NULL whose value is the type.
+ */
+int
+vec_plausible(const unsigned char *raw, size_t len, unsigned int ws, int be)
+{
+	size_t pair = 2 * (size_t)ws, off;
+	uint64_t type;
+
+	if (ws != 4 && ws != 8)
+		return 0;
+	for (off = 0; len - off >= pair && off / pair < AUXV_MAX_ENTRIES;
+	     off += pair) {
+		if ((type = vec_word(raw + off, ws, be)) == 0)
+			return vec_word(raw + off + ws, ws, be) == 0 ? 1 : -1;
+		if (type >= VEC_TYPE_MAX)
+			return -1;
+	}
+	return 0;
+}
+
 _Static_assert(AUXV_MAX_ENTRIES == 4096, "message says 4096");
 const char vec_too_large[] = "too large: more than 4096 entries before AT_NULL";
 

@@ -72,6 +72,10 @@ struct auxv_vec {
 
 size_t mem_get(const struct memsrc *, uint64_t, void *, size_t, int *);
 void mem_ahead(const struct memsrc *, const struct mem_span *, size_t);
+/* No kernel's type is this large (vec_plausible()). */
+#define VEC_TYPE_MAX 0x10000
+
+int vec_plausible(const unsigned char *, size_t, unsigned int, int);
 size_t vec_null_end(const unsigned char *, size_t, unsigned int, int);
 int vec_parse(struct auxv_vec *, size_t, struct diag *);
 size_t vec_find(const struct auxv_vec *, uint64_t, uint64_t *);

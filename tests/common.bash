@@ -382,10 +382,16 @@ sleep32() {
 	echo "$BATS_RUN_TMPDIR/sleep32"
 }
 
-# strerror NAME: libc's message for errno NAME, as python3 has it.
+# The line after a usage error's message, which is all that follows it.
+TRY_HELP="Try 'auxv --help' for more information."
+
+# strerror NAME: libc's message for errno NAME, as python3 has it, and as
+# auxv words it: its capital lowered where the word is not an acronym
+# ("no such file or directory").
 strerror() {
 	python3 -c 'import errno, os, sys
-print(os.strerror(getattr(errno, sys.argv[1])))' "$1"
+m = os.strerror(getattr(errno, sys.argv[1]))
+print(m[0].lower() + m[1:] if m[1:2].islower() else m)' "$1"
 }
 
 # --- A /proc that procfs did not write ------------------------------

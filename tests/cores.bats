@@ -359,16 +359,17 @@ PY
 # bats test_tags=full
 @test "JSON error: the offset of a vector that breaks off is where it does" {
 	# Three pairs of 8-byte words and no AT_NULL: it breaks off at 48;
-	# one stray byte after them: at 48 too, the pair that is cut.
+	# one stray byte after them: at 48 too, the pair that is cut.  A raw
+	# file that breaks off is no vector: the error object has no entries.
 	"$MKFIXTURE" raw -N 6=4096 17=100 11=0 >"$T/raw"
 	run -1 --separate-stderr "$AUXV" -f "$T/raw" --json
-	echo "$output" | jq -e '.error.offset == 48 and (.entries | length) == 3'
+	echo "$output" | jq -e '.error.offset == 48 and (has("entries") | not)'
 	"$MKFIXTURE" raw -N -O 6=4096 17=100 11=0 >"$T/raw"
 	run -1 --separate-stderr "$AUXV" -f "$T/raw" --json
-	echo "$output" | jq -e '.error.offset == 48 and (.entries | length) == 3'
+	echo "$output" | jq -e '.error.offset == 48 and (has("entries") | not)'
 	"$MKFIXTURE" raw -w 4 -N 6=4096 17=100 11=0 >"$T/raw"
 	run -1 --separate-stderr "$AUXV" -f "$T/raw" --word-size 4 --json
-	echo "$output" | jq -e '.error.offset == 24 and (.entries | length) == 3'
+	echo "$output" | jq -e '.error.offset == 24 and (has("entries") | not)'
 }
 
 # A core on a pipe is read from memory: a read past its end is the end,

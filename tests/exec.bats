@@ -192,7 +192,7 @@ print([os.path.join(d, "true") for d in os.defpath.split(":")
 	run -1 env PATH="$d" /usr/bin/python3 -c \
 	    'import os; os.execvp("auxv-test-plain", ["x"])'
 	[[ "$output" == *PermissionError* ]]
-	run -1 --separate-stderr env PATH="$d" "$AUXV" -e auxv-test-plain
+	run -126 --separate-stderr env PATH="$d" "$AUXV" -e auxv-test-plain
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: auxv-test-plain: permission denied" ]
 }
@@ -240,7 +240,7 @@ print([os.path.join(d, "true") for d in os.defpath.split(":")
 	    --value -e true
 	[ "$output" = "$(PATH=$d:/usr/bin type -P true)" ]
 	! PATH=$d type -P true
-	run -1 --separate-stderr env PATH="$d" "$AUXV" -e true
+	run -127 --separate-stderr env PATH="$d" "$AUXV" -e true
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: true: command not found" ]
 }
@@ -253,56 +253,79 @@ try:
 	os.execv("", ["x"])
 except FileNotFoundError:
 	pass'
-	run -1 --separate-stderr "$AUXV" -e ''
+	run -127 --separate-stderr "$AUXV" -e ''
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: : no such file or directory" ]
 }
 
-@test "missing command: status 1, command not found" {
-	run -1 --separate-stderr "$AUXV" -e auxv-test-no-such-command
+@test "missing command: status 127, command not found" {
+	run -127 --separate-stderr "$AUXV" -e auxv-test-no-such-command
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: auxv-test-no-such-command: command not found" ]
 
-	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR/nothing"
+	run -127 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR/nothing"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR/nothing: no such file or directory" ]
 }
 
+# A command not found is status 127 and one found but not run 126, as
+# env(1) has them (nice(1) and timeout(1) too): env's own status is the
+# oracle, each case checked against it, a missing interpreter included.
+@test "-e: the status env(1) gives a command not found (127) or not run (126)" {
+	local d=$BATS_TEST_TMPDIR/st want
+	mkdir "$d"
+	printf 'true\n' >"$d/plain"
+	chmod 644 "$d/plain"
+	printf '#!/auxv-test/no/such/shell\n' >"$d/badinterp"
+	chmod 755 "$d/badinterp"
+	for c in auxv-test-no-such-command "$d/nothing" "$d/plain" "$d" \
+	    "$d/badinterp" plain; do
+		want=0
+		env PATH="$d" /usr/bin/env "$c" 2>/dev/null || want=$?
+		[ "$want" -eq 126 ] || [ "$want" -eq 127 ]
+		run "-$want" --separate-stderr env PATH="$d" "$AUXV" -e "$c"
+		[ -z "$output" ]
+		run "-$want" --separate-stderr env PATH="$d" "$AUXV" --check \
+		    -e "$c"
+	done
+}
+
 @test "missing command in JSON: an error object" {
 	command -v jq >/dev/null || skip "no jq"
-	run -1 --separate-stderr "$AUXV" --json -e auxv-test-no-such-command
+	run -127 --separate-stderr "$AUXV" --json -e auxv-test-no-such-command
 	jq -e '.source == "exec" and .command == "auxv-test-no-such-command"
 	    and .error.errno == 2 and .error.message == "command not found"
 	    and has("entries") == false' <<<"$output"
 	[[ "$stderr" == *"command not found" ]]
 }
 
-@test "file not executable: status 1, permission denied" {
+@test "file not executable: status 126, permission denied" {
 	local f="$BATS_TEST_TMPDIR/plain"
 
 	printf 'true\n' >"$f"
 	chmod 644 "$f"
-	run -1 --separate-stderr "$AUXV" -e "$f"
+	run -126 --separate-stderr "$AUXV" -e "$f"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $f: permission denied" ]
 
-	run -1 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR"
+	run -126 --separate-stderr "$AUXV" -e "$BATS_TEST_TMPDIR"
 	[ "$stderr" = "auxv: $BATS_TEST_TMPDIR: permission denied" ]
 }
 
 # Other refusals of execve are told as strerror(3) tells them (python's
-# os.strerror): a program open for writing, and a path too long to hold.
-@test "a program open for writing, a path too long: strerror's words" {
+# os.strerror): a program open for writing, and a path too long to hold;
+# status 126, as env(1)'s for a command it cannot run.
+@test "a program open for writing, a path too long: strerror's words, status 126" {
 	local f=$BATS_TEST_TMPDIR/busy long
 	cp "$(type -P true)" "$f"
-	run -1 --separate-stderr bash -c 'exec 9>>"$1"; exec "$2" -e "$1"' _ \
+	run -126 --separate-stderr bash -c 'exec 9>>"$1"; exec "$2" -e "$1"' _ \
 	    "$f" "$AUXV"
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: $f: $(python3 -c 'import errno, os; print(os.strerror(errno.ETXTBSY))')" ]
+	[ "$stderr" = "auxv: $f: $(strerror ETXTBSY)" ]
 	long=/$(printf 'a%.0s' $(seq 5000))
-	run -1 --separate-stderr "$AUXV" -e "$long"
+	run -126 --separate-stderr "$AUXV" -e "$long"
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: $long: $(python3 -c 'import errno, os; print(os.strerror(errno.ENAMETOOLONG))')" ]
+	[ "$stderr" = "auxv: $long: $(strerror ENAMETOOLONG)" ]
 }
 
 probe_nproc1() {
@@ -321,13 +344,13 @@ os.closerange(3, 1 << 16)
 resource.setrlimit(resource.RLIMIT_NOFILE, (4, 4))
 os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EMFILE))')" ]
+	[ "$stderr" = "auxv: /bin/true: $(strerror EMFILE)" ]
 	need setpriv
 	need nproc1
 	run -1 --separate-stderr "${NOBODY[@]}" bash -c \
 	    'ulimit -u 1; exec "$1" -e /bin/true' _ "$NOBODY_AUXV"
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: /bin/true: $(python3 -c 'import errno, os; print(os.strerror(errno.EAGAIN))')" ]
+	[ "$stderr" = "auxv: /bin/true: $(strerror EAGAIN)" ]
 }
 
 @test "script with a missing interpreter: interpreter not found" {
@@ -335,7 +358,7 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 
 	printf '#!/auxv-test/no/such/shell\n' >"$f"
 	chmod 755 "$f"
-	run -1 --separate-stderr "$AUXV" -e "$f"
+	run -127 --separate-stderr "$AUXV" -e "$f"
 	[ "$stderr" = "auxv: $f: interpreter not found" ]
 }
 
@@ -345,7 +368,7 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	mkdir -p "$d"
 	printf '#!/auxv-test/no/such/shell\n' >"$d/badinterp"
 	chmod 755 "$d/badinterp"
-	run -1 --separate-stderr env PATH="$d:$PATH" "$AUXV" -e badinterp
+	run -127 --separate-stderr env PATH="$d:$PATH" "$AUXV" -e badinterp
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: badinterp: interpreter not found" ]
 }
@@ -365,17 +388,17 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 		open(sys.argv[1], "wb").write(f.data)
 		os.chmod(sys.argv[1], 0o755)
 	PY
-	run -1 --separate-stderr "$AUXV" -e "$x" "$BATS_TEST_TMPDIR/m"
+	run -126 --separate-stderr "$AUXV" -e "$x" "$BATS_TEST_TMPDIR/m"
 	[ -z "$output" ]
 	[[ "$stderr" == "auxv: $x: cannot execute: exec format error (an ELF program"* ]]
-	run -1 --separate-stderr env PATH="$BATS_TEST_TMPDIR:$PATH" \
+	run -126 --separate-stderr env PATH="$BATS_TEST_TMPDIR:$PATH" \
 	    "$AUXV" --json -e foreign
 	jq -e '.error.errno == 8 and (has("entries") | not)' <<<"$output"
 
 	# No #! line: a shell would run it and make the file m.
 	printf ': >"$1"\n' >"$t"
 	chmod 755 "$t"
-	run -1 --separate-stderr "$AUXV" -e "$t" "$BATS_TEST_TMPDIR/m"
+	run -126 --separate-stderr "$AUXV" -e "$t" "$BATS_TEST_TMPDIR/m"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $t: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
 	[ ! -e "$BATS_TEST_TMPDIR/m" ]
@@ -387,7 +410,7 @@ try:
 	os.execv(sys.argv[1], ["x"])
 except OSError as e:
 	assert e.errno == errno.ENOEXEC, e' "$t"
-	run -1 --separate-stderr "$AUXV" -e "$t"
+	run -126 --separate-stderr "$AUXV" -e "$t"
 	[ "$stderr" = "auxv: $t: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
 }
 
@@ -401,7 +424,7 @@ except OSError as e:
 	d=$SUID_DIR
 	printf 'not a program\n' >"$d/text"
 	chmod 711 "$d/text"
-	run -1 --separate-stderr "${NOBODY[@]}" -- "$NOBODY_AUXV" -e "$d/text"
+	run -126 --separate-stderr "${NOBODY[@]}" -- "$NOBODY_AUXV" -e "$d/text"
 	[ -z "$output" ]
 	[ "$stderr" = "auxv: $d/text: cannot execute: exec format error (not an executable format, and not handed to a shell)" ]
 }
@@ -414,7 +437,7 @@ except OSError as e:
 	[ -z "${AUXV_TEST_NO32:-}" ] ||
 	    skip "AUXV_TEST_NO32 set: the kernel's own answer is unknown"
 	! has run32 || skip "kernel runs 32-bit programs: the 32-bit tests cover -e"
-	run -1 --separate-stderr "$AUXV" -e "$(sleep32)"
+	run -126 --separate-stderr "$AUXV" -e "$(sleep32)"
 	[ -z "$output" ]
 	[[ "$stderr" == *": cannot execute: exec format error (an ELF program"* ]]
 }
@@ -441,7 +464,7 @@ except OSError as e:
 @test "-e needs a command" {
 	run -2 --separate-stderr "$AUXV" -e
 	[ -z "$output" ]
-	[[ "$stderr" == *"usage: auxv"* ]]
+	[ "${stderr#*$'\n'}" = "$TRY_HELP" ]
 }
 
 @test "-k PLATFORM --value: the platform" {
@@ -511,8 +534,8 @@ except OSError as e:
 
 	run -0 "$reaper" "$AUXV" -e /bin/true
 	run -0 "$reaper" "$AUXV" --json -e /bin/true
-	run -1 "$reaper" "$AUXV" -e auxv-test-no-such-command
-	run -1 "$reaper" "$AUXV" -e "$BATS_TEST_TMPDIR"
+	run -127 "$reaper" "$AUXV" -e auxv-test-no-such-command
+	run -126 "$reaper" "$AUXV" -e "$BATS_TEST_TMPDIR"
 	run -1 "$reaper" "$NOPTRACE" env ASAN_OPTIONS=detect_leaks=0 \
 	    "$AUXV" -e /bin/true
 	# The reaper itself sees what is left: a shell that leaves a child.
@@ -599,14 +622,14 @@ import os, signal, sys
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -k EXECFN --value -e /bin/true
 	[ "$output" = /bin/true ]
-	run -1 --separate-stderr python3 -c '
+	run -127 --separate-stderr python3 -c '
 import os, signal, sys
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e auxv-test-no-such-command
 	[ "$stderr" = "auxv: auxv-test-no-such-command: command not found" ]
 	# An exec that fails in the child: its errno is told all the same (a
 	# traced child is not reaped by the kernel, SIGCHLD ignored or not).
-	run -1 --separate-stderr python3 -c '
+	run -127 --separate-stderr python3 -c '
 import os, signal, sys
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" -e "$BATS_TEST_TMPDIR/nothing"

@@ -326,7 +326,8 @@ class Walk:
         for s in SANITIZERS:
             if s in err_s:
                 return self.fail(case, "sanitizer report", out, err)
-        if rc not in ((0, 1, 2) if diff else (0, 1)):
+        # 126: -e's command not run (an exec that a fault made fail).
+        if rc not in ((0, 1, 2) if diff else (0, 1, 126)):
             return self.fail(case, "exit status %d" % rc, out, err)
         for line in err_s.splitlines():
             if not line.startswith("auxv: "):
@@ -335,10 +336,13 @@ class Walk:
         if not counts:
             return self.fail(case, "no counts written (exit skipped?)",
                              out, err)
-        failed = rc == 2 if diff else rc == 1
+        failed = rc == 2 if diff else rc in (1, 126)
         if fired and failed:
-            words = [os.strerror(getattr(errno, errname))] + \
-                ALSO.get(errname, [])
+            # strerror's text as auxv words it: its capital lowered.
+            m = os.strerror(getattr(errno, errname))
+            if m[1:2].islower():
+                m = m[0].lower() + m[1:]
+            words = [m] + ALSO.get(errname, [])
             if not any(w in err_s for w in words):
                 return self.fail(case, "status %d, but no message names "
                                  "%s (%s)" % (rc, errname, words[0]),

@@ -17,16 +17,16 @@ cases() {
 	head -c 3000000 /dev/urandom >"$t/random"
 	printf '\177ELF\2\1\1' >"$t/elfstub"
 	cat <<EOF
-empty file|1|truncated at offset 0|"$AUXV" -f "$t/empty"
+empty file|1|empty|"$AUXV" -f "$t/empty"
 one byte|1|truncated at offset 0|"$AUXV" -f "$t/one"
 odd length|1|truncated at offset|"$AUXV" -f "$t/odd"
 no AT_NULL|1|no AT_NULL: truncated at offset 48|"$AUXV" -f "$t/nonull"
 10000 entries|1|too large|"$AUXV" -f "$t/10000"
 3 MB of random bytes|1|$t/random: |"$AUXV" -f "$t/random"
 /dev/zero|0||"$AUXV" -f /dev/zero
-/dev/null|1|truncated at offset 0|"$AUXV" -f /dev/null
-a directory|1|Is a directory|"$AUXV" -f "$t"
-no such file|1|No such file or directory|"$AUXV" -f "$t/nosuch"
+/dev/null|1|empty|"$AUXV" -f /dev/null
+a directory|1|is a directory|"$AUXV" -f "$t"
+no such file|1|no such file or directory|"$AUXV" -f "$t/nosuch"
 ELF stub|1|$t/elfstub: |"$AUXV" -f "$t/elfstub"
 random bytes on stdin|1|-: |"$AUXV" -f - <"$t/random"
 /dev/zero on stdin|0||"$AUXV" -f - </dev/zero

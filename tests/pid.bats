@@ -113,7 +113,7 @@ os.execvp("sleep", ["sleep", "1000"])' 3>&- &
 	for a in 12abc +1 ' 1' 0 '1 ' 0x1 ' -1'; do
 		run -2 --separate-stderr "$AUXV" "$a"
 		[[ "$stderr" == *"$a: not a process ID"* ]]
-		[[ "$stderr" == *"usage: auxv"* ]]
+		[ "${stderr#*$'\n'}" = "$TRY_HELP" ]
 		run -2 --separate-stderr "$AUXV" -f - --pid "$a" </dev/null
 		[[ "$stderr" == *"$a: not a process ID"* ]]
 	done
