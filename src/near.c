@@ -7,11 +7,16 @@
 
 #include "near.h"
 
-/* ASCII alone: names are ASCII, and no locale is set for a usage error. */
-static char
+/*
+ * ASCII alone: names are ASCII, and no locale is set for a usage error.
+ * A byte as an int, so that comparing two needs no narrowing.
+ */
+static int
 fold(char c)
 {
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	const int u = (unsigned char)c;
+
+	return u >= 'A' && u <= 'Z' ? u - 'A' + 'a' : u;
 }
 
 /*
