@@ -71,7 +71,8 @@ EOF
 
 @test "string pointers to nowhere are unreadable, not fatal" {
 	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 31 0x10 15 0xffffffffffffff00
-	run -0 "$AUXV" --json -f "$BATS_TEST_TMPDIR/v"
+	# Its layout said: a build of another word size reads it too.
+	run -0 "$AUXV" --json --word-size 8 --endian little -f "$BATS_TEST_TMPDIR/v"
 	echo "$output" | jq -e '.entries[0].string == null and .entries[1].string == null'
 }
 

@@ -106,7 +106,8 @@ assert d["source"] == "file" and "path" in d
 
 @test "unreadable string and bytes are null" {
 	mkraw "$BATS_TEST_TMPDIR/v" 8 '<' 31 0x7ffc1234 25 0x20
-	run -0 "$AUXV" --json -f "$BATS_TEST_TMPDIR/v"
+	# Its layout said: a build of another word size reads it too.
+	run -0 "$AUXV" --json --word-size 8 --endian little -f "$BATS_TEST_TMPDIR/v"
 	echo "$output" | jq -e '.entries[0].string == null and .entries[1].bytes == null'
 }
 
