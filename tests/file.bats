@@ -821,6 +821,8 @@ assert 0 not in w[0::2], w' "$T/nonull"
 	pycheck "$output" '
 assert "entries" not in d, d
 assert "truncated at offset 48" in d["error"]["message"], d'
+	# od(1) reads in the host's order (a big-endian guest's differs).
+	has host_order || return 0
 	run -1 --separate-stderr "$AUXV" -f "$T/nonull" --word-size 8 \
 	    --endian little --od
 	[ "$output" = "$(od -t d8 "$T/nonull")" ]

@@ -895,7 +895,7 @@ print(json.dumps({"word_size": 8, "byte_order": "little", "entries": e},
 	run -0 bash -c '"$1" -f "$2" -o raw | cmp - "$3"' _ "$AUXV" "$f" "$f.raw"
 	save 4097
 	"$MKFIXTURE" raw -w 8 -e little $(seq -f '6=%.0f' 4096 8192) >"$f.raw"
-	run -1 --separate-stderr "$AUXV" -f "$f.raw"
+	run -1 --separate-stderr "$AUXV" -f "$f.raw" --word-size 8 --endian little
 	raw_err=${stderr#"auxv: $f.raw: "}
 	[[ "$raw_err" == "too large: "* ]]
 	run -1 --separate-stderr "$AUXV" -f "$f"
