@@ -30,6 +30,8 @@
  * here (execfn_foreign).
  */
 #define PID (1U << SRC_PID)
+/* A core is the process at its dump: what it may change, it may have. */
+#define LATER (PID | (1U << SRC_CORE))
 #define ALL                                                                    \
 	((1U << SRC_SELF) | PID | (1U << SRC_FILE) | (1U << SRC_CORE) |        \
 	    (1U << SRC_EXEC))
@@ -46,20 +48,20 @@ static const struct {
 	    "/proc/PID/auxv is not the vector at stat's startstack: "
 	    "PR_SET_MM_MAP set one of them since exec" },
 	/* mprotect, munmap, a write (ptrace, /proc/PID/mem) */
-	{ F_MEM, PID, "a process's memory: it may have changed since exec" },
+	{ F_MEM, LATER, "a process's memory: it may have changed since exec" },
 	/* PR_SET_MM_START_STACK, _ARG_*, PR_SET_MM_MAP: no capability */
 	{ F_STAT, PID,
 	    "stat's startstack and arg_start: PR_SET_MM may have set them "
 	    "since exec" },
 	/* munmap, mremap (the vDSO moved, as CRIU does), mmap */
-	{ F_MAPS, PID,
+	{ F_MAPS, LATER,
 	    "a process's memory map: munmap, mremap or mmap may have "
 	    "changed it since exec" },
 	/* rename, replace, a link flipped (upgrades, alternatives) */
-	{ F_PATH, PID,
+	{ F_PATH, LATER,
 	    "the file at a path now: a rename, an upgrade, a link flipped, "
 	    "chroot or chdir may have changed it since exec" },
-	{ F_IDS, PID,
+	{ F_IDS, LATER,
 	    "a process's IDs: setuid and kin may have changed them since "
 	    "exec" },
 	/* a CRIU restore of another machine's process, PR_SET_MM_MAP */
