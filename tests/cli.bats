@@ -24,6 +24,7 @@ load_assert
 # A near miss is suggested, and what it names works: the key gives
 # getconf's page size, the option is one --help lists.  Nothing is offered
 # for a word near nothing.
+# bats test_tags=slow
 @test "near misses: -k PAGESIZE names AT_PAGESZ, --jsno names --json" {
 	local k
 	for k in PAGESIZE pagesize AT_PAGESIZE at_pagsz; do
@@ -613,6 +614,7 @@ PY
 # first line is auxv's, the option escaped as ls -b escapes (\ooo, \a),
 # and od finds no ESC or BEL on standard error.  The candidates of an
 # ambiguous option are the long options of --help that it begins.
+# bats test_tags=slow
 @test "getopt's five kinds of message: auxv: first, the option escaped, whatever argv[0] is" {
 	local d=$BATS_TEST_TMPDIR i want
 	local -a args=(
@@ -692,6 +694,7 @@ PY
 	done
 }
 
+# bats test_tags=slow
 @test "--pid without a JSON -f: usage error, or an error for that file" {
 	local v=$BATS_TEST_TMPDIR/v
 	run -2 --separate-stderr "$AUXV" --pid 1

@@ -204,6 +204,7 @@ cut_core() {
 	done
 }
 
+# bats test_tags=slow
 @test "ELF header cut short: truncated at offset 0" {
 	for v in "64 little" "32 big"; do
 		set -- $v

@@ -846,6 +846,7 @@ assert "truncated at offset 48" in d["error"]["message"], d'
 # A vector read in another word size or byte order than its own (the
 # fixture's, which python's struct wrote) has types no kernel gives:
 # warned of, naming the layout that reads it; read whole, status 0.
+# bats test_tags=slow
 @test "raw read with the wrong --word-size or --endian: a warning that names the right ones" {
 	local ws e other
 	for ws in 4 8; do

@@ -698,7 +698,7 @@ print(doc["arch"])
 PY
 }
 
-# bats test_tags=run32
+# bats test_tags=run32,slow
 @test "a process's machine is its executable's: natively, and with process_vm_readv refused" {
 	local pre pid
 	start_bg sleep 1000

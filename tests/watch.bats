@@ -171,6 +171,7 @@ for pid, rnd, fn, maybe in runs:
 print(len(runs), "runs checked")' "$@"
 }
 
+# bats test_tags=slow
 @test "-w: usage errors, status 2" {
 	local a
 	for a in "-w -a" "-w 1" "-w -f x" "-a -w" "--watch --od" "-w -o raw" \

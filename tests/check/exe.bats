@@ -108,6 +108,7 @@ told_by_device() {
 # a #! script, or a file binfmt_misc hands to an interpreter (an ELF
 # program of another machine); another program of this machine is a
 # loader's mistake (argv[0], or the loader's own path).
+# bats test_tags=slow
 @test "uexec: AT_EXECFN naming another program fails execfn alone; a #! script or another machine's program holds" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -404,6 +405,7 @@ EOF
 # Why execfn has no data is the real reason: /proc not mounted (nothing
 # was replaced), and a long AT_EXECFN is quoted whole up to 200 bytes,
 # past that marked as cut with its length (the path's, from bash).
+# bats test_tags=slow
 @test "self: execfn says /proc is not mounted, and quotes a long AT_EXECFN whole or marked as cut" {
 	native_only "copies of auxv run as themselves, with no /proc"
 	need mountns
@@ -717,6 +719,7 @@ EOF
 	[ "$(verdict "$output" phdr)" = "no data: AT_PHDR $phdr: memory not readable; the executable has $n headers (a process's memory: it may have changed since exec)" ]
 }
 
+# bats test_tags=slow
 @test "a PID whose program headers run past its first page (a program without libc): the kernel's AT_PHDR, headers cut short, said" {
 	need_x86_64
 	need jq

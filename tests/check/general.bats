@@ -296,6 +296,7 @@ pidns_a() {
 # with musl, whose start-up reads neither AT_RANDOM nor, past PT_TLS,
 # AT_PHDR (glibc's static start-up dies of both), run by the userland
 # exec with each fault: the fault is a FAIL of its rule, not a crash.
+# bats test_tags=slow
 @test "the musl build under a userland exec: no AT_RANDOM, AT_PHDR at the vDSO's headers: each a FAIL, not a crash" {
 	need jq
 	uexec_ready

@@ -40,6 +40,7 @@ print(os.getuid(), os.geteuid(), os.getgid(), os.getegid(),
 # kernel another way.  The oracle, under the same filter: python's
 # getuid(), getegid() and getpid() are -1, its /proc/self/status has the
 # real IDs.
+# bats test_tags=slow
 @test "seccomp refusing getuid and kin and getpid (EPERM): self's IDs and PID from the kernel, no FAIL" {
 	need jq
 	native_only "the filter is the guest's: qemu makes the calls"
@@ -121,6 +122,7 @@ time.sleep(100)'
 	[ "$(verdict "$output" ids)" = "no data: AT_UID/EUID/GID/EGID 0/0/0/0; the process 65534/65534/65534/65534; saved IDs 0/0 are the vector's $WHY_IDS" ]
 }
 
+# bats test_tags=slow
 @test "a PID that dropped all its IDs since exec, as a daemon's worker does: said, not failed" {
 	need jq
 	local ids

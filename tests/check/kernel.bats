@@ -101,6 +101,7 @@ alpha 8192
 EOF
 }
 
+# bats test_tags=slow
 @test "crafted: AT_PLATFORM of a save against the names its architecture's kernel gives" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -265,6 +266,7 @@ cpuinfo_as() {
 	    exec "$@"' _ "$@"
 }
 
+# bats test_tags=slow
 @test "uexec: AT_HWCAP bits the CPU lacks: each said with +, by name or, unnamed, by number" {
 	need jq
 	need_cpuid
@@ -291,6 +293,7 @@ cpuinfo_as() {
 # AT_HWCAP 0: every bit cpuinfo lists is said missing, and the kernel is
 # said to have turned off only what CPUID has and cpuinfo, its view,
 # lacks: not every bit the vector lacks.
+# bats test_tags=slow
 @test "uexec: AT_HWCAP 0: each cpuinfo bit said missing; 'kernel turned off' only CPUID's bits that cpuinfo lacks" {
 	need jq
 	need_cpuid
@@ -350,6 +353,7 @@ cpuinfo_as() {
 # set where the kernel enabled the instructions: cpuinfo's "fsgsbase",
 # CPUID.7:EBX bit 0 besides.  Both kernels' views, whichever this one
 # took: cpuinfo's flags with and without it, bound over /proc/cpuinfo.
+# bats test_tags=slow
 @test "uexec: AT_HWCAP2 without FSGSBASE where the kernel enabled it fails; where the kernel turned it off, said" {
 	need jq
 	need mountns
@@ -424,6 +428,7 @@ cpuinfo_as() {
 # hwcap-base: no x86-64 kernel runs without FPU in boot_cpu_data
 # (arch/x86/kernel/fpu/init.c), whose CPUID.1:EDX AT_HWCAP is: a saved
 # vector is held to it too; 32-bit vectors have no baseline.
+# bats test_tags=slow
 @test "hwcap-base: a saved x86-64 vector whose AT_HWCAP lacks FPU fails; with it, a PID's too, it holds; i386's and x32's have none" {
 	need jq
 	local T=$BATS_TEST_TMPDIR a hw

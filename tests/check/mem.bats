@@ -6,6 +6,7 @@ load ../common
 load check
 load hooks
 
+# bats test_tags=slow
 @test "a PID with more mappings than --check keeps: [stack] and [vdso] still found" {
 	need jq
 	# 6,000 pages of alternating protection: as many mappings, more
@@ -74,6 +75,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps") (from stat's startcode) = "* ]]
 }
 
+# bats test_tags=slow
 @test "a PID whose memory map is longer than --check reads (8 MiB): the rules that need it say so" {
 	need jq
 	local size r
@@ -114,6 +116,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 
 # ARCH_DLINFO_IA32 (arch/x86/include/asm/elf.h) writes AT_SYSINFO, the
 # vDSO's __kernel_vsyscall, with AT_SYSINFO_EHDR, or neither.
+# bats test_tags=slow
 @test "crafted: an i386 vector with AT_SYSINFO_EHDR but no AT_SYSINFO fails sysinfo" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -161,6 +164,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 # (create_elf_tables): argc that does not count the argv pointers, so
 # that envp and the vector are looked for in the wrong place; AT_RANDOM
 # at another string, or at sixteen zero bytes.
+# bats test_tags=slow
 @test "uexec: argc not the number of arguments, AT_RANDOM's bytes zero or at the platform string: layout fails alone" {
 	need jq
 	uexec_ready
@@ -186,6 +190,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
 }
 
+# bats test_tags=slow
 @test "uexec: AT_PHENT not e_phentsize, AT_EXECFN above [stack], a vDSO without section headers: each fails its rule, saying so" {
 	need jq
 	local n
@@ -274,6 +279,7 @@ signal.pause()' "$BATS_TEST_TMPDIR"
 
 # A process may rewrite its stack after its exec; only -e and self, where
 # nothing ran since, are held to the layout create_elf_tables wrote.
+# bats test_tags=slow
 @test "a PID that wrote over argv's NULL since exec: layout said, not failed; -e of the same program holds" {
 	need jq
 	local sp
@@ -477,6 +483,7 @@ os.execve(sys.argv[1], [sys.argv[1], "--check", "--json"], env)' \
 	[[ "$output" =~ ^AT_EXECFN:\ +0x[0-9a-f]+\ \ \(unreadable\)$ ]]
 }
 
+# bats test_tags=slow
 @test "a PID whose main thread has exited: checked through a live thread, every rule holds" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -549,6 +556,7 @@ os.execve(sys.argv[1], [sys.argv[1], "--check", "--json"], env)' \
 
 # random: AT_RANDOM's 16 bytes, whose steps between neighbours take at
 # most two values (under 2^38 of 2^128 patterns), as producers gave.
+# bats test_tags=slow
 @test "uexec: AT_RANDOM's bytes one value, a count, hex digits: random fails alone, the bytes said; three steps hold" {
 	need jq
 	local b

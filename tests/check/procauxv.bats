@@ -36,6 +36,7 @@ load hooks
 # of a static witness uexec started (/proc/PID/auxv, its AT_EXECFN
 # string through /proc/PID/mem), which names the witness, not uexec;
 # and stat's startcode and startstack are the witness's.
+# bats test_tags=slow
 @test "as nobody, uexec: PR_SET_MM_MAP, no capability needed, makes /proc/self/auxv the vector it gives: procauxv holds" {
 	need jq
 	need setpriv
@@ -184,6 +185,7 @@ procauxv_run() {
 # of Debian 12: /proc/self/auxv and /proc/PID/auxv by path are the
 # guest's; thread-self, openat and openat by component the host's;
 # PR_GET_AUXV EINVAL).  The verdict is computed from that record.
+# bats test_tags=slow
 @test "qemu-user: procauxv names each way that is not the guest's vector, as the installed qemu serves them" {
 	need jq
 	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"

@@ -146,6 +146,7 @@ PY
 # binfmts.h), said; another bit no kernel up to the tables' sets, but a
 # save's kernel is unknown: no data.  AT_MINSIGSTKSZ has no bound
 # without the CPU the vector was made for.
+# bats test_tags=slow
 @test "values, saved: AT_FLAGS bit 0 said, another bit no data; AT_MINSIGSTKSZ 1 no FAIL" {
 	local T=$BATS_TEST_TMPDIR
 	mkraw_own "$T/v.raw" 6 4096 8 1 51 1
@@ -167,6 +168,7 @@ kernel_newer() {
 	[ "$k" -gt "$t" ]
 }
 
+# bats test_tags=slow
 @test "values, self (a userland exec): AT_FLAGS 128 fails on a kernel no newer than the tables; AT_MINSIGSTKSZ under the XSAVE area fails" {
 	need jq
 	need_cpuid
