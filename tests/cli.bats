@@ -958,6 +958,8 @@ at_names() {
 	[ "$(bash_complete auxv --json -ve fakecmd --f)" = "$want" ]
 	[ "$(bash_complete auxv -k pagesz --exec fakecmd --f)" = "$want" ]
 	[ -z "$(bash_complete auxv -e nosuchcmd -)" ]
+	# An option's argument that reads "-e" is no -e.
+	[ "$(bash_complete auxv -C -e fakecmd s)" = self ]
 	[ "$(bash_complete auxv -e nosuchcmd x | sort)" = "$(printf '%s\n' 'x y' xz)" ]
 	bash_complete auxv -o json -e slee | grep -qx sleep
 	[ -r "$bc" ] || skip "bash-completion is not installed (Debian: bash-completion)"
@@ -1045,7 +1047,7 @@ ZSH
 	zsh_complete "$dir" k1:'auxv -k pag' k2:'auxv -k pagesz,hw' \
 	    k3:'auxv --key=PAG' d1:'auxv --diff ' e1:'auxv -e fakecmd ' \
 	    e2:'auxv -ave fakecmd --json fake-' e3:'auxv -e fakecmd -' \
-	    c1:'auxv -C zz' c2:'auxv -C '
+	    e4:'auxv -C -e fakecmd s' c1:'auxv -C zz' c2:'auxv -C '
 	[ "$(cat "$dir/k1")" = pagesz ]
 	[ "$(grep . "$dir/k2" | sort -u)" = "$(grep '^HW' <<<"$names" | tr A-Z a-z | sort)" ]
 	[ "$(cat "$dir/k3")" = PAGESZ ]
@@ -1055,6 +1057,8 @@ ZSH
 	[ "$(grep . "$dir/e1" | sort -u)" = "$(printf '%s\n' fake-one fake-two)" ]
 	[ "$(grep . "$dir/e2" | sort -u)" = "$(printf '%s\n' fake-one fake-two)" ]
 	[ -z "$(grep . "$dir/e3")" ]
+	# An option's argument that reads "-e" is no -e.
+	[ "$(grep . "$dir/e4" | sort -u)" = self ]
 	# One word, its spaces quoted as zsh inserts it.
 	[ "$(grep . "$dir/c1" | sort -u)" = 'zz\ sleep\ 54' ]
 	proc_stats >"$dir/stats"

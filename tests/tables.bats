@@ -336,6 +336,7 @@ for f in ("at.def", "hwcap.h", "hwcap.c"):
 assert "\n\tlocal keys='AT_PAGESZ AT_TESTNEW'\n" in open(d + "/auxv.bash").read()
 assert "\nkeys=(AT_PAGESZ AT_TESTNEW)\n" in open(d + "/auxv.zsh").read()
 assert "\nformats=(human od json raw table)\n" in open(d + "/auxv.zsh").read()
+assert "\n\tlocal formats='human od json raw table'\n" in open(d + "/auxv.bash").read()
 EOF
 }
 
