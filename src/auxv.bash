@@ -27,7 +27,7 @@ _auxv_procs()
 # is offered in the case of what is typed (-k pag: pagesz).
 _auxv_list()
 {
-	local fold= head= last=$cur w q
+	local fold='' head='' last=$cur w q
 	if [[ $1 == -i ]]; then
 		fold=1
 		shift
@@ -92,7 +92,7 @@ _auxv()
 	local formats='human od json raw table'
 	local arches='x86_64 x32 i386 aarch64 aarch64_be arm ppc64le ppc64 ppc s390x s390 riscv64 riscv32 loongarch64 loongarch32 mips64 mips sparc64 sparc m68k alpha sh parisc64 parisc ia64 microblaze or1k csky arc xtensa hexagon nios2'
 	local keys='AT_IGNORE AT_EXECFD AT_PHDR AT_PHENT AT_PHNUM AT_PAGESZ AT_BASE AT_FLAGS AT_ENTRY AT_NOTELF AT_UID AT_EUID AT_GID AT_EGID AT_PLATFORM AT_HWCAP AT_CLKTCK AT_FPUCW AT_DCACHEBSIZE AT_ICACHEBSIZE AT_UCACHEBSIZE AT_IGNOREPPC AT_SECURE AT_BASE_PLATFORM AT_RANDOM AT_HWCAP2 AT_RSEQ_FEATURE_SIZE AT_RSEQ_ALIGN AT_HWCAP3 AT_HWCAP4 AT_EXECFN AT_SYSINFO AT_SYSINFO_EHDR AT_L1I_CACHESHAPE AT_L1D_CACHESHAPE AT_L2_CACHESHAPE AT_L3_CACHESHAPE AT_L1I_CACHESIZE AT_L1I_CACHEGEOMETRY AT_L1D_CACHESIZE AT_L1D_CACHEGEOMETRY AT_L2_CACHESIZE AT_L2_CACHEGEOMETRY AT_L3_CACHESIZE AT_L3_CACHEGEOMETRY AT_ADI_BLKSZ AT_ADI_NBITS AT_ADI_UEONADI AT_MINSIGSTKSZ'
-	local cur prev pre= i w diff= k pids comms
+	local cur prev pre='' i w diff='' k pids comms
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
