@@ -982,12 +982,19 @@ at_names() {
 	[ "$(cat "$d/args")" = "$(printf '%s\n' '<--diff>' '<-f>' '<a b  c>' '<-f>' '<x z>')" ]
 }
 
-# The processes /proc shows now as "PID K COMM" lines, read from
-# /proc/PID/stat (the comm between the first "(" and the last ")"): K is
-# 1 for a kernel thread (PF_KTHREAD, 0x00200000, in its flags), else 0.
+# proc_stats FILE: the processes /proc shows now as "PID K COMM" lines,
+# read from /proc/PID/stat (the comm between the first "(" and the last
+# ")"): K is 1 for a kernel thread (PF_KTHREAD, 0x00200000, in its
+# flags), else 0.  With DIR/stats.before of an earlier call,
+# DIR/kthreads is then the PIDs that were kernel threads at both times,
+# so neither a kernel thread begun since nor a PID handed on since
+# counts, and DIR/konly the names of those that no other process bore
+# at either time.
 proc_stats() {
-	python3 - <<'PY'
-import os
+	python3 - "$1" <<'PY'
+import os, sys
+d = sys.argv[1]
+now = {}
 for p in os.listdir("/proc"):
     if p.isdigit():
         try:
@@ -995,7 +1002,23 @@ for p in os.listdir("/proc"):
         except OSError:
             continue
         flags = int(s[s.rindex(")") + 2:].split()[6])
-        print(p, int(bool(flags & 0x00200000)), s[s.index("(") + 1:s.rindex(")")])
+        now[p] = (bool(flags & 0x00200000), s[s.index("(") + 1:s.rindex(")")])
+try:
+    before = {}
+    for line in open(d + "/stats.before"):
+        p, k, comm = line.rstrip("\n").split(" ", 2)
+        before[p] = (k == "1", comm)
+except FileNotFoundError:
+    with open(d + "/stats.before", "w") as f:
+        for p, (k, comm) in now.items():
+            print(p, int(k), comm, file=f)
+    sys.exit(0)
+both = {p: now[p][1] for p in now if now[p][0] and before.get(p) == now[p]}
+user = {c for t in (now, before) for k, c in t.values() if not k}
+with open(d + "/kthreads", "w") as f:
+    print("\n".join(sorted(both)), file=f)
+with open(d + "/konly", "w") as f:
+    print("\n".join(sorted(set(both.values()) - user)), file=f)
 PY
 }
 
@@ -1011,21 +1034,15 @@ start_spaced_sleeper() {
 @test "bash completion: no kernel threads among the PIDs and -C names; a name with spaces is one answer" {
 	local f=$BATS_TEST_TMPDIR
 	start_spaced_sleeper
+	proc_stats "$f"
 	bash_complete auxv '' >"$f/pids"
 	bash_complete auxv -C '' >"$f/names"
-	proc_stats >"$f/stats"
-	awk '$2' "$f/stats" >"$f/kthreads"
-	[ -s "$f/kthreads" ] || skip "no kernel thread in /proc (a PID namespace of its own)"
+	proc_stats "$f"
+	[ -s "$f/konly" ] || skip "no kernel thread in /proc (a PID namespace of its own)"
 	grep -qx "$BG_PID" "$f/pids"
 	grep -qx "$$" "$f/pids"
-	# PIDs offered that are kernel threads now.
-	[ -z "$(awk 'NR == FNR { k[$1] = 1; next } k[$1]' "$f/kthreads" "$f/pids")" ]
-	# Names of kernel threads that no other process bears.
-	awk '!$2 { sub(/^[^ ]* [^ ]* /, ""); print }' "$f/stats" |
-	    sort -u >"$f/user"
-	cut -d' ' -f3- "$f/kthreads" | sort -u | comm -23 - "$f/user" >"$f/konly"
-	[ -s "$f/konly" ]
-	[ -z "$(comm -12 "$f/konly" <(sort -u "$f/names"))" ]
+	[ -z "$(grep -Fxf "$f/kthreads" "$f/pids")" ]
+	[ -z "$(grep -Fxf "$f/konly" "$f/names")" ]
 	grep -qx 'zz\\ sleep\\ 54' "$f/names"
 	[ "$(bash_complete auxv -C 'bash,zz')" = 'bash,zz\ sleep\ 54' ]
 }
@@ -1040,6 +1057,7 @@ start_spaced_sleeper() {
 	local dir=$BATS_TEST_TMPDIR names
 	names=$(at_names)
 	start_spaced_sleeper
+	proc_stats "$dir"
 	cat >"$dir/rc.more" <<'ZSH'
 _fakecmd() { compadd fake-one fake-two }
 compdef _fakecmd fakecmd
@@ -1061,15 +1079,10 @@ ZSH
 	[ "$(grep . "$dir/e4" | sort -u)" = self ]
 	# One word, its spaces quoted as zsh inserts it.
 	[ "$(grep . "$dir/c1" | sort -u)" = 'zz\ sleep\ 54' ]
-	proc_stats >"$dir/stats"
-	awk '$2' "$dir/stats" >"$dir/kthreads"
-	[ -s "$dir/kthreads" ] || skip "no kernel thread in /proc (a PID namespace of its own)"
-	[ -z "$(awk 'NR == FNR { k[$1] = 1; next } k[$1]' "$dir/kthreads" "$dir/d1")" ]
-	awk '!$2 { sub(/^[^ ]* [^ ]* /, ""); print }' "$dir/stats" |
-	    sort -u >"$dir/user"
-	cut -d' ' -f3- "$dir/kthreads" | sort -u | comm -23 - "$dir/user" >"$dir/konly"
-	[ -s "$dir/konly" ]
-	[ -z "$(comm -12 "$dir/konly" <(sort -u "$dir/c2"))" ]
+	proc_stats "$dir"
+	[ -s "$dir/konly" ] || skip "no kernel thread in /proc (a PID namespace of its own)"
+	[ -z "$(grep -Fxf "$dir/kthreads" "$dir/d1")" ]
+	[ -z "$(grep -Fxf "$dir/konly" "$dir/c2")" ]
 }
 
 # Issue 27: the page renders as written.  mandoc's own lint (its notes
