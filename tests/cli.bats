@@ -879,6 +879,7 @@ d, keys = sys.argv[1:]
 pid, fd = pty.fork()
 if pid == 0:
     os.chdir(d)
+    os.environ["INPUTRC"] = "/dev/null"
     os.execvp("bash", ["bash", "--noprofile", "--rcfile", d + "/rc", "-i"])
 os.write(fd, keys.encode() + b"\n" + b"exit\n")
 end = time.time() + 30
