@@ -1066,7 +1066,8 @@ ZSH
 	zsh_complete "$dir" k1:'auxv -k pag' k2:'auxv -k pagesz,hw' \
 	    k3:'auxv --key=PAG' d1:'auxv --diff ' e1:'auxv -e fakecmd ' \
 	    e2:'auxv -ave fakecmd --json fake-' e3:'auxv -e fakecmd -' \
-	    e4:'auxv -C -e fakecmd s' c1:'auxv -C zz' c2:'auxv -C '
+	    e4:'auxv -C -e fakecmd s' e5:'auxv --json -e slee' c1:'auxv -C zz' \
+	    c2:'auxv -C '
 	[ "$(cat "$dir/k1")" = pagesz ]
 	[ "$(grep . "$dir/k2" | sort -u)" = "$(grep '^HW' <<<"$names" | tr A-Z a-z | sort)" ]
 	[ "$(cat "$dir/k3")" = PAGESZ ]
@@ -1078,6 +1079,7 @@ ZSH
 	[ -z "$(grep . "$dir/e3")" ]
 	# An option's argument that reads "-e" is no -e.
 	[ "$(grep . "$dir/e4" | sort -u)" = self ]
+	grep -qx sleep "$dir/e5"
 	# One word, its spaces quoted as zsh inserts it.
 	[ "$(grep . "$dir/c1" | sort -u)" = 'zz\ sleep\ 54' ]
 	proc_stats "$dir"
