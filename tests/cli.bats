@@ -904,6 +904,7 @@ at_names() {
 # case typed; the last of a comma list; "--key=" split at "=" as bash
 # splits it by default, or whole.  The oracle is at.def, and each key
 # offered is one auxv takes.
+# bats test_tags=slow
 @test "bash completion: -k offers keys in any case, without AT_, after a comma and in --key=" {
 	local names f=$BATS_TEST_TMPDIR/v.auxv
 	names=$(at_names)
@@ -941,6 +942,7 @@ at_names() {
 # Issue 54: after -e COMMAND, COMMAND's own completion, given the line
 # from COMMAND on (bash-completion's _command_offset where it is
 # loaded), or file names; never auxv's options.
+# bats test_tags=slow
 @test "bash completion: after -e COMMAND, COMMAND's own completion or files, not auxv's options" {
 	local d=$BATS_TEST_TMPDIR/d bc=/usr/share/bash-completion/bash_completion
 	local want='fakecmd|--f|fakecmd|1|fakecmd --f|fakecmd --f'
@@ -1032,6 +1034,7 @@ start_spaced_sleeper() {
 # Issue 54: kernel threads have no vector: none among the PIDs and -C
 # names offered.  The oracle is PF_KTHREAD in the flags field of
 # /proc/PID/stat, read by python (proc_stats).
+# bats test_tags=slow
 @test "bash completion: no kernel threads among the PIDs and -C names; a name with spaces is one answer" {
 	local f=$BATS_TEST_TMPDIR
 	start_spaced_sleeper
