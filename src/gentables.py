@@ -13,8 +13,9 @@ A tool for the maintainers, not run by the build.  It reads, in LINUX_TREE:
   mips proc.c, sparc setup_64.c, sh cpu/proc.c, x86 cpufeatures.h);
 
 and rewrites, next to this script, src/at.def, src/hwcap.h, src/hwcap.c
-and the key and architecture lists of src/auxv.bash (the architectures
-from src/arch.c, which is written by hand).  Facts that no kernel file
+and the format, key and architecture lists of src/auxv.bash and
+src/auxv.zsh (the formats from src/print.c, the architectures from
+src/arch.c, which is written by hand).  Facts that no kernel file
 holds are the hand tables below: how each AT_ value is shown and
 described, which types glibc's LD_SHOW_AUXV names, and glibc's powerpc
 HWCAP names.  Anything the kernel has and those tables lack is reported on
@@ -845,14 +846,16 @@ def rewrite(path, pats):
 
 
 def write_completion(out, keys, arches, formats):
-    lists = (("-o | --format", "formats", formats),
-             ("--arch", "arches", arches), ("-k | --key", "keys", keys))
+    """The lists of each completion: in bash, _auxv's locals (which it
+    offers in any case and with AT_ or without, as auxv takes keys); in
+    zsh, the arrays of the file's top."""
+    lists = (("formats", formats), ("arches", arches), ("keys", keys))
     rewrite(os.path.join(out, "auxv.bash"),
-            [(r"(\t%s\)\n\t\tCOMPREPLY=\(\$\(compgen -W ')[^']*(')" %
-              re.escape(case), words) for case, _, words in lists])
+            [(r"(?m)(^\tlocal %s=')[^'\n]*(')" % var, words)
+             for var, words in lists])
     rewrite(os.path.join(out, "auxv.zsh"),
             [(r"(?m)(^%s=\()[^)\n]*(\)$)" % var, words)
-             for _, var, words in lists])
+             for var, words in lists])
 
 
 # What is to be written, by path: written only once every file was read,

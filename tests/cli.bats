@@ -784,15 +784,16 @@ print(len(code), "options")
 PY
 }
 
-# Issue 27: the zsh completion as zsh runs it.  An interactive zsh -f on
-# a pseudo-terminal (zsh/zpty) loads it through compinit from a folder in
-# fpath, completes "auxv -" and "auxv -o " with a compadd that also
-# writes down what it is given, and each answer must be --help's.
-# bats test_tags=slow
-@test "zsh completion: compinit loads _auxv; it offers --help's options and -o's formats" {
-	command -v zsh >/dev/null || skip "zsh not installed (Debian package zsh)"
-	local dir=$BATS_TEST_TMPDIR
-	mkdir "$dir/fp"
+# zsh_complete DIR NAME:LINE...: the zsh completion as zsh runs it.  An
+# interactive zsh -f on a pseudo-terminal (zsh/zpty) loads it through
+# compinit from DIR/fp, a folder in fpath, and completes each LINE (the
+# cursor at its end) with a compadd that also writes down what it is
+# given, into DIR/NAME.  DIR/rc.more, where it exists, is sourced before
+# (compdef works there).
+zsh_complete() {
+	local dir=$1
+	shift
+	mkdir -p "$dir/fp"
 	cp "$TESTS_DIR/../src/auxv.zsh" "$dir/fp/_auxv"
 	cat >"$dir/rc" <<'ZSH'
 compadd() {
@@ -809,33 +810,288 @@ tab_then_mark() {
 }
 zle -N tab_then_mark
 bindkey '^I' tab_then_mark
+# A long list is shown, never asked about ("do you wish to see all").
+LISTMAX=1000000
+[[ -e $AUXV_ZDIR/rc.more ]] && source $AUXV_ZDIR/rc.more
 ZSH
 	cat >"$dir/drive" <<'ZSH'
 zmodload zsh/zpty || exit 3
+dir=$1
+shift
 zpty z zsh -f -i
-zpty -w z "PS1='> '; fpath=($1/fp \$fpath); autoload -Uz compinit;" \
-    "compinit -u -d $1/zcd 2>$1/err; (( \$+functions[_auxv] )) ||" \
-    "autoload -Uz _auxv; print -r -- \$_comps[auxv] >$1/comps; print RE''ADY"
+zpty -w z "PS1='> '; fpath=($dir/fp \$fpath); autoload -Uz compinit;" \
+    "compinit -u -d $dir/zcd 2>$dir/err; (( \$+functions[_auxv] )) ||" \
+    "autoload -Uz _auxv; print -r -- \$_comps[auxv] >$dir/comps; print RE''ADY"
 zpty -r z junk '*READY*'
-for w in options:'auxv -' formats:'auxv -o '; do
-	zpty -w z "AUXV_ZOUT=$1/${w%%:*}; source $1/rc; print GO''T"
+for w; do
+	zpty -w z "AUXV_ZDIR=$dir AUXV_ZOUT=$dir/${w%%:*}; source $dir/rc; print GO''T"
 	zpty -r z junk '*GOT*'
 	zpty -n -w z "${w#*:}"$'\t'
-	for i in {1..200}; do [[ -e $1/${w%%:*}.done ]] && break; sleep 0.05; done
+	for i in {1..200}; do [[ -e $dir/${w%%:*}.done ]] && break; sleep 0.05; done
 	zpty -n -w z $'\C-u'"print EN''D"$'\n'
 	zpty -r z junk '*END*'
 done
 zpty -d z
 ZSH
-	timeout 30 zsh -f "$dir/drive" "$dir"
+	timeout 60 zsh -f "$dir/drive" "$dir" "$@"
 	[ ! -s "$dir/err" ]
 	[ "$(cat "$dir/comps")" = _auxv ]
+}
+
+# Issue 27: the zsh completion as zsh runs it: "auxv -" and "auxv -o "
+# each offer what --help names.
+# bats test_tags=slow
+@test "zsh completion: compinit loads _auxv; it offers --help's options and -o's formats" {
+	command -v zsh >/dev/null || skip "zsh not installed (Debian package zsh)"
+	local dir=$BATS_TEST_TMPDIR
+	zsh_complete "$dir" options:'auxv -' formats:'auxv -o '
 	"$AUXV" --help | sed -n 's/^ \{2,\}\(-[a-zA-Z]\)\{0,1\}\(, \)\{0,1\}\(--[a-z0-9-]*\)\{0,1\}[ ,].*/\1 \3/p' |
 	    tr ' ' '\n' | grep -- '^-' | sort -u >"$dir/helped"
 	grep -- '^-' "$dir/options" | sort -u >"$dir/offered"
 	diff "$dir/helped" "$dir/offered"
 	[ "$(grep -c . "$dir/helped")" -gt 20 ]
 	[ "$(sort -u "$dir/formats" | tr '\n' ' ')" = "human json od raw table " ]
+}
+
+# bash_complete WORD...: what the bash completion offers for the last
+# WORD (the cursor at its end), one a line, called as bash calls it:
+# the words as bash splits them ("--key=x" is "--key" "=" "x" where
+# COMP_WORDBREAKS holds "=", as by default).  $BASH_SETUP runs first.
+bash_complete() {
+	bash -c 'eval "$BASH_SETUP"; source "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+		_auxv "$1" "${COMP_WORDS[COMP_CWORD]}" \
+		    "${COMP_WORDS[COMP_CWORD - 1]}"
+		printf "%s\n" "${COMPREPLY[@]}"' _ \
+	    "$TESTS_DIR/../src/auxv.bash" "$@"
+}
+
+# bash_readline DIR KEYS: KEYS typed into an interactive bash on a
+# pseudo-terminal that has loaded the completion, in DIR, then Enter:
+# "auxv" there is a function that writes each argument it was given,
+# as bash read the line, into DIR/args, one "<ARG>" a line.  The oracle
+# for what readline inserts is bash's own parsing of the line.
+bash_readline() {
+	printf '%s\n' "PS1='> '" "source '$TESTS_DIR/../src/auxv.bash'" \
+	    "auxv() { printf '<%s>\n' \"\$@\" >args; }" \
+	    'bind "set bell-style none"' >"$1/rc"
+	python3 - "$1" "$2" <<'PY'
+import os, pty, select, sys, time
+d, keys = sys.argv[1:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.chdir(d)
+    os.environ["INPUTRC"] = "/dev/null"
+    os.execvp("bash", ["bash", "--noprofile", "--rcfile", d + "/rc", "-i"])
+os.write(fd, keys.encode() + b"\n" + b"exit\n")
+end = time.time() + 30
+while time.time() < end:
+    if select.select([fd], [], [], 0.1)[0]:
+        try:
+            if not os.read(fd, 4096):
+                break
+        except OSError:
+            break
+os.waitpid(pid, 0)
+PY
+}
+
+# at.def's names but AT_NULL, without AT_, one a line.
+at_names() {
+	sed -n 's/^AT_X( *[0-9]*, *\([A-Z0-9_]*\),.*/\1/p' \
+	    "$TESTS_DIR/../src/at.def" | grep -vx NULL
+}
+
+# Issue 54: keys as auxv takes them, in any case and without AT_, in the
+# case typed; the last of a comma list; "--key=" split at "=" as bash
+# splits it by default, or whole.  The oracle is at.def, and each key
+# offered is one auxv takes.
+# bats test_tags=slow
+@test "bash completion: -k offers keys in any case, without AT_, after a comma and in --key=" {
+	local names f=$BATS_TEST_TMPDIR/v.auxv
+	names=$(at_names)
+	[ "$(bash_complete auxv -k pag)" = "$(grep '^PAG' <<<"$names" | tr A-Z a-z)" ]
+	[ "$(bash_complete auxv -k PAG)" = "$(grep '^PAG' <<<"$names")" ]
+	[ "$(bash_complete auxv -k at_Pag)" = "$(grep '^PAG' <<<"$names" | sed 's/^/at_/' | tr A-Z a-z)" ]
+	[ "$(bash_complete auxv -k pagesz,Hw | sort)" = \
+	    "$(grep '^HW' <<<"$names" | tr A-Z a-z | sed 's/^/pagesz,/' | sort)" ]
+	[ "$(bash_complete auxv --key = pag)" = pagesz ]
+	[ "$(bash_complete auxv --key=pag)" = --key=pagesz ]
+	[ "$(bash_complete auxv --key = | sort)" = "$(sed 's/^/AT_/' <<<"$names" | sort)" ]
+	# "a": the AT_ form of every key and the keys that begin with A.
+	[ "$(bash_complete auxv -k a | sort)" = \
+	    "$( (sed 's/^/at_/' <<<"$names"; grep '^A' <<<"$names") | tr A-Z a-z | sort)" ]
+	mkraw "$f" 8 '<' 6 4096
+	run -0 --separate-stderr "$AUXV" -f "$f" --json \
+	    -k "$(bash_complete auxv -k a | paste -sd,)"
+}
+
+# Issue 54: --diff's operands are self, PIDs and -f files; self is a
+# source everywhere, -f is offered for --diff only.
+@test "bash completion: --diff's operands offer self and -f; others self" {
+	local w
+	for w in "--diff ''" "--diff self ''" "--diff-all -f x ''"; do
+		eval "bash_complete auxv $w" >"$BATS_TEST_TMPDIR/got"
+		grep -qx self "$BATS_TEST_TMPDIR/got"
+		grep -qx -- -f "$BATS_TEST_TMPDIR/got"
+	done
+	[ "$(bash_complete auxv --diff s)" = self ]
+	bash_complete auxv '' >"$BATS_TEST_TMPDIR/got"
+	grep -qx self "$BATS_TEST_TMPDIR/got"
+	! grep -qx -- -f "$BATS_TEST_TMPDIR/got"
+}
+
+# Issue 54: after -e COMMAND, COMMAND's own completion, given the line
+# from COMMAND on (bash-completion's _command_offset where it is
+# loaded), or file names; never auxv's options.
+# bats test_tags=slow
+@test "bash completion: after -e COMMAND, COMMAND's own completion or files, not auxv's options" {
+	local d=$BATS_TEST_TMPDIR/d bc=/usr/share/bash-completion/bash_completion
+	local want='fakecmd|--f|fakecmd|1|fakecmd --f|fakecmd --f'
+	mkdir "$d"
+	touch "$d/x y" "$d/xz"
+	# What the command's completion is given: its arguments, the words
+	# from COMMAND on, and the line up to the cursor from COMMAND on.
+	export BASH_SETUP='_fake() {
+			local l=${COMP_LINE:0:COMP_POINT}
+			l=${l#"${l%%[! ]*}"}
+			COMPREPLY=("$1|$2|$3|$COMP_CWORD|${COMP_WORDS[*]}|$l")
+		}
+		complete -F _fake fakecmd; cd "$D"'
+	export D=$d
+	[ "$(bash_complete auxv -e fakecmd --f)" = "$want" ]
+	[ "$(bash_complete auxv --json -ve fakecmd --f)" = "$want" ]
+	[ "$(bash_complete auxv -k pagesz --exec fakecmd --f)" = "$want" ]
+	[ -z "$(bash_complete auxv -e nosuchcmd -)" ]
+	# An option's argument that reads "-e" is no -e.
+	[ "$(bash_complete auxv -C -e fakecmd s)" = self ]
+	[ "$(bash_complete auxv -e nosuchcmd x | sort)" = "$(printf '%s\n' 'x y' xz)" ]
+	bash_complete auxv -o json -e slee | grep -qx sleep
+	[ -r "$bc" ] || skip "bash-completion is not installed (Debian: bash-completion)"
+	BASH_SETUP="source $bc; $BASH_SETUP"
+	[ "$(bash_complete auxv -e fakecmd --f)" = "$want" ]
+	[ -z "$(bash_complete auxv -e nosuchcmd --al)" ]
+}
+
+# Issue 54: a file name with spaces is one answer, inserted whole: bash's
+# own reading of the line readline completed is the oracle.
+@test "bash completion: file names with spaces are kept whole" {
+	local d=$BATS_TEST_TMPDIR got
+	touch "$d/a b  c" "$d/x y" "$d/x z"
+	export D=$d BASH_SETUP='cd "$D"'
+	[ "$(bash_complete auxv -f 'a b')" = "a b  c" ]
+	mapfile -t got < <(bash_complete auxv --file = x)
+	[ "${#got[@]}" -eq 2 ]
+	[ "$(printf '%s\n' "${got[@]}" | sort)" = "$(printf '%s\n' 'x y' 'x z')" ]
+	bash_readline "$d" $'auxv --diff -f a\t -f x\\ z\t'
+	[ "$(cat "$d/args")" = "$(printf '%s\n' '<--diff>' '<-f>' '<a b  c>' '<-f>' '<x z>')" ]
+}
+
+# proc_stats FILE: the processes /proc shows now as "PID K COMM" lines,
+# read from /proc/PID/stat (the comm between the first "(" and the last
+# ")"): K is 1 for a kernel thread (PF_KTHREAD, 0x00200000, in its
+# flags), else 0.  With DIR/stats.before of an earlier call,
+# DIR/kthreads is then the PIDs that were kernel threads at both times,
+# so neither a kernel thread begun since nor a PID handed on since
+# counts, and DIR/konly the names of those that no other process bore
+# at either time.
+proc_stats() {
+	python3 - "$1" <<'PY'
+import os, sys
+d = sys.argv[1]
+now = {}
+for p in os.listdir("/proc"):
+    if p.isdigit():
+        try:
+            s = open("/proc/%s/stat" % p, "rb").read().decode("utf-8", "replace")
+        except OSError:
+            continue
+        flags = int(s[s.rindex(")") + 2:].split()[6])
+        now[p] = (bool(flags & 0x00200000), s[s.index("(") + 1:s.rindex(")")])
+try:
+    before = {}
+    for line in open(d + "/stats.before"):
+        p, k, comm = line.rstrip("\n").split(" ", 2)
+        before[p] = (k == "1", comm)
+except FileNotFoundError:
+    with open(d + "/stats.before", "w") as f:
+        for p, (k, comm) in now.items():
+            print(p, int(k), comm, file=f)
+    sys.exit(0)
+both = {p: now[p][1] for p in now if now[p][0] and before.get(p) == now[p]}
+user = {c for t in (now, before) for k, c in t.values() if not k}
+with open(d + "/kthreads", "w") as f:
+    print("\n".join(sorted(both)), file=f)
+with open(d + "/konly", "w") as f:
+    print("\n".join(sorted(set(both.values()) - user)), file=f)
+PY
+}
+
+# A copy of sleep whose comm holds spaces, running until the test ends.
+start_spaced_sleeper() {
+	cp "$(command -v sleep)" "$BATS_TEST_TMPDIR/zz sleep 54"
+	start_bg "$BATS_TEST_TMPDIR/zz sleep 54" 1000
+}
+
+# Issue 54: kernel threads have no vector: none among the PIDs and -C
+# names offered.  The oracle is PF_KTHREAD in the flags field of
+# /proc/PID/stat, read by python (proc_stats).
+# bats test_tags=slow
+@test "bash completion: no kernel threads among the PIDs and -C names; a name with spaces is one answer" {
+	local f=$BATS_TEST_TMPDIR
+	start_spaced_sleeper
+	proc_stats "$f"
+	bash_complete auxv '' >"$f/pids"
+	bash_complete auxv -C '' >"$f/names"
+	proc_stats "$f"
+	[ -s "$f/konly" ] || skip "no kernel thread in /proc (a PID namespace of its own)"
+	grep -qx "$BG_PID" "$f/pids"
+	grep -qx "$$" "$f/pids"
+	[ -z "$(grep -Fxf "$f/kthreads" "$f/pids")" ]
+	[ -z "$(grep -Fxf "$f/konly" "$f/names")" ]
+	grep -qx 'zz\\ sleep\\ 54' "$f/names"
+	[ "$(bash_complete auxv -C 'bash,zz')" = 'bash,zz\ sleep\ 54' ]
+}
+
+# Issue 54: the zsh completion as zsh runs it (zsh_complete): keys in any
+# case and without AT_, after a comma; --diff's self and -f; after -e
+# COMMAND, COMMAND's own completion (a compdef of the test's), not
+# auxv's; no kernel thread among PIDs and -C names.
+# bats test_tags=slow
+@test "zsh completion: keys as auxv takes them, --diff's sources, -e COMMAND's own arguments, no kernel threads" {
+	command -v zsh >/dev/null || skip "zsh not installed (Debian package zsh)"
+	local dir=$BATS_TEST_TMPDIR names
+	names=$(at_names)
+	start_spaced_sleeper
+	proc_stats "$dir"
+	cat >"$dir/rc.more" <<'ZSH'
+_fakecmd() { compadd fake-one fake-two }
+compdef _fakecmd fakecmd
+ZSH
+	zsh_complete "$dir" k1:'auxv -k pag' k2:'auxv -k pagesz,hw' \
+	    k3:'auxv --key=PAG' d1:'auxv --diff ' e1:'auxv -e fakecmd ' \
+	    e2:'auxv -ave fakecmd --json fake-' e3:'auxv -e fakecmd -' \
+	    e4:'auxv -C -e fakecmd s' e5:'auxv --json -e slee' c1:'auxv -C zz' \
+	    c2:'auxv -C '
+	[ "$(cat "$dir/k1")" = pagesz ]
+	[ "$(grep . "$dir/k2" | sort -u)" = "$(grep '^HW' <<<"$names" | tr A-Z a-z | sort)" ]
+	[ "$(cat "$dir/k3")" = PAGESZ ]
+	grep -qx self "$dir/d1"
+	grep -qx -- -f "$dir/d1"
+	grep -qx "$BG_PID" "$dir/d1"
+	[ "$(grep . "$dir/e1" | sort -u)" = "$(printf '%s\n' fake-one fake-two)" ]
+	[ "$(grep . "$dir/e2" | sort -u)" = "$(printf '%s\n' fake-one fake-two)" ]
+	[ -z "$(grep . "$dir/e3")" ]
+	# An option's argument that reads "-e" is no -e.
+	[ "$(grep . "$dir/e4" | sort -u)" = self ]
+	grep -qx sleep "$dir/e5"
+	# One word, its spaces quoted as zsh inserts it.
+	[ "$(grep . "$dir/c1" | sort -u)" = 'zz\ sleep\ 54' ]
+	proc_stats "$dir"
+	[ -s "$dir/konly" ] || skip "no kernel thread in /proc (a PID namespace of its own)"
+	[ -z "$(grep -Fxf "$dir/kthreads" "$dir/d1")" ]
+	[ -z "$(grep -Fxf "$dir/konly" "$dir/c2")" ]
 }
 
 # Issue 27: the page renders as written.  mandoc's own lint (its notes

@@ -333,9 +333,10 @@ assert rows == [("0", "NULL"), ("6", "PAGESZ"), ("77", "TESTNEW")], rows
 assert '"A made-up type")' in at
 for f in ("at.def", "hwcap.h", "hwcap.c"):
     assert "from Linux 9.8.7: do not" in open(d + "/" + f).read(), f
-assert "compgen -W 'AT_PAGESZ AT_TESTNEW'" in open(d + "/auxv.bash").read()
+assert "\n\tlocal keys='AT_PAGESZ AT_TESTNEW'\n" in open(d + "/auxv.bash").read()
 assert "\nkeys=(AT_PAGESZ AT_TESTNEW)\n" in open(d + "/auxv.zsh").read()
 assert "\nformats=(human od json raw table)\n" in open(d + "/auxv.zsh").read()
+assert "\n\tlocal formats='human od json raw table'\n" in open(d + "/auxv.bash").read()
 EOF
 }
 
