@@ -20,8 +20,10 @@ coverage, for the map, and a plain one for the mutants.
    map has reached, each with one operator that applies to that line
    (a comparison flipped, && and ||, +1 and -1 dropped, a return value
    turned, a condition negated).  Each is built and run against the
-   files that reach its line, fastest first; the first case that passed
-   in the map and fails now kills it.
+   files that reach its line, fastest first, as many at once as there
+   are CPUs (a file meson runs alone, as --watch's, alone here too); the
+   first case that passed in the map and fails now kills it, and ends
+   the files still running.
 
 Prints a line per mutant, each survivor with its file:line, the time of
 the mutant runs apart from the map's, and the score.
@@ -35,7 +37,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 OPS = [
     ("<=", r"(?<![<>=!])<=(?!=)", "<"),
@@ -66,7 +70,7 @@ def run(cmd, **kw):
 
 def tests_of(build, which=None):
     """The default suite's bats files (those whose name matches which):
-    name -> (cmd, env)."""
+    name -> (cmd, env, whether meson runs it beside others)."""
     out = {}
     for t in json.loads(run(["meson", "introspect", "--tests", build]).stdout):
         if (t["suite"] == ["auxv"] and t["cmd"][0].endswith("bats") and
@@ -74,19 +78,39 @@ def tests_of(build, which=None):
             # The file's slow cases too (tests/meson.build): left out of
             # the quick loop for time, not for what they reach.
             cmd = [a.replace(",!slow", "") for a in t["cmd"]]
-            out[t["name"]] = (cmd, t["env"])
+            out[t["name"]] = (cmd, t["env"], t["is_parallel"])
     return out
 
 
-def bats(cmd, env, stop_first, timeout=1200):
+def bats(cmd, env, stop_first, timeout=1200, stop=None):
     """Runs one bats file; the names of the cases that failed, and its
-    seconds.  With stop_first, the run ends at the first failure."""
+    seconds.  With stop_first, the run ends at the first failure; once
+    stop (an Event) is set, at once."""
     e = dict(os.environ, **env)
     t0 = time.time()
     p = subprocess.Popen(cmd, env=e, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True,
                          start_new_session=True)
     failed = []
+    # The group is killed while p is not yet reaped (its PID, and so the
+    # group's ID, cannot have been given to another).
+    lk = threading.Lock()
+
+    def kill():
+        with lk:
+            if p.returncode is None:
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+    if stop is not None:
+        def end():
+            while not stop.wait(0.5):
+                if p.returncode is not None:
+                    return
+            kill()
+        threading.Thread(target=end, daemon=True).start()
     try:
         for line in p.stdout:
             m = re.match(r"not ok \d+ (.*)", line)
@@ -98,11 +122,9 @@ def bats(cmd, env, stop_first, timeout=1200):
                 failed.append("(timeout)")
                 break
     finally:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        p.wait()
+        kill()
+        with lk:
+            p.wait()
     return failed, time.time() - t0
 
 
@@ -134,7 +156,7 @@ def make_map(d, src, commit, which):
         return json.load(open(path))
     b = setup(d, "build-cov-" + commit, src, True)
     m = {"reach": {}, "failing": {}, "seconds": {}}
-    for name, (cmd, env) in sorted(tests_of(b, which).items()):
+    for name, (cmd, env, _) in sorted(tests_of(b, which).items()):
         for root, _, files in os.walk(b):
             for f in files:
                 if f.endswith(".gcda"):
@@ -157,6 +179,35 @@ def make_map(d, src, commit, which):
             (name, secs, len(failed)))
     json.dump(m, open(path, "w"))
     return m
+
+
+def hunt(files, tests, m):
+    """Runs the files (fastest first), as many at once as there are CPUs
+    but those meson runs alone; the first case that passed in the map
+    and fails now, as "file: case", or None."""
+    stop = threading.Event()
+    lock = threading.Lock()
+    by = []
+
+    def one(t):
+        if stop.is_set():
+            return
+        cmd, env, _ = tests[t]
+        failed, _ = bats(cmd, env, True, stop=stop)
+        new_fail = [c for c in failed if c not in m["failing"].get(t, [])]
+        with lock:
+            if new_fail and not stop.is_set():
+                by.append("%s: %s" % (t, new_fail[0]))
+                stop.set()
+
+    files = [t for t in files if t in tests]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+        list(ex.map(one, [t for t in files if tests[t][2]]))
+    for t in files:
+        if not tests[t][2]:
+            one(t)
+    stop.set()
+    return by[0] if by else None
 
 
 def mutants(src, m, n, seed, only):
@@ -230,16 +281,7 @@ def main():
                 continue
             files = sorted(set(m["reach"]["%s:%d" % (f, ln)]),
                            key=lambda t: m["seconds"].get(t, 0))
-            by = None
-            for t in files:
-                if t not in tests:
-                    continue
-                failed, _ = bats(*tests[t], True)
-                new_fail = [c for c in failed
-                            if c not in m["failing"].get(t, [])]
-                if new_fail:
-                    by = "%s: %s" % (t, new_fail[0])
-                    break
+            by = hunt(files, tests, m)
             if by:
                 killed += 1
                 say("KILLED   %s:%d %s, by %s" % (f, ln, op, by))
