@@ -36,8 +36,8 @@ char *
 diag_errtext(int err, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s", strerror(err));
-	if (buf[0] >= 'A' && buf[0] <= 'Z' && buf[1] >= 'a' && buf[1] <= 'z')
-		buf[0] = (char)(buf[0] - 'A' + 'a');
+	if (buf[0] != '\0' && buf[1] >= 'a' && buf[1] <= 'z')
+		buf[0] = (char)ascii_lower((unsigned char)buf[0]);
 	return buf;
 }
 

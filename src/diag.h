@@ -31,4 +31,14 @@ void diag_at(struct diag *, const char *, uint64_t);
 char *diag_errtext(int, char *, size_t);
 const char *diag_message(const struct diag *, char *, size_t);
 
+/*
+ * c (a byte, as unsigned char gives it) with an ASCII capital lowered:
+ * ASCII alone, since no locale is set (names and messages are ASCII).
+ */
+static inline int
+ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
 #endif

@@ -5,18 +5,14 @@
  */
 #include <string.h>
 
+#include "diag.h"
 #include "near.h"
 
-/*
- * ASCII alone: names are ASCII, and no locale is set for a usage error.
- * A byte as an int, so that comparing two needs no narrowing.
- */
+/* A byte as an int, lowered, so that comparing two needs no narrowing. */
 static int
 fold(char c)
 {
-	const int u = (unsigned char)c;
-
-	return u >= 'A' && u <= 'Z' ? u - 'A' + 'a' : u;
+	return ascii_lower((unsigned char)c);
 }
 
 /*
