@@ -525,6 +525,22 @@ EOF
 	[ "$(core_names "$T/core")" = '[null,"/b"]' ]
 }
 
+# The triples are count's, no more: with count 1, the words after the
+# first triple are the names (here the second triple's bytes, which
+# would take AT_ENTRY in: its start the bytes "/AAAAAA" and a NUL, its
+# end above AT_ENTRY, whose bytes name "").  The first file is the
+# program: AT_ENTRY is in no mapping count gives.
+@test "core names: AT_ENTRY in no mapping of NT_FILE's count, in the words past them: the first file" {
+	local s e entry=$((0x50 << 48))
+	read -r s e < <(python3 -c 'import struct, sys
+s, e = struct.unpack("<QQ", b"/AAAAAA\0" + b"\0" + b"\xff" * 7)
+assert s <= int(sys.argv[1]) < e
+print(s, e)' "$entry")
+	names_core "$T/core" 8 little '{"auxv": [[9, '"$entry"']], "notes": [
+	    ["file", [[4096, 8192, "/b"], ['"$s"', '"$e"', "/c"]], {"count": 1}]]}' >/dev/null
+	[ "$(core_names "$T/core")" = '[null,"/AAAAAA"]' ]
+}
+
 # A path has at most PATH_MAX bytes with its NUL (getconf): an NT_FILE
 # name of PATH_MAX - 1 bytes is the program, one byte more names none.
 @test "core names: an NT_FILE name of PATH_MAX - 1 bytes is read, of PATH_MAX is not" {
