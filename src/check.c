@@ -184,7 +184,7 @@ check_fail(
 
 /*
  * Gathers what the rules read besides the vector, its ndec entries
- * decoded and what they point to followed (as show() has them), and runs
+ * decoded and what they point to followed (as run_show() has them), and runs
  * the rules into res (CHECK_RULES rows).  Returns the number that fail.
  */
 size_t

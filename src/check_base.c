@@ -291,7 +291,7 @@ interp_at(const struct check_env *e, const struct interp_file *f, uint64_t base,
 	return NULL;
 }
 
-/* What maps_path() looks for, and the path it found. */
+/* What map_path() looks for, and the path it found. */
 struct path_at {
 	uint64_t lo;
 	char path[PATH_MAX];
