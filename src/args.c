@@ -323,6 +323,13 @@ args_conflict(
 		return "--diff compares two sources, in human or json";
 	if (o->diff != DIFF_OFF && o->value_only)
 		return "--diff shows what differs: it takes no --value";
+	/* Vectors one after another would read back as the first alone. */
+	if ((f & PR_BINARY) && (o->all || nsrc > 1)) {
+		snprintf(buf, size,
+		    "-o %s writes one vector: it takes one source",
+		    o->printer->name);
+		return buf;
+	}
 	if (o->check && o->printer->check == NULL) {
 		snprintf(buf, size,
 		    "--check shows its rules in human or json, not -o %s",

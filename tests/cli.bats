@@ -252,6 +252,21 @@ value_oracle() {
 	cmp "$BATS_TEST_TMPDIR/raw" "$BATS_TEST_TMPDIR/want"
 }
 
+# Two vectors one after another read back as the first alone: one source
+# only, the file of one still copied byte for byte (cmp the oracle).
+@test "-o raw takes one source: several, -a and -C are usage errors" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '<' 6 4096 0 0
+	run -0 sh -c '"$1" -o raw -f "$2" | cmp - "$2"' sh "$AUXV" "$v"
+	for args in "-f $v -f $v" "self -f $v" "-a" "-C sleep"; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr "$AUXV" -o raw $args
+		[ -z "$output" ]
+		[[ "$stderr" == *"-o raw"*"one source"* ]]
+		[ "${#stderr_lines[@]}" -eq 2 ]
+	done
+}
+
 @test "a write error on stdout is status 1" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	run -1 --separate-stderr sh -c "\"$AUXV\" >/dev/full"
