@@ -149,7 +149,7 @@ args_unknown_arch(struct out *esc, const char *name)
 	esc_human(esc, name, strlen(name));
 	out_str(esc, ": unknown architecture; known:");
 	for (i = 0; (a = arch_at(i)) != NULL; i++)
-		if (arch_by_name(a->name) == a) {
+		if (arch_by_name(a->name, NULL) == a) {
 			out_char(esc, ' ');
 			out_str(esc, a->name);
 		}
@@ -485,7 +485,7 @@ args_value(struct opts *o, int c, char *arg, struct out *e)
 			    "unknown format (human, od, json, raw, table)");
 		return 0;
 	case OPT_ARCH:
-		if ((o->arch = arch_by_name(arg)) != NULL)
+		if ((o->arch = arch_by_name(arg, &o->arch_endian)) != NULL)
 			return 0;
 		args_unknown_arch(e, arg);
 		return -1;

@@ -415,6 +415,7 @@ main(int argc, char *argv[])
 	init_run(w);
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
+	w->o.arch_endian = -1;
 	if (argc > 1) /* else there is nothing to parse */
 		parse_args(w, argc, argv);
 	r->c = (struct pr_ctx){

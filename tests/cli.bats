@@ -597,6 +597,43 @@ PY
 	run -2 --separate-stderr "$AUXV" -f "$v" --arch armv9x
 }
 
+# A spelling that names a byte order (ARM's "b", SH's "eb", Debian's
+# "el") is that order for a raw file: its words read as python's struct
+# reads them in that order, AT_HWCAP's bits and AT_PAGESZ included.
+@test "--arch's big-endian spellings read a raw file big-endian" {
+	local v=$BATS_TEST_TMPDIR/v
+	run -0 python3 - "$AUXV" "$MKFIXTURE" "$v" <<'PY'
+import json, struct, subprocess, sys
+auxv, mkfixture, v = sys.argv[1:]
+spellings = {"big": """armv4b armv5b armv5teb armv6b armv7b armv8b sheb
+sh2eb sh2aeb sh3eb sh4eb sh4aeb sh4al-dspeb""",
+             "little": """armv7l armv5tel sh4 sh4al-dsp mipsel
+mips64el"""}
+for order, names in spellings.items():
+    for given in names.split():
+        ws = 8 if given == "mips64el" else 4
+        raw = subprocess.run([mkfixture, "raw", "-w", str(ws), "-e", order,
+                              "6=4096", "16=0x1f", "0x1234=5"],
+                             capture_output=True, check=True).stdout
+        open(v, "wb").write(raw)
+        fmt = ("<" if order == "little" else ">") + "IQ"[ws == 8] * 2
+        want = [struct.unpack_from(fmt, raw, i)
+                for i in range(0, len(raw), 2 * ws)]
+        p = subprocess.run([auxv, "-f", v, "--arch", given, "--json"],
+                           capture_output=True, text=True)
+        assert p.returncode == 0 and p.stderr == "", (given, p.stderr)
+        j = json.loads(p.stdout)
+        assert j["byte_order"] == order, (given, j["byte_order"])
+        got = [(e["type"], e["value"]) for e in j["entries"]]
+        assert got + [(0, 0)] == want, (given, got, want)
+PY
+	# --endian still wins, given before or after.
+	mkraw "$v" 4 '<' 6 4096
+	run -0 --separate-stderr "$AUXV" --endian little -f "$v" --arch armv7b \
+	    -k PAGESZ --value
+	assert_output 4096
+}
+
 @test "-C: an empty name anywhere in the list is a usage error, as for -k" {
 	local a
 	for a in '' ',' 'a,,b' 'a,' ',a'; do
