@@ -252,6 +252,31 @@ value_oracle() {
 	cmp "$BATS_TEST_TMPDIR/raw" "$BATS_TEST_TMPDIR/want"
 }
 
+# With SIGPIPE ignored a reader that went away is a write error (EPIPE)
+# as any other: the contract's statuses, 1, and 2 for --diff (cmp(1)'s
+# trouble), never the 0 of a whole output.  The pipe's reading end is
+# closed before auxv starts, so that every write fails.
+@test "SIGPIPE ignored: a closed pipe is a write error, 2 for --diff" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw_own "$v" 6 1 17 1
+	run -0 python3 - "$AUXV" "$v" <<'PY'
+import os, signal, subprocess, sys
+auxv, v = sys.argv[1:]
+for args, want in (([], 1), (["--json"], 1), (["-o", "table"], 1),
+                   (["--value", "-k", "PAGESZ"], 1), (["--help"], 1),
+                   (["--check"], 1), (["--diff", "self", "-f", v], 2),
+                   (["--diff-all", "self", "-f", v], 2)):
+    r, w = os.pipe()
+    os.close(r)
+    p = subprocess.run([auxv] + args, stdout=w, stderr=subprocess.PIPE,
+                       text=True, restore_signals=False)
+    os.close(w)
+    assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
+    assert (p.returncode, p.stderr.endswith("write error: broken pipe\n")) == \
+        (want, True), (args, p.returncode, p.stderr)
+PY
+}
+
 # Two vectors one after another read back as the first alone: one source
 # only, the file of one still copied byte for byte (cmp the oracle).
 @test "-o raw takes one source: several, -a and -C are usage errors" {
