@@ -376,10 +376,11 @@ args_settle(struct opts *o, size_t nsrc, size_t nfile)
 	o->deref = (f & PR_DECODE) != 0;
 	o->follow = (f & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only && (f & PR_FOLLOW_VERBOSE));
-	/* Names where they are shown: JSON, and the headers of blocks. */
+	/* Names where they are shown: JSON, and the headers of blocks
+	 * (human and od alike; -o raw takes one source). */
 	if (f & PR_PID)
 		o->names = NAMES_EXE;
-	else if ((f & PR_NAMES) || ((f & PR_DECODE) && multi))
+	else if ((f & PR_NAMES) || multi)
 		o->names = NAMES_COMM;
 	if (o->all || nfile < nsrc)
 		o->proc_err = proc_check(&o->proc_errno);
