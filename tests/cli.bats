@@ -942,6 +942,30 @@ for bad in ("\u2018\u2019", "''", "``"):
 PY
 }
 
+# Issue 54: someone looking for avx2 on x86 is told where it is.  What
+# the page says holds here: on x86 AT_HWCAP's flags are CPUID leaf 1's
+# EDX names (Intel SDM vol. 2A, table 3-11) and AT_HWCAP2's two bits,
+# never avx2, which /proc/cpuinfo's flags list where the CPU has it.
+@test "auxv.1: where avx2 is on x86 (cpuinfo, glibc-hwcaps), and AT_HWCAP holds CPUID.1:EDX alone" {
+	command -v mandoc >/dev/null || skip "mandoc is not installed (Debian: mandoc)"
+	mandoc -Tutf8 "$TESTS_DIR/../man/auxv.1" | col -b | tr -s ' \n' '  ' >"$BATS_TEST_TMPDIR/page"
+	local w
+	for w in "CPUID leaf 1's EDX" avx2 AT_HWCAP2 /proc/cpuinfo x86-64-v2 "v3: AVX2" "v4: AVX-512" "ld.so --help"; do
+		grep -qF -- "$w" "$BATS_TEST_TMPDIR/page" || { echo "no $w"; return 1; }
+	done
+	run -0 --separate-stderr "$AUXV" --json -k HWCAP,HWCAP2
+	case $(jq -r .arch <<<"$output") in x86_64 | i386 | x32) ;; *) return 0 ;; esac
+	python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+edx = set("""fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat
+pse36 pn clflush dts acpi mmx fxsr sse sse2 ss ht tm ia64 pbe""".split())
+f = {e["name"]: set(e["flags"]) for e in d["entries"]}
+assert f["AT_HWCAP"] <= edx, f["AT_HWCAP"] - edx
+assert f.get("AT_HWCAP2", set()) <= {"ring3mwait", "fsgsbase"}, f
+' "$output"
+}
+
 # Issue 39: messages are "auxv: WHAT: REASON" however auxv was run.
 @test "messages start auxv: whatever argv[0] is (a copy's name, an escape sequence), getopt's too" {
 	local d=$BATS_TEST_TMPDIR
