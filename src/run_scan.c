@@ -90,6 +90,7 @@ pass_novec(struct run_scan *sc)
 	for (nv = sc->novec; nv < sc->novec + sc->nnovec; nv++) {
 		if (!(nv->d.flags & DIAG_PERM))
 			continue;
+		sc->vectors++; /* one, not read: --check's count */
 		if (sc->r->o->printer->failure == NULL) {
 			sc->perm++;
 			continue;
