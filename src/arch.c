@@ -150,43 +150,71 @@ static const struct arch arches[] = {
  * "armv%d%c" by CPU architecture and endianness (arm64's 32-bit compat
  * is "armv8l"), arch/sh/kernel/setup.c's CPU family after "sh" with
  * "eb" on a big-endian kernel, i386's personality names, and Debian's
- * spellings of little-endian mips.
+ * spellings of little-endian mips.  A spelling that names a byte order
+ * gives it to a raw file (1 big, 0 little; -1 the row's default).
  */
 /* clang-format off */
 static const struct {
 	char	spelling[12];
 	char	name[ARCH_NAME_LEN];
+	int8_t	bigendian;
 } spellings[] = {
-	{ "i486", "i386" },		{ "i586", "i386" },
-	{ "i686", "i386" },		{ "armv4l", "arm" },
-	{ "armv4tl", "arm" },		{ "armv5l", "arm" },
-	{ "armv5tl", "arm" },		{ "armv5tel", "arm" },
-	{ "armv5tejl", "arm" },		{ "armv6l", "arm" },
-	{ "armv7l", "arm" },		{ "armv7ml", "arm" },
-	{ "armv8l", "arm" },		{ "armv4b", "arm" },
-	{ "armv5b", "arm" },		{ "armv5teb", "arm" },
-	{ "armv6b", "arm" },		{ "armv7b", "arm" },
-	{ "armv8b", "arm" },		{ "arm64", "aarch64" },
-	{ "mipsel", "mips" },		{ "mips64el", "mips64" },
-	{ "sh2", "sh" },		{ "sh2a", "sh" },
-	{ "sh3", "sh" },		{ "sh4", "sh" },
-	{ "sh4a", "sh" },		{ "sh4al-dsp", "sh" },
-	{ "sheb", "sh" },		{ "sh2eb", "sh" },
-	{ "sh2aeb", "sh" },		{ "sh3eb", "sh" },
-	{ "sh4eb", "sh" },		{ "sh4aeb", "sh" },
-	{ "sh4al-dspeb", "sh" },
-	{ "sparcv9", "sparc64" },	{ "openrisc", "or1k" },
+	{ "i486", "i386", -1 },
+	{ "i586", "i386", -1 },
+	{ "i686", "i386", -1 },
+	{ "armv4l", "arm", 0 },
+	{ "armv4tl", "arm", 0 },
+	{ "armv5l", "arm", 0 },
+	{ "armv5tl", "arm", 0 },
+	{ "armv5tel", "arm", 0 },
+	{ "armv5tejl", "arm", 0 },
+	{ "armv6l", "arm", 0 },
+	{ "armv7l", "arm", 0 },
+	{ "armv7ml", "arm", 0 },
+	{ "armv8l", "arm", 0 },
+	{ "armv4b", "arm", 1 },
+	{ "armv5b", "arm", 1 },
+	{ "armv5teb", "arm", 1 },
+	{ "armv6b", "arm", 1 },
+	{ "armv7b", "arm", 1 },
+	{ "armv8b", "arm", 1 },
+	{ "arm64", "aarch64", -1 },
+	{ "mipsel", "mips", 0 },
+	{ "mips64el", "mips64", 0 },
+	{ "sh2", "sh", 0 },
+	{ "sh2a", "sh", 0 },
+	{ "sh3", "sh", 0 },
+	{ "sh4", "sh", 0 },
+	{ "sh4a", "sh", 0 },
+	{ "sh4al-dsp", "sh", 0 },
+	{ "sheb", "sh", 1 },
+	{ "sh2eb", "sh", 1 },
+	{ "sh2aeb", "sh", 1 },
+	{ "sh3eb", "sh", 1 },
+	{ "sh4eb", "sh", 1 },
+	{ "sh4aeb", "sh", 1 },
+	{ "sh4al-dspeb", "sh", 1 },
+	{ "sparcv9", "sparc64", -1 },
+	{ "openrisc", "or1k", -1 },
 };
 /* clang-format on */
 
+/*
+ * The row that name spells, and in *bigendian (unless NULL) the byte order
+ * the spelling names: 0, 1, or -1 where it names none.
+ */
 const struct arch *
-arch_by_name(const char *name)
+arch_by_name(const char *name, int *bigendian)
 {
 	size_t i;
 
+	if (bigendian != NULL)
+		*bigendian = -1;
 	for (i = 0; i < NITEMS(spellings); i++)
 		if (strcmp(spellings[i].spelling, name) == 0) {
 			name = spellings[i].name;
+			if (bigendian != NULL)
+				*bigendian = spellings[i].bigendian;
 			break;
 		}
 	for (i = 0; i < NITEMS(arches); i++)

@@ -101,7 +101,7 @@ struct arch {
 #define P64K  0x10u
 #define P256K 0x40u
 
-const struct arch *arch_by_name(const char *);
+const struct arch *arch_by_name(const char *, int *);
 const struct arch *arch_by_elf(uint16_t, unsigned int, int);
 const struct arch *arch_of(uint16_t, unsigned int, int);
 const struct arch *arch_kernel(uint16_t, unsigned int, int);

@@ -149,7 +149,7 @@ args_unknown_arch(struct out *esc, const char *name)
 	esc_human(esc, name, strlen(name));
 	out_str(esc, ": unknown architecture; known:");
 	for (i = 0; (a = arch_at(i)) != NULL; i++)
-		if (arch_by_name(a->name) == a) {
+		if (arch_by_name(a->name, NULL) == a) {
 			out_char(esc, ' ');
 			out_str(esc, a->name);
 		}
@@ -323,6 +323,13 @@ args_conflict(
 		return "--diff compares two sources, in human or json";
 	if (o->diff != DIFF_OFF && o->value_only)
 		return "--diff shows what differs: it takes no --value";
+	/* Vectors one after another would read back as the first alone. */
+	if ((f & PR_BINARY) && (o->all || nsrc > 1)) {
+		snprintf(buf, size,
+		    "-o %s writes one vector: it takes one source",
+		    o->printer->name);
+		return buf;
+	}
 	if (o->check && o->printer->check == NULL) {
 		snprintf(buf, size,
 		    "--check shows its rules in human or json, not -o %s",
@@ -369,10 +376,11 @@ args_settle(struct opts *o, size_t nsrc, size_t nfile)
 	o->deref = (f & PR_DECODE) != 0;
 	o->follow = (f & PR_FOLLOW) ||
 	    (o->verbose && !o->value_only && (f & PR_FOLLOW_VERBOSE));
-	/* Names where they are shown: JSON, and the headers of blocks. */
+	/* Names where they are shown: JSON, and the headers of blocks
+	 * (human and od alike; -o raw takes one source). */
 	if (f & PR_PID)
 		o->names = NAMES_EXE;
-	else if ((f & PR_NAMES) || ((f & PR_DECODE) && multi))
+	else if ((f & PR_NAMES) || multi)
 		o->names = NAMES_COMM;
 	if (o->all || nfile < nsrc)
 		o->proc_err = proc_check(&o->proc_errno);
@@ -478,7 +486,7 @@ args_value(struct opts *o, int c, char *arg, struct out *e)
 			    "unknown format (human, od, json, raw, table)");
 		return 0;
 	case OPT_ARCH:
-		if ((o->arch = arch_by_name(arg)) != NULL)
+		if ((o->arch = arch_by_name(arg, &o->arch_endian)) != NULL)
 			return 0;
 		args_unknown_arch(e, arg);
 		return -1;

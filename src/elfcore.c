@@ -21,6 +21,15 @@
 /* NT_PRPSINFO ends with pr_fname[16] and pr_psargs[80] in every layout. */
 #define PRPSINFO_TAIL 96
 
+/*
+ * Where NT_PRSTATUS holds pr_pid (include/linux/elfcore.h): after
+ * elf_siginfo's three ints, the short pr_cursig and two unsigned longs,
+ * pr_sigpend and pr_sighold, aligned as longs are: to 8 or 4 bytes, but
+ * m68k's 2.
+ */
+#define PRSTATUS_PID(ws, machine)                                              \
+	((ws) == 8 ? 32 : (machine) == EM_68K ? 22 : 24)
+
 _Static_assert(AUXV_MAX_NOTES == 64UL * 1024 * 1024, "message says 64 MiB");
 _Static_assert(AUXV_MAX_PHDRS == 65536, "message says 65536");
 
@@ -341,14 +350,25 @@ file_note(const unsigned char *p, size_t len, const struct elf_core *c,
 
 /*
  * The process's name (NT_PRPSINFO's pr_fname) and its main program
- * (NT_FILE), from the last such notes the walk passed; what can't be
- * read is left out, never an error.
+ * (NT_FILE), from the last such notes the walk passed, and the pr_pid of
+ * its first NT_PRSTATUS (the thread that dumped it, which the kernel
+ * writes first; gdb and eu-readelf show that one); what can't be read is
+ * left out, never an error.
  */
 static void
 read_names(const struct elf_reader *r, const struct elf_core *c,
-    const struct elf_note *info, const struct elf_note *file)
+    const struct elf_note *info, const struct elf_note *file,
+    const struct elf_note *status)
 {
-	unsigned char *desc;
+	size_t at = PRSTATUS_PID(c->wordsize, c->machine);
+	unsigned char *desc, pid[4];
+	uint64_t v;
+
+	c->names->pid = 0;
+	if (status->descsz >= at + sizeof(pid) &&
+	    elf_read(r, status->desc + at, pid, sizeof(pid)) == sizeof(pid) &&
+	    (v = vec_word(pid, 4, c->bigendian)) <= INT32_MAX)
+		c->names->pid = (int32_t)v;
 
 	if (info->descsz >= PRPSINFO_TAIL &&
 	    elf_read(r, info->desc + info->descsz - PRPSINFO_TAIL,
@@ -365,16 +385,18 @@ read_names(const struct elf_reader *r, const struct elf_core *c,
 }
 
 /*
- * Walks the notes of one PT_NOTE segment, adding the bytes it passes over
- * to *walked: NT_AUXV's descriptor into c->raw and, while c->names wants
- * them, where NT_PRPSINFO and NT_FILE are.  Returns 1 when the walk is
- * over (NT_AUXV found and nothing more wanted), 0 to go on with the next
- * segment, or -1 and *d.  After NT_AUXV, what is malformed or too much
- * ends the walk for names without an error.
+ * Walks the notes of one PT_NOTE segment, adding the bytes it passes
+ * over to *walked: NT_AUXV's descriptor into c->raw and, while c->names
+ * wants them, where NT_PRPSINFO, NT_FILE and the first NT_PRSTATUS
+ * are.  Returns 1 when the walk is over (NT_AUXV found and nothing more
+ * wanted), 0 to go on with the next segment, or -1 and *d.  After
+ * NT_AUXV, what is malformed or too much ends the walk for names without
+ * an error.
  */
 static int
 walk_notes(struct elf_notes *w, struct elf_core *c, uint64_t *walked,
-    struct elf_note *info, struct elf_note *file, struct diag *d)
+    struct elf_note *info, struct elf_note *file, struct elf_note *status,
+    struct diag *d)
 {
 	struct elf_note n;
 	uint64_t step;
@@ -411,6 +433,8 @@ walk_notes(struct elf_notes *w, struct elf_core *c, uint64_t *walked,
 			*info = n;
 		else if (n.type == NT_FILE)
 			*file = n;
+		else if (n.type == NT_PRSTATUS && status->descsz == 0)
+			*status = n;
 	}
 	if (rc == 0 || c->rawoff != 0)
 		return 0;
@@ -434,7 +458,7 @@ walk_phdrs(const struct elf_reader *r, const struct elf_id *id,
     const unsigned char *ph, size_t phnum, struct elf_core *c, struct diag *d)
 {
 	size_t i, phsz = elf_size(id->wordsize, ELF_PHDR);
-	struct elf_note info = { 0 }, file = { 0 };
+	struct elf_note info = { 0 }, file = { 0 }, status = { 0 };
 	uint64_t walked = 0;
 	struct elf_notes w;
 	struct elf_phdr p;
@@ -451,7 +475,8 @@ walk_phdrs(const struct elf_reader *r, const struct elf_id *id,
 		if (p.type == PT_NOTE && rc == 0) {
 			elf_notes_init(&w, r, p.offset, p.filesz, NOTE_PAD,
 			    c->bigendian, w.win);
-			rc = walk_notes(&w, c, &walked, &info, &file, d);
+			rc = walk_notes(
+			    &w, c, &walked, &info, &file, &status, d);
 		}
 		if (p.type == PT_LOAD && p.filesz != 0 &&
 		    p.offset <= UINT64_MAX - p.filesz &&
@@ -465,7 +490,7 @@ walk_phdrs(const struct elf_reader *r, const struct elf_id *id,
 	if (c->rawoff == 0)
 		return fail(d, EINVAL, "not a core dump with NT_AUXV");
 	if (c->names != NULL)
-		read_names(r, c, &info, &file);
+		read_names(r, c, &info, &file, &status);
 	return 0;
 }
 

@@ -116,6 +116,7 @@ struct elf_load {
 struct elf_names {
 	char comm[17];      /* NT_PRPSINFO's pr_fname; "" when none */
 	char exe[PATH_MAX]; /* NT_FILE's main program; "" when none */
+	int32_t pid;        /* NT_PRSTATUS's pr_pid; 0 when none */
 };
 
 struct elf_core {

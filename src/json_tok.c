@@ -167,11 +167,12 @@ json_char(struct jtok *j, unsigned char *u, size_t *n)
 /*
  * A string, decoded into out (room for cap bytes) when out is not NULL,
  * its length in *len and, when hash is not NULL, its FNV-1a in *hash.
- * With nonul, a NUL in it (\u0000) is refused where it stands.
+ * A NUL in it (\u0000) is malformed, at its escape, in every string
+ * (a key, a label, a description as much as comm): auxv writes none, and
+ * a C string's text would be cut there in silence.
  */
-static int
-string(struct jtok *j, char *out, size_t cap, size_t *len, uint64_t *hash,
-    int nonul)
+int
+jtok_string(struct jtok *j, char *out, size_t cap, size_t *len, uint64_t *hash)
 {
 	unsigned char u[4];
 	uint64_t h = 0xcbf29ce484222325u;
@@ -186,7 +187,7 @@ string(struct jtok *j, char *out, size_t cap, size_t *len, uint64_t *hash,
 			return -1;
 		if (m == 0)
 			break;
-		if (nonul && m == 1 && u[0] == '\0') {
+		if (m == 1 && u[0] == '\0') {
 			j->p = at;
 			return -1;
 		}
@@ -200,23 +201,6 @@ string(struct jtok *j, char *out, size_t cap, size_t *len, uint64_t *hash,
 	if (hash != NULL)
 		*hash = h;
 	return 0;
-}
-
-int
-jtok_string(struct jtok *j, char *out, size_t cap, size_t *len, uint64_t *hash)
-{
-	return string(j, out, cap, len, hash, 0);
-}
-
-/*
- * A string that stands for a C string (a process's string, comm, exe):
- * as jtok_string, but a NUL in it is malformed, at its escape, since
- * what follows it would be cut in silence.
- */
-int
-jtok_cstring(struct jtok *j, char *out, size_t cap, size_t *len)
-{
-	return string(j, out, cap, len, NULL, 1);
 }
 
 /*

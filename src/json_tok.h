@@ -45,7 +45,6 @@ int jtok_eat(struct jtok *, char);
 int jtok_word(struct jtok *, const char *);
 int jtok_hex(struct jtok *, int, unsigned int *);
 int jtok_string(struct jtok *, char *, size_t, size_t *, uint64_t *);
-int jtok_cstring(struct jtok *, char *, size_t, size_t *);
 int jtok_number(struct jtok *, uint64_t *);
 int jtok_object(struct jtok *, int, jtok_member_fn *, void *);
 int jtok_array(struct jtok *, jtok_element_fn *, void *);

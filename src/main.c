@@ -155,13 +155,15 @@ add_src(struct work *w, int argc)
 
 /*
  * As util-linux close_stdout(): a failed write is an error at exit,
- * status werr (1, or 2 for --diff as cmp(1) has it).  A reader that went
- * away is not.
+ * status werr (1, or 2 for --diff as cmp(1) has it), a reader that went
+ * away (EPIPE, SIGPIPE ignored) included: a script must not take a cut
+ * output for a whole one.  Only -w, which runs until something ends it,
+ * ends well when its reader goes (pipe_ok).
  */
 static int
-close_stdout(struct out *out, int status, int werr)
+close_stdout(struct out *out, int status, int werr, int pipe_ok)
 {
-	if (out_flush(out) == 0 || out->err == EPIPE)
+	if (out_flush(out) == 0 || (pipe_ok && out->err == EPIPE))
 		return status;
 	errno = out->err;
 	say(errno, "write error");
@@ -256,7 +258,7 @@ parse_args(struct work *w, int argc, char *argv[])
 			out_str(&w->r.out, args_synopsis);
 			out_str(&w->r.out, args_help);
 			exit(close_stdout(
-			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
+			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE, 0));
 		case OPT_PID:
 			add_pid(w, optarg);
 			break;
@@ -296,7 +298,7 @@ parse_args(struct work *w, int argc, char *argv[])
 		case OPT_VERSION:
 			out_str(&w->r.out, "auxv " AUXV_VERSION "\n");
 			exit(close_stdout(
-			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE));
+			    &w->r.out, AUXV_EXIT_OK, AUXV_EXIT_SOURCE, 0));
 		default:
 			args_bad_option(&w->r.esc, c, argv[at]);
 			usage("%.*s", (int)w->r.esc.len, w->r.esc.buf);
@@ -415,6 +417,7 @@ main(int argc, char *argv[])
 	init_run(w);
 	w->o.printer = &pr_human;
 	w->o.endian = -1;
+	w->o.arch_endian = -1;
 	if (argc > 1) /* else there is nothing to parse */
 		parse_args(w, argc, argv);
 	r->c = (struct pr_ctx){
@@ -435,5 +438,6 @@ main(int argc, char *argv[])
 	if (o->comms != NULL)
 		free(o->comms);
 	return close_stdout(&r->out, status,
-	    o->diff != DIFF_OFF ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE);
+	    o->diff != DIFF_OFF ? AUXV_EXIT_DIFF_TROUBLE : AUXV_EXIT_SOURCE,
+	    o->watch);
 }

@@ -30,6 +30,7 @@ struct opts {
 	const struct arch *arch; /* --arch, or NULL: the source's */
 	unsigned int wordsize;   /* --word-size, or 0: the source's */
 	int endian;              /* --endian: 0 little, 1 big, -1 unset */
+	int arch_endian;         /* --arch's spelling's, as endian (armv7b) */
 	int verbose;
 	int deref;            /* the format shows what the vector points to */
 	int follow;           /* and the vDSO and program headers */

@@ -95,6 +95,21 @@ put_flags(struct out *f, const char *first, const char *sep, const char *q,
 		}
 }
 
+/*
+ * A side's value; AT_RANDOM's with its bytes where they were read, after
+ * two spaces as on its human line, since with --diff-all two vectors at
+ * one address differ by them alone.
+ */
+static void
+put_value(struct out *f, const struct decoded *d)
+{
+	pr_value(f, d);
+	if (d->form == F_RANDOM && d->readable) {
+		out_str(f, "  ");
+		out_hexbytes(f, d->bytes, sizeof(d->bytes));
+	}
+}
+
 /* One difference: a or b is NULL where the entry is absent. */
 static void
 put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
@@ -106,10 +121,10 @@ put_human(struct diff_ctx *x, const struct decoded *a, const struct decoded *b)
 		out_str(f, a == NULL ? "+ " : "- ");
 	pr_name(f, d->at, d->type);
 	out_str(f, ": ");
-	pr_value(f, d);
+	put_value(f, d);
 	if (a != NULL && b != NULL) {
 		out_str(f, " -> ");
-		pr_value(f, b);
+		put_value(f, b);
 		if (at_is_hwcap(a->form))
 			put_flags(f, "  ", " ", "", a, b);
 	}
@@ -143,7 +158,7 @@ put_json_value(struct diff_ctx *x, const struct decoded *d)
 		put_side(x->f, &d->value, d->str, d->strlen);
 	else {
 		x->scratch->len = 0;
-		pr_value(x->scratch, d);
+		put_value(x->scratch, d);
 		put_side(x->f, &d->value, x->scratch->buf, x->scratch->len);
 	}
 }

@@ -75,7 +75,7 @@ json_head(struct json *o, const struct pr_ctx *c, const struct auxv_vec *v)
 	uint64_t which = JN_BIT(SCHEMA) | JN_BIT(SOURCE) | JN_BIT(LABEL);
 
 	if (v->kind == SRC_SELF || v->kind == SRC_PID || v->kind == SRC_EXEC ||
-	    saved)
+	    v->kind == SRC_CORE || saved)
 		which |= JN_BIT(PID);
 	if (v->kind != SRC_FILE || saved)
 		which |= JN_BIT(COMM) | JN_BIT(EXE);

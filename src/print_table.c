@@ -179,7 +179,9 @@ header_cells(struct table *t, const struct opts *o)
 	size_t nk, i;
 
 	k = keys(o, &nk);
-	out_str(&t->cell, o->all ? "PID" : "SOURCE");
+	/* One name whatever the sources, as ps(1) names it: a file's row
+	 * holds its name there, self's the word self. */
+	out_str(&t->cell, "PID");
 	end_cell(t, 0);
 	out_str(&t->cell, "COMM");
 	end_cell(t, 1);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "proc.h"
 #include "run_scan.h"
@@ -89,6 +90,7 @@ pass_novec(struct run_scan *sc)
 	for (nv = sc->novec; nv < sc->novec + sc->nnovec; nv++) {
 		if (!(nv->d.flags & DIAG_PERM))
 			continue;
+		sc->vectors++; /* one, not read: --check's count */
 		if (sc->r->o->printer->failure == NULL) {
 			sc->perm++;
 			continue;
@@ -138,9 +140,10 @@ run_scan_one(void *arg, struct source *s, int rc, const struct diag *d)
 	if (named && sc->vectors == 0)
 		pass_novec(sc);
 	sc->vectors++;
-	if (rc == 0)
+	if (rc == 0) {
+		sc->shown++;
 		run_show(sc->r, s);
-	else if (o->printer->failure != NULL &&
+	} else if (o->printer->failure != NULL &&
 	    (o->comms == NULL || (d->flags & DIAG_PERM)))
 		run_failure_object(sc->r, s, d);
 	else if (d->flags & DIAG_PERM)
@@ -162,6 +165,22 @@ say_perm(const struct run_scan *sc)
 		sc->r->say(0, "%lu process%s not readable: permission denied",
 		    sc->perm, sc->perm == 1 ? "" : "es");
 	}
+}
+
+/*
+ * --check of -a or -C, which shows nothing of the processes that hold
+ * to every rule: how many there were, failed and could not be read, for
+ * someone at a terminal (a script has the exit status and the lines).
+ */
+static void
+say_checked(const struct run_scan *sc)
+{
+	struct run *r = sc->r;
+
+	out_flush(&r->out);
+	r->say(0, "--check: %zu process%s, %lu failed, %zu not readable",
+	    sc->vectors, sc->vectors == 1 ? "" : "es", r->checkfail,
+	    sc->vectors - sc->shown);
 }
 
 /*
@@ -248,6 +267,8 @@ run_scan(struct run *r)
 			report_novec(&sc);
 		/* Counted where the format has no object for a failure only. */
 		say_perm(&sc);
+		if (o->check && isatty(STDERR_FILENO))
+			say_checked(&sc);
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */
 	if (sc.novec != NULL)

@@ -27,7 +27,8 @@ struct run_scan {
 	struct run *r;
 	unsigned long perm;  /* processes not ours to read, not shown */
 	size_t there;        /* processes that had not gone when read */
-	size_t vectors;      /* -C: processes of the names with a vector */
+	size_t vectors;      /* processes with a vector, read or not */
+	size_t shown;        /* and of those, read and shown */
 	struct novec *novec; /* -C: those without one, in order */
 	size_t nnovec, capnovec;
 };

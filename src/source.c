@@ -77,7 +77,9 @@ src_layout(struct source *s, const struct opts *o)
 		if (o->arch != NULL) {
 			v->machine = o->arch->machine;
 			ws = o->arch->wordsize;
-			be = arch_default_bigendian(o->arch);
+			be = o->arch_endian;
+			if (be == -1)
+				be = arch_default_bigendian(o->arch);
 		}
 		if (o->wordsize != 0)
 			ws = o->wordsize;

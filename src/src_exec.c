@@ -25,6 +25,8 @@
 #include <unistd.h>
 
 #include "elfdefs.h"
+#include "esc.h"
+#include "out.h"
 #include "proc.h"
 #include "readfile.h"
 #include "source.h"
@@ -110,18 +112,56 @@ is_elf(const char *path)
 }
 
 /*
- * Why the exec of file (the command as found in PATH) failed with err;
- * file is NULL when find_command() found none, which happens to a name
- * without a slash only.  NULL where the errno says enough.
+ * A script's interpreter that is not there, named in why (escaped, as
+ * names in messages are: a CRLF line end leaves a \r in the name, which
+ * the user cannot see).  The name is what fs/binfmt_script.c takes: after
+ * "#!" and blanks, up to a blank or the line's end, in the first
+ * BINPRM_BUF_SIZE bytes.
  */
 static const char *
-exec_reason(const char *file, int err)
+interp_reason(const char *file, char *why, size_t size)
+{
+	char line[256];
+	struct out *e;
+	ssize_t n;
+	size_t i, k;
+
+	if ((n = read_path(file, line, sizeof(line), 0)) < 2 ||
+	    line[0] != '#' || line[1] != '!')
+		return "interpreter not found";
+	for (i = 2; i < (size_t)n && (line[i] == ' ' || line[i] == '\t'); i++)
+		;
+	for (k = i; k < (size_t)n && line[k] != ' ' && line[k] != '\t' &&
+	     line[k] != '\n' && line[k] != '\0';
+	     k++)
+		;
+	if (k == i || (e = malloc(sizeof(*e))) == NULL)
+		return "interpreter not found";
+	out_init(e, -1);
+	out_str(e, "interpreter ");
+	esc_human(e, line + i, k - i);
+	out_str(e,
+	    line[k - 1] == '\r' ? " not found (a CRLF line end)"
+	                        : " not found");
+	snprintf(why, size, "%.*s", (int)e->len, e->buf);
+	free(e);
+	return why;
+}
+
+/*
+ * Why the exec of file (the command as found in PATH) failed with err
+ * (why holds what is not a constant); file is NULL when find_command()
+ * found none, which happens to a name without a slash only.  NULL where
+ * the errno says enough.
+ */
+static const char *
+exec_reason(const char *file, int err, char *why, size_t size)
 {
 	switch (err) {
 	case ENOENT:
 		if (file == NULL)
 			return "command not found";
-		return access(file, F_OK) == 0 ? "interpreter not found"
+		return access(file, F_OK) == 0 ? interp_reason(file, why, size)
 		                               : "no such file or directory";
 	case EACCES:
 		return "permission denied";
@@ -274,7 +314,7 @@ src_exec(
 
 	name_source(s, argv);
 	if ((e = find_command(argv[0], file, sizeof(file))) != 0) {
-		diag_set(d, e, exec_reason(NULL, e));
+		diag_set(d, e, exec_reason(NULL, e, s->why, sizeof(s->why)));
 		d->flags = e == ENOENT ? DIAG_NOCMD : DIAG_NOEXEC;
 		return -1;
 	}
@@ -297,7 +337,8 @@ src_exec(
 	if (rc == -1) {
 		if (read(sv[0], &e, sizeof(e)) == (ssize_t)sizeof(e) &&
 		    e != 0) {
-			diag_set(d, e, exec_reason(file, e));
+			diag_set(
+			    d, e, exec_reason(file, e, s->why, sizeof(s->why)));
 			d->flags = e == ENOENT ? DIAG_NOCMD : DIAG_NOEXEC;
 		} else
 			diag_set(d, 0, "killed before its exec completed");

@@ -188,6 +188,8 @@ open_core(
 		memcpy(s->comm, n.comm, sizeof(n.comm));
 		s->vec.comm = s->comm;
 	}
+	if (n.pid > 0)
+		s->vec.pid = n.pid;
 	if (o->names == NAMES_EXE && n.exe[0] != '\0') {
 		memcpy(s->exe, n.exe, sizeof(n.exe));
 		s->vec.exe = s->exe;

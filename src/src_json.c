@@ -69,7 +69,7 @@ string_or_null(struct jtok *j, const char **at)
 	if (jtok_word(j, "null") == 0)
 		return 0;
 	p = j->p;
-	if (jtok_cstring(j, NULL, 0, &len) == -1)
+	if (jtok_string(j, NULL, 0, &len, NULL) == -1)
 		return -1;
 	*at = p;
 	return 0;

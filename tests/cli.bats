@@ -253,6 +253,46 @@ value_oracle() {
 	cmp "$BATS_TEST_TMPDIR/raw" "$BATS_TEST_TMPDIR/want"
 }
 
+# With SIGPIPE ignored a reader that went away is a write error (EPIPE)
+# as any other: the contract's statuses, 1, and 2 for --diff (cmp(1)'s
+# trouble), never the 0 of a whole output.  The pipe's reading end is
+# closed before auxv starts, so that every write fails.
+@test "SIGPIPE ignored: a closed pipe is a write error, 2 for --diff" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw_own "$v" 6 1 17 1
+	run -0 python3 - "$AUXV" "$v" <<'PY'
+import os, signal, subprocess, sys
+auxv, v = sys.argv[1:]
+for args, want in (([], 1), (["--json"], 1), (["-o", "table"], 1),
+                   (["--value", "-k", "PAGESZ"], 1), (["--help"], 1),
+                   (["--check"], 1), (["--diff", "self", "-f", v], 2),
+                   (["--diff-all", "self", "-f", v], 2)):
+    r, w = os.pipe()
+    os.close(r)
+    p = subprocess.run([auxv] + args, stdout=w, stderr=subprocess.PIPE,
+                       text=True, restore_signals=False)
+    os.close(w)
+    assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
+    assert (p.returncode, p.stderr.endswith("write error: broken pipe\n")) == \
+        (want, True), (args, p.returncode, p.stderr)
+PY
+}
+
+# Two vectors one after another read back as the first alone: one source
+# only, the file of one still copied byte for byte (cmp the oracle).
+@test "-o raw takes one source: several, -a and -C are usage errors" {
+	local v=$BATS_TEST_TMPDIR/v
+	mkraw "$v" 8 '<' 6 4096 0 0
+	run -0 sh -c '"$1" -o raw -f "$2" | cmp - "$2"' sh "$AUXV" "$v"
+	for args in "-f $v -f $v" "self -f $v" "-a" "-C sleep"; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr "$AUXV" -o raw $args
+		[ -z "$output" ]
+		[[ "$stderr" == *"-o raw"*"one source"* ]]
+		[ "${#stderr_lines[@]}" -eq 2 ]
+	done
+}
+
 @test "a write error on stdout is status 1" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	run -1 --separate-stderr sh -c "\"$AUXV\" >/dev/full"
@@ -581,6 +621,43 @@ for pair in pairs.split():
     assert json.loads(p.stdout)["arch"] == want, (pair, p.stdout)
 PY
 	run -2 --separate-stderr "$AUXV" -f "$v" --arch armv9x
+}
+
+# A spelling that names a byte order (ARM's "b", SH's "eb", Debian's
+# "el") is that order for a raw file: its words read as python's struct
+# reads them in that order, AT_HWCAP's bits and AT_PAGESZ included.
+@test "--arch's big-endian spellings read a raw file big-endian" {
+	local v=$BATS_TEST_TMPDIR/v
+	run -0 python3 - "$AUXV" "$MKFIXTURE" "$v" <<'PY'
+import json, struct, subprocess, sys
+auxv, mkfixture, v = sys.argv[1:]
+spellings = {"big": """armv4b armv5b armv5teb armv6b armv7b armv8b sheb
+sh2eb sh2aeb sh3eb sh4eb sh4aeb sh4al-dspeb""",
+             "little": """armv7l armv5tel sh4 sh4al-dsp mipsel
+mips64el"""}
+for order, names in spellings.items():
+    for given in names.split():
+        ws = 8 if given == "mips64el" else 4
+        raw = subprocess.run([mkfixture, "raw", "-w", str(ws), "-e", order,
+                              "6=4096", "16=0x1f", "0x1234=5"],
+                             capture_output=True, check=True).stdout
+        open(v, "wb").write(raw)
+        fmt = ("<" if order == "little" else ">") + "IQ"[ws == 8] * 2
+        want = [struct.unpack_from(fmt, raw, i)
+                for i in range(0, len(raw), 2 * ws)]
+        p = subprocess.run([auxv, "-f", v, "--arch", given, "--json"],
+                           capture_output=True, text=True)
+        assert p.returncode == 0 and p.stderr == "", (given, p.stderr)
+        j = json.loads(p.stdout)
+        assert j["byte_order"] == order, (given, j["byte_order"])
+        got = [(e["type"], e["value"]) for e in j["entries"]]
+        assert got + [(0, 0)] == want, (given, got, want)
+PY
+	# --endian still wins, given before or after.
+	mkraw "$v" 4 '<' 6 4096
+	run -0 --separate-stderr "$AUXV" --endian little -f "$v" --arch armv7b \
+	    -k PAGESZ --value
+	assert_output 4096
 }
 
 @test "-C: an empty name anywhere in the list is a usage error, as for -k" {
@@ -1122,6 +1199,30 @@ assert t.count("\u2018") > 50, t.count("\u2018")
 for bad in ("\u2018\u2019", "''", "``"):
     assert bad not in t, bad
 PY
+}
+
+# Issue 54: someone looking for avx2 on x86 is told where it is.  What
+# the page says holds here: on x86 AT_HWCAP's flags are CPUID leaf 1's
+# EDX names (Intel SDM vol. 2A, table 3-11) and AT_HWCAP2's two bits,
+# never avx2, which /proc/cpuinfo's flags list where the CPU has it.
+@test "auxv.1: where avx2 is on x86 (cpuinfo, glibc-hwcaps), and AT_HWCAP holds CPUID.1:EDX alone" {
+	command -v mandoc >/dev/null || skip "mandoc is not installed (Debian: mandoc)"
+	mandoc -Tutf8 "$TESTS_DIR/../man/auxv.1" | col -b | tr -s ' \n' '  ' >"$BATS_TEST_TMPDIR/page"
+	local w
+	for w in "CPUID leaf 1's EDX" avx2 AT_HWCAP2 /proc/cpuinfo x86-64-v2 "v3: AVX2" "v4: AVX-512" "ld.so --help"; do
+		grep -qF -- "$w" "$BATS_TEST_TMPDIR/page" || { echo "no $w"; return 1; }
+	done
+	run -0 --separate-stderr "$AUXV" --json -k HWCAP,HWCAP2
+	case $(jq -r .arch <<<"$output") in x86_64 | i386 | x32) ;; *) return 0 ;; esac
+	python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+edx = set("""fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat
+pse36 pn clflush dts acpi mmx fxsr sse sse2 ss ht tm ia64 pbe""".split())
+f = {e["name"]: set(e["flags"]) for e in d["entries"]}
+assert f["AT_HWCAP"] <= edx, f["AT_HWCAP"] - edx
+assert f.get("AT_HWCAP2", set()) <= {"ring3mwait", "fsgsbase"}, f
+' "$output"
 }
 
 # Issue 39: messages are "auxv: WHAT: REASON" however auxv was run.

@@ -427,6 +427,9 @@ PY
 #   ["file", [[START, END, NAME], ...]]  NT_FILE, page size 4096
 #   ["file", [...], {"count": N, "len": L}]  the same with its count
 #                              replaced by N, cut to its first L bytes
+#   ["prstatus", SIZE, PID]    NT_PRSTATUS with pr_pid PID, where
+#                              <linux/elfcore.h> puts it: after 3 ints, a
+#                              short and two longs (32 or 24 bytes in)
 #   ["pad", TOTAL]             a note that brings the notes to TOTAL bytes
 # Prints the notes' size in bytes.
 names_core() {
@@ -450,6 +453,11 @@ for n in spec["notes"]:
             d = k.p(k.W, n[2].get("count", len(n[1]))) + d[k.ws:]
             d = d[:n[2].get("len", len(d))]
         notes += k.note(b"CORE", 0x46494c45, d)
+    elif n[0] == "prstatus":
+        d = bytearray(n[1])
+        at = 32 if ws == 8 else 24
+        d[at:at + 4] = k.p("i", n[2])[:max(0, n[1] - at)]
+        notes += k.note(b"CORE", 1, bytes(d[:n[1]]))
     elif n[0] == "pad":
         left = n[1] - len(notes) - sum(len(k.note(b"CORE", 3, bytes(x[1])))
                                        for x in spec["notes"] if x[0] == "prpsinfo")
@@ -482,6 +490,34 @@ core_names() {
 		names_core "$T/core" "$ws" big "${spec/4198656/1}" >/dev/null
 		[ "$(core_names "$T/core")" = '["crafted-name","/lib/ld-crafted.so"]' ]
 	done
+}
+
+# A core's pid is the pr_pid of its first NT_PRSTATUS (the thread that
+# dumped it, which the kernel writes first), as eu-readelf -n shows it;
+# an NT_PRSTATUS too short for it, or none, leaves it null.
+@test "core pid: the first NT_PRSTATUS's pr_pid, in each class and order" {
+	local ws order size
+	for ws in 8 4; do
+		size=$((ws == 8 ? 336 : 144))
+		for order in little big; do
+			names_core "$T/core" "$ws" "$order" '{"auxv": [[6, 4096]],
+			    "notes": [["prstatus", '$size', 4242],
+			              ["prstatus", '$size', 4343]]}' >/dev/null
+			run -0 --separate-stderr "$AUXV" --json -f "$T/core"
+			[ "$(jq -c '[.source, .pid]' <<<"$output")" = '["core",4242]' ]
+		done
+		# eu-readelf reads the same pid (x86-64's and i386's layouts).
+		if has eu_readelf; then
+			names_core "$T/core" "$ws" little '{"auxv": [[6, 4096]],
+			    "notes": [["prstatus", '$size', 4242]]}' >/dev/null
+			eu-readelf -n "$T/core" | grep -Eq '^ +pid: 4242,'
+		fi
+		names_core "$T/core" "$ws" little '{"auxv": [[6, 4096]],
+		    "notes": [["prstatus", '$((ws == 8 ? 35 : 27))', 4242]]}' >/dev/null
+		[ "$("$AUXV" --json -f "$T/core" | jq .pid)" = null ]
+	done
+	names_core "$T/core" 8 little '{"auxv": [[6, 4096]], "notes": []}' >/dev/null
+	[ "$("$AUXV" --json -f "$T/core" | jq .pid)" = null ]
 }
 
 @test "core names: a short NT_FILE is read; an NT_PRPSINFO too short for pr_fname is not" {

@@ -161,7 +161,7 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	[ -z "$output" ]
 	sed 's/8192/12288/' "$T/unread" >"$T/moved"
 	run -1 --separate-stderr "$AUXV" --diff-all -f "$T/read" -f "$T/moved"
-	[ "${lines[2]}" = "AT_RANDOM: 0x2000 -> 0x3000" ]
+	[ "${lines[2]}" = "AT_RANDOM: 0x2000  00112233445566778899aabbccddeeff -> 0x3000" ]
 	[ "${#lines[@]}" -eq 3 ]
 }
 
@@ -184,7 +184,10 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 }
 
 # AT_RANDOM at the same address is compared by its bytes (--diff-all,
-# which shows what --diff leaves out as different in every process).
+# which shows what --diff leaves out as different in every process), and
+# shown with them, as its human line has them: else both sides read the
+# same.  The bytes are those the crafted cores hold (mkfixture's -r) and
+# python's json reads the same in each side's text.
 @test "--diff-all: AT_RANDOM's bytes, not only its address" {
 	local b
 	for b in 00 ff; do
@@ -194,8 +197,23 @@ assert got[(0x99, "changed")]["name"] is None' "$output"
 	run -0 "$AUXV" --diff-all -f "$BATS_TEST_TMPDIR/r00" -f "$BATS_TEST_TMPDIR/r00"
 	[ -z "$output" ]
 	run -1 "$AUXV" --diff-all -f "$BATS_TEST_TMPDIR/r00" -f "$BATS_TEST_TMPDIR/rff"
-	[ "${lines[2]}" = "AT_RANDOM: 0x1000 -> 0x1000" ]
+	[ "${lines[2]}" = "AT_RANDOM: 0x1000  $(printf '%032d' 0) -> 0x1000  ff$(printf '%030d' 0)" ]
 	[ "${#lines[@]}" -eq 3 ]
+	local r1=000102030405060708090a0b0c0d0e0f r2=f0e0d0c0b0a090807060504030201000
+	"$MKFIXTURE" core -r "$r1" >"$BATS_TEST_TMPDIR/c1"
+	"$MKFIXTURE" core -r "$r2" >"$BATS_TEST_TMPDIR/c2"
+	run -1 --separate-stderr "$AUXV" --diff-all \
+	    -f "$BATS_TEST_TMPDIR/c1" -f "$BATS_TEST_TMPDIR/c2"
+	grep -Eqx "AT_RANDOM: (0x[0-9a-f]+)  $r1 -> \\1  $r2" <<<"$output"
+	run -1 --separate-stderr "$AUXV" --diff-all --json \
+	    -f "$BATS_TEST_TMPDIR/c1" -f "$BATS_TEST_TMPDIR/c2"
+	python3 -c '
+import json, sys
+d = [x for x in json.loads(sys.argv[1])["differences"] if x["type"] == 25]
+assert len(d) == 1 and d[0]["a"]["value"] == d[0]["b"]["value"], d
+assert d[0]["a"]["text"].endswith("  " + sys.argv[2]), d
+assert d[0]["b"]["text"].endswith("  " + sys.argv[3]), d
+' "$output" "$r1" "$r2"
 }
 
 # cmp(1): 0 same, 1 different, 2 trouble, and a write error is trouble.

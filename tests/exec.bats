@@ -359,7 +359,25 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	printf '#!/auxv-test/no/such/shell\n' >"$f"
 	chmod 755 "$f"
 	run -127 --separate-stderr "$AUXV" -e "$f"
-	[ "$stderr" = "auxv: $f: interpreter not found" ]
+	[ "$stderr" = "auxv: $f: interpreter /auxv-test/no/such/shell not found" ]
+}
+
+# A CRLF line end makes "/bin/sh\r" the interpreter (fs/binfmt_script.c
+# ends the name at a blank or \n only): named with its \r escaped, as
+# names in messages are, and the status env(1) gives the same script.
+@test "a script with a CRLF shebang: its interpreter named, \\r escaped" {
+	local f="$BATS_TEST_TMPDIR/crlf"
+
+	printf '#!/bin/sh\r\necho hi\r\n' >"$f"
+	chmod 755 "$f"
+	run -127 env "$f"
+	run -127 --separate-stderr "$AUXV" -e "$f"
+	[ -z "$output" ]
+	[ "$stderr" = "auxv: $f: interpreter /bin/sh\\r not found (a CRLF line end)" ]
+	# Blanks after #! are skipped, and a name ends at a blank.
+	printf '#! \t/auxv-test/no\001sh -x\n' >"$f"
+	run -127 --separate-stderr "$AUXV" -e "$f"
+	[ "$stderr" = "auxv: $f: interpreter /auxv-test/no\\001sh not found" ]
 }
 
 @test "a command in PATH with a missing interpreter: interpreter not found" {
@@ -370,7 +388,7 @@ os.execv(sys.argv[1], [sys.argv[1], "-e", "/bin/true"])' "$AUXV"
 	chmod 755 "$d/badinterp"
 	run -127 --separate-stderr env PATH="$d:$PATH" "$AUXV" -e badinterp
 	[ -z "$output" ]
-	[ "$stderr" = "auxv: badinterp: interpreter not found" ]
+	[ "$stderr" = "auxv: badinterp: interpreter /auxv-test/no/such/shell not found" ]
 }
 
 # execvp(3) hands a file the kernel refuses (ENOEXEC) to /bin/sh: the

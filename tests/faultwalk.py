@@ -207,12 +207,14 @@ class Walk:
     def sources(self):
         """name: (arguments, formats, deterministic output)."""
         all_fmt = list(FORMATS)
+        # -o raw takes one source: of -a and -C a usage error, no run.
+        one_fmt = [f for f in all_fmt if f != "raw"]
         dec = ["human", "table", "json", "verbose"]
         s = {
             "self": ([], all_fmt, False),
             "pid": ([self.pid], all_fmt, False),
-            "all": (["-a"], all_fmt, False),
-            "comm": (["-C", self.sleep_name], all_fmt, False),
+            "all": (["-a"], one_fmt, False),
+            "comm": (["-C", self.sleep_name], one_fmt, False),
             "raw": (["-f", self.raw], all_fmt, True),
             # A core on a pipe: read whole, a read at a time.
             "stdin": (["-f", "-"], all_fmt, True),

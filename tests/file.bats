@@ -127,7 +127,7 @@ EOF
 # check_real_core CORE: auxv's reading of a core of the process spawned,
 # against its saved vector and memory, eu-readelf and od.
 check_real_core() {
-	local core=$1 ws order
+	local core=$1 pid=$2 ws order
 	ws=$(python3 -c 'import struct; print(struct.calcsize("P"))')
 	order=$(python3 -c 'import sys; print(sys.byteorder)')
 
@@ -152,6 +152,8 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	[ -n "$fname" ]
 	pycheck "$output" 'assert d["comm"] == a[0] and d["exe"] == a[1], d' \
 	    "$fname" "$SLEEP"
+	# Its pid: the process's, that its NT_PRSTATUS holds.
+	pycheck "$output" 'assert d["pid"] == int(a[0]), d["pid"]' "$pid"
 
 	# The raw bytes of a core are its NT_AUXV note: /proc/PID/auxv.
 	"$AUXV" -f "$core" -o raw >"$T/core.raw"
@@ -177,7 +179,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	kill "$PID"
 	wait "$PID" 2>/dev/null || true
 	PID=
-	check_real_core "$T/gc.$pid"
+	check_real_core "$T/gc.$pid" "$pid"
 }
 
 # bats test_tags=slow
@@ -197,6 +199,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 		skip "core_pattern not writable"
 	fi
 	spawn core
+	local pid=$PID
 	kill -SEGV "$PID"
 	wait "$PID" 2>/dev/null || true
 	PID=
@@ -204,7 +207,7 @@ assert e[25]["bytes"] == open(a[5] + "/random").read(), e[25]
 	unset OLD_PATTERN
 	set -- "$T"/kcore.*
 	[ -f "$1" ] || skip "the kernel wrote no core (container?)"
-	check_real_core "$1"
+	check_real_core "$1" "$pid"
 }
 
 # bats test_tags=full

@@ -231,7 +231,7 @@ print(f.read(16).hex())' "$BG_PID" "$addr")
 	python3 - "$BATS_TEST_TMPDIR/table" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().splitlines()
-assert lines[0].split() == ["SOURCE", "COMM", "AT_SECURE", "AT_PLATFORM",
+assert lines[0].split() == ["PID", "COMM", "AT_SECURE", "AT_PLATFORM",
                             "AT_HWCAP", "AT_HWCAP2", "AT_EXECFN"], lines[0]
 assert len(lines) == 3, lines
 # Aligned: every column starts where its header does.
@@ -350,13 +350,14 @@ PY
 	table_check full
 	# A character whose wcwidth(3) is -1 that auxv does not escape
 	# (U+2028, a line separator): one column, so that its cell of three
-	# is padded to SOURCE's six.  (python's splitlines would split at it.)
+	# is padded to PID's three, not to five nor two.  (python's
+	# splitlines would split at it.)
 	local sep
 	sep=$(printf 'x\342\200\250y')
 	cp ab "$sep"
 	"$AUXV" -o table -k PAGESZ -f "$sep" -f ab >full
-	[ "$(sed -n 2p full)" = "$sep     -     4096" ]
-	[ "$(sed -n 3p full)" = "ab      -     4096" ]
+	[ "$(sed -n 2p full)" = "$sep  -     4096" ]
+	[ "$(sed -n 3p full)" = "ab   -     4096" ]
 }
 
 # Where the locale decodes no UTF-8 (LC_ALL=C), each character of a cell

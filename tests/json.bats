@@ -576,6 +576,17 @@ bad = [
     (H + '{"type":15,"value":1,"string":"\\u0000"}' + T, '"string":"'),
     ('{"comm":"a\\u0000b","word_size":8,"byte_order":"little","entries":[' + E + T, '"comm":"a'),
     ('{"exe":"/bin/x\\u0000","word_size":8,"byte_order":"little","entries":[' + E + T, '"exe":"/bin/x'),
+    # Issue 54: and in every other string, whatever member holds it.
+    ('{"label":"se\\u0000lf","word_size":8,"byte_order":"little","entries":[' + E + T, '"label":"se'),
+    ('{"source":"self\\u0000","word_size":8,"byte_order":"little","entries":[' + E + T, '"source":"self'),
+    ('{"arch":"x86_64\\u0000","word_size":8,"byte_order":"little","entries":[' + E + T, '"arch":"x86_64'),
+    ('{"x\\u0000":1,"word_size":8,"byte_order":"little","entries":[' + E + T, '{"x'),
+    (H + '{"type":6,"value":1,"name":"AT_\\u0000PAGESZ"}' + T, '"name":"AT_'),
+    (H + '{"type":6,"value":1,"hex":"0x1\\u0000"}' + T, '"hex":"0x1'),
+    (H + '{"type":6,"value":1,"description":"\\u0000"}' + T, '"description":"'),
+    (H + '{"type":16,"value":1,"flags":["fpu","\\u0000"]}' + T, '"flags":["fpu","'),
+    (H + '{"type":16,"value":1,"unknown":"\\u0000"}' + T, '"unknown":"'),
+    ('{"error":{"errno":1,"message":"a\\u0000"}}', '"message":"a'),
     (H + '{"type":6,"value":4096,"a\\qb":1}' + T, 'a\\q'),
     ('{"error":tru}', "py"),
     # 64 keys in an object at most: the 65th is refused at its quote.

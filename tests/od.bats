@@ -19,6 +19,24 @@ teardown() {
 	[ "$output" = "$(od -t d8 "/proc/$BG_PID/auxv")" ]
 }
 
+# Several PIDs: each block headed as the human format heads it, the
+# process's name from /proc/PID/comm, then od of its /proc file in the
+# word size of its executable's ELF class (EI_CLASS: 1 is 32-bit).
+@test "PIDs: --od's block headers name each process as human output does" {
+	need host_order
+	start_bg sleep 1000
+	local p cls first=1
+	for p in "$BG_PID" "$$"; do
+		[ -n "$first" ] || echo
+		first=
+		echo "==> $p ($(cat "/proc/$p/comm")) <=="
+		cls=$(od -An -tu1 -j4 -N1 "/proc/$p/exe" | tr -d ' ')
+		od -t "d$((cls == 1 ? 4 : 8))" "/proc/$p/auxv"
+	done >"$BATS_TEST_TMPDIR/want"
+	run -0 --separate-stderr "$AUXV" --od "$BG_PID" "$$"
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/want")" ]
+}
+
 # bats test_tags=run32
 @test "32-bit PID: --od is od -t d4 of the /proc file, trailing zeros too" {
 	need host_order

@@ -120,6 +120,40 @@ pidns_a() {
 	[ -z "$stderr" ]
 }
 
+# At a terminal (python's pty as standard error), the processes --check
+# -a held to its rules are summed up there: as many as /proc lists (the
+# python that counts them, the namespace's sh and sleeps) and auxv
+# itself, as many failed as lines name a FAIL on standard output, none
+# unreadable here (root).  To a pipe, nothing: the case above.
+@test "-a: at a terminal, a summary on standard error: processes, failed, not readable" {
+	need pidns
+	run -0 unshare -p -f --mount-proc sh -c 'sleep 100 & a=$!; sleep 100 & b=$!
+		for p in $a $b; do
+			c=; until [ "$c" = sleep ]; do read -r c </proc/$p/comm; done
+		done
+		python3 - "$1" <<"PY"; s=$?; kill $a $b; exit $s
+import os, pty, subprocess, sys
+master, slave = pty.openpty()
+n = sum(e.isdigit() for e in os.listdir("/proc")) + 1
+p = subprocess.run([sys.argv[1], "--check", "-a"], stdout=subprocess.PIPE,
+                   stderr=slave, text=True)
+os.close(slave)
+err = b""
+while True:
+    try:
+        b = os.read(master, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    err += b
+fails = len(p.stdout.splitlines())
+want = "auxv: --check: %d processes, %d failed, 0 not readable" % (n, fails)
+assert err.decode().splitlines() == [want], (err, want, p.stdout)
+assert p.returncode == (1 if fails else 0), p.returncode
+PY' sh "$AUXV"
+}
+
 @test "-a: a process that fails is one line naming its rules, status 1" {
 	need pidns
 	uexec_ready
