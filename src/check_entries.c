@@ -24,10 +24,10 @@
  * version the kernel gives it from (major * 1000 + minor), asked of a
  * live vector of a kernel that new only (from the kernel's history:
  * powerpc's cache geometry 4.11, commit 98a5f361b862, riscv's 5.10;
- * AT_HWCAP2 3.10 with powerpc's ELF_HWCAP2, arm's 3.15); C_VDSO: only where a vDSO is
- * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
- * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
- * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's);
+ * AT_HWCAP2 3.10 with powerpc's ELF_HWCAP2, arm's 3.15); C_VDSO: only
+ * where a vDSO is mapped (the kernel gives it with the vDSO); C_RSEQ:
+ * only where this kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands
+ * in for it where the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's);
  * C_SYSINFO: where the architecture's row says ARCH_SYSINFO (i386).
  * The bits are arch.c's ARCH_DLINFO column.
  * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
