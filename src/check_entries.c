@@ -27,12 +27,11 @@
  * AT_HWCAP2 3.10 with powerpc's ELF_HWCAP2, arm's 3.15); C_VDSO: only
  * where a vDSO is mapped (the kernel gives it with the vDSO); C_RSEQ:
  * only where this kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands
- * in for it where the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's);
- * C_SYSINFO: where the architecture's row says ARCH_SYSINFO (i386).
- * The bits are arch.c's ARCH_DLINFO column.
- * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
- * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
- * asked.
+ * in for it where the kernel had no value (arm64's and riscv's
+ * AT_MINSIGSTKSZ, sh's); C_SYSINFO: where the architecture's row says
+ * ARCH_SYSINFO (i386).  The bits are arch.c's ARCH_DLINFO column.  What
+ * depends on the build beyond that (mips's AT_BASE_PLATFORM, powerpc's
+ * cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not asked.
  */
 enum {
 	A_X86 = A_X86_64 | A_X32 | A_I386,
