@@ -97,6 +97,7 @@ static const struct {
 	{ "hwcap",      N_CPU | N_HERE,           rule_hwcap },
 	{ "hwcap-run",  N_SELF | N_CPU,           rule_hwcap_run },
 	{ "hwcap-base", 0,                        rule_hwcap_base },
+	{ "hwcap-deps", 0,                        rule_hwcap_deps },
 	{ "sysinfo",    0,                        rule_sysinfo },
 	{ "stack",      N_MAPS,                   rule_stack },
 	{ "platform",   N_HERE,                   rule_platform },
