@@ -104,6 +104,7 @@ static const struct {
 	{ "entries",    0,                        rule_entries },
 	{ "layout",     N_LIVE,                   rule_layout },
 	{ "stack-align", N_LIVE,                  rule_stack_align },
+	{ "args",       N_LIVE,                   rule_args },
 	{ "random",     0,                        rule_random },
 	{ "execfn",     N_LIVE,                   rule_execfn },
 	{ "procauxv",   N_SELF,                   rule_procauxv },

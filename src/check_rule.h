@@ -108,5 +108,6 @@ rule_fn rule_stack_align;
 rule_fn rule_hwcap_base;
 rule_fn rule_random;
 rule_fn rule_hwcap_deps;
+rule_fn rule_args;
 
 #endif

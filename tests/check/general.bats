@@ -18,7 +18,7 @@ load hooks
 		    { echo "$n: $r: $e"; false; }
 		[ -n "$e" ]
 	done < <(jq -r '.checks[] | [.name, .result, .evidence] | @tsv' <<<"$output")
-	[ "$(jq '.checks | length' <<<"$output")" -eq 21 ]
+	[ "$(jq '.checks | length' <<<"$output")" -eq 22 ]
 	[[ "$(evidence "$output" pagesz)" == *"KernelPageSize $(getconf PAGESIZE)" ]]
 	[[ "$(evidence "$output" clktck)" == *"USER_HZ $(getconf CLK_TCK)" ]]
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
@@ -43,9 +43,9 @@ load hooks
 	may=" $(self_not_ok) "
 	run "$AUXV" --check
 	[ "$status" -le 1 ]
-	[ "${#lines[@]}" -eq 21 ]
+	[ "${#lines[@]}" -eq 22 ]
 	for r in phdr entry base ids pagesz clktck hwcap hwcap-run hwcap-base \
-	    hwcap-deps sysinfo stack platform entries layout stack-align random execfn \
+	    hwcap-deps sysinfo stack platform entries layout stack-align args random execfn \
 	    procauxv vdso-image values; do
 		grep -qE "^$r +ok +[^ ]" <<<"$output" ||
 		    [[ "$may" == *" $r:$(sed -En "s/^$r +(FAIL|no data) +[^ ].*/\1/p" <<<"$output" | tr ' ' _) "* ]]
@@ -178,7 +178,7 @@ pidns_a() {
 	# hwcap-base: x86-64's alone; hwcap-deps: ok on x86-64 and arm64
 	# alone (kernel.bats).
 	[ "$(jq -r '[.checks[] | select(.result == "no data" and (.name | test("^hwcap-(base|deps)$") | not)) | .name] | join(" ")' <<<"$output")" = \
-	    "phdr entry base ids hwcap hwcap-run sysinfo stack platform layout stack-align random execfn procauxv vdso-image" ]
+	    "phdr entry base ids hwcap hwcap-run sysinfo stack platform layout stack-align args random execfn procauxv vdso-image" ]
 	[ "$(jq -r '[.checks[] | select(.result == "ok" and (.name | test("^hwcap-(base|deps)$") | not)) | .name] | join(" ")' <<<"$output")" = \
 	    "pagesz clktck entries values" ]
 }
@@ -274,7 +274,7 @@ pidns_a() {
 	need jq
 	run --separate-stderr "$AUXV" --check -a --json
 	[ "$status" -le 1 ]
-	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 21 or .error)' \
+	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 22 or .error)' \
 	    <<<"$output"
 	jq -e -s --argjson p $$ 'any(.[]; .pid == $p and .failures == 0)' \
 	    <<<"$output"
@@ -289,7 +289,7 @@ pidns_a() {
 	need pidns
 	run -0 --separate-stderr pidns_a --json
 	jq -e -s 'length >= 4 and all(.[]; .failures == 0 and
-	    (.checks | length) == 21)' <<<"$output"
+	    (.checks | length) == 22)' <<<"$output"
 	jq -e -s '[.[].comm] | index("sleep") != null' <<<"$output"
 }
 
