@@ -450,8 +450,8 @@ rule_hwcap_deps(const struct check_env *e, struct check_result *r)
 		AT_NUM_HWCAP3 };
 	const struct arch *a = e->v->arch;
 	uint64_t w[3] = { 0, 0, 0 };
-	size_t i, n = 0, nold = 0;
-	const struct hwcap_dep *d;
+	size_t i, n = 0;
+	const struct hwcap_dep *d, *old = NULL;
 	const char *file = NULL;
 	int bad = 0;
 
@@ -475,7 +475,7 @@ rule_hwcap_deps(const struct check_env *e, struct check_result *r)
 		    (w[d->dword] >> d->dbit & 1))
 			continue;
 		if (d->since != 0 && (!e->live || e->kernel.ver < d->since)) {
-			nold++;
+			old = old != NULL ? old : d;
 			continue;
 		}
 		ev(r, "%s%s without %s (%s)", bad++ > 0 ? "; " : "",
@@ -484,11 +484,15 @@ rule_hwcap_deps(const struct check_env *e, struct check_result *r)
 	}
 	if (bad > 0)
 		return check_fail(e, r, F_HERE);
-	if (nold > 0)
+	if (old != NULL) {
+		ev(r, "%s without %s (%s, Linux %u.%u on): ",
+		    hwcap_names[a->hwcap[old->word]][old->bit],
+		    hwcap_names[a->hwcap[old->dword]][old->dbit], old->file,
+		    old->since / 1000, old->since % 1000);
 		return check_nodata(r,
-		    "a bit without what it implies, which a kernel before "
-		    "the row's version gave (a saved vector, or an older "
-		    "kernel)");
+		    e->live ? "the running kernel is older"
+		            : "a saved vector, whose kernel may be older");
+	}
 	ev(r, "no bit without what it implies (%zu pairs, %s)", n, file);
 	return CHECK_OK;
 }
