@@ -51,7 +51,7 @@ struct check_map {
 	unsigned char deleted; /* a file replaced or removed since mapped */
 };
 
-#define CHECK_RULES 20
+#define CHECK_RULES 22
 
 /*
  * What the rules read besides the vector, filled by check_vector(): the

@@ -22,15 +22,16 @@
  * loongarch,mips,sparc,alpha,sh,parisc}/include/asm/elf.h; the compat
  * forms for x32, i386 and arm under a 64-bit kernel).  since: the
  * version the kernel gives it from (major * 1000 + minor), asked of a
- * live vector of a kernel that new only; C_VDSO: only where a vDSO is
- * mapped (the kernel gives it with the vDSO); C_RSEQ: only where this
- * kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands in for it where
- * the kernel had no value (arm64's and riscv's AT_MINSIGSTKSZ, sh's);
- * C_SYSINFO: where the architecture's row says ARCH_SYSINFO (i386).
- * The bits are arch.c's ARCH_DLINFO column.
- * What depends on the build beyond that (mips's AT_BASE_PLATFORM,
- * powerpc's cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not
- * asked.
+ * live vector of a kernel that new only (from the kernel's history:
+ * powerpc's cache geometry 4.11, commit 98a5f361b862, riscv's 5.10;
+ * AT_HWCAP2 3.10 with powerpc's ELF_HWCAP2, arm's 3.15); C_VDSO: only
+ * where a vDSO is mapped (the kernel gives it with the vDSO); C_RSEQ:
+ * only where this kernel has rseq (CONFIG_RSEQ); C_IGN: AT_IGNORE stands
+ * in for it where the kernel had no value (arm64's and riscv's
+ * AT_MINSIGSTKSZ, sh's); C_SYSINFO: where the architecture's row says
+ * ARCH_SYSINFO (i386).  The bits are arch.c's ARCH_DLINFO column.  What
+ * depends on the build beyond that (mips's AT_BASE_PLATFORM, powerpc's
+ * cache geometry under a 32-bit kernel, sh's AT_FPUCW) is not asked.
  */
 enum {
 	A_X86 = A_X86_64 | A_X32 | A_I386,
@@ -39,7 +40,6 @@ enum {
 	    A_MIPS | A_ALPHA | A_SH | A_PARISC,
 	A_VDSO = A_X86 | A_ARM64 | A_ARM | A_PPC64 | A_PPC | A_S390 | A_RISCV |
 	    A_LOONG | A_MIPS | A_SPARC64 | A_SH | A_PARISC,
-	A_CACHE = A_PPC64 | A_RISCV, /* AT_L1I_CACHESIZE .. L3 geometry */
 };
 
 enum { C_VDSO = 1, C_RSEQ = 2, C_IGN = 4, C_SYSINFO = 8 };
@@ -56,14 +56,23 @@ static const struct {
 	{ AT_NUM_DCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
 	{ AT_NUM_ICACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
 	{ AT_NUM_UCACHEBSIZE, 0, A_PPC64 | A_PPC, 0 },
-	{ AT_NUM_L1I_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1D_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L2_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_CACHE, 5010 },
-	{ AT_NUM_L3_CACHESIZE, 0, A_CACHE, 5010 },
-	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_CACHE, 5010 },
+	/* powerpc's under CONFIG_PPC64 alone */
+	{ AT_NUM_L1I_CACHESIZE, 0, A_PPC64, 4011 },
+	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_PPC64, 4011 },
+	{ AT_NUM_L1D_CACHESIZE, 0, A_PPC64, 4011 },
+	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_PPC64, 4011 },
+	{ AT_NUM_L2_CACHESIZE, 0, A_PPC64, 4011 },
+	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_PPC64, 4011 },
+	{ AT_NUM_L3_CACHESIZE, 0, A_PPC64, 4011 },
+	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_PPC64, 4011 },
+	{ AT_NUM_L1I_CACHESIZE, 0, A_RISCV, 5010 },
+	{ AT_NUM_L1I_CACHEGEOMETRY, 0, A_RISCV, 5010 },
+	{ AT_NUM_L1D_CACHESIZE, 0, A_RISCV, 5010 },
+	{ AT_NUM_L1D_CACHEGEOMETRY, 0, A_RISCV, 5010 },
+	{ AT_NUM_L2_CACHESIZE, 0, A_RISCV, 5010 },
+	{ AT_NUM_L2_CACHEGEOMETRY, 0, A_RISCV, 5010 },
+	{ AT_NUM_L3_CACHESIZE, 0, A_RISCV, 5010 },
+	{ AT_NUM_L3_CACHEGEOMETRY, 0, A_RISCV, 5010 },
 	{ AT_NUM_ADI_BLKSZ, 0, A_SPARC64, 4017 },
 	{ AT_NUM_ADI_NBITS, 0, A_SPARC64, 4017 },
 	{ AT_NUM_ADI_UEONADI, 0, A_SPARC64, 4017 },
@@ -92,7 +101,8 @@ static const struct {
 	{ AT_NUM_RANDOM, 0, A_ALL, 0 },
 	{ AT_NUM_HWCAP2, 0, A_X86, 4011 },
 	{ AT_NUM_HWCAP2, 0, A_ARM64, 5002 },
-	{ AT_NUM_HWCAP2, 0, A_ARM | A_PPC64 | A_PPC, 3015 },
+	{ AT_NUM_HWCAP2, 0, A_PPC64 | A_PPC, 3010 },
+	{ AT_NUM_HWCAP2, 0, A_ARM, 3015 },
 	{ AT_NUM_HWCAP3, 0, A_ARM64, 6016 },
 	{ AT_NUM_EXECFN, 0, A_ALL, 0 },
 	{ AT_NUM_PLATFORM, 0, A_PLAT, 0 },

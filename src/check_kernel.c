@@ -12,6 +12,8 @@
 #include "arch.h"
 #include "at.h"
 #include "check_rule.h"
+#include "hwcap.h"
+#include "hwcap_deps.h"
 #include "out.h"
 #include "proc.h"
 #include "source.h"
@@ -432,4 +434,66 @@ rule_hwcap_base(const struct check_env *e, struct check_result *r)
 	}
 	ev(r, ": no fpu, which every x86-64 kernel has (it halts without)");
 	return check_fail(e, r, 0);
+}
+
+/*
+ * HWCAP bits that imply others (hwcap_deps.c, each row its kernel file):
+ * a bit without what it implies FAILs, naming both and the file, in any
+ * vector.  A row held since a version (x86's, cpuid-deps.c's 4.15)
+ * FAILs only a live vector of the running kernel, as new (F_HERE): a
+ * saved one may be an older kernel's, said.
+ */
+enum check_res
+rule_hwcap_deps(const struct check_env *e, struct check_result *r)
+{
+	const struct arch *a = e->v->arch;
+	uint64_t w[3] = { 0, 0, 0 };
+	size_t i, n = 0;
+	const struct hwcap_dep *d, *old = NULL;
+	const char *file = NULL;
+	unsigned int facts = 0;
+	int bad = 0;
+
+	if (a == NULL || a->dlinfo == 0)
+		return check_nodata(r, "architecture unknown");
+	for (i = 0; i < hwcap_ndeps; i++) {
+		if (hwcap_deps[i].arches & a->dlinfo) {
+			file = hwcap_deps[i].file;
+			n++;
+		}
+	}
+	if (n == 0)
+		return check_nodata(r, "no bits known to imply others here");
+	if (!vec_find(e->v, AT_NUM_HWCAP, &w[0]))
+		return check_nodata(r, "no AT_HWCAP");
+	(void)vec_find(e->v, AT_NUM_HWCAP2, &w[1]);
+	(void)vec_find(e->v, AT_NUM_HWCAP3, &w[2]);
+	for (i = 0; i < hwcap_ndeps; i++) {
+		d = &hwcap_deps[i];
+		if (!(d->arches & a->dlinfo) || !(w[d->word] >> d->bit & 1) ||
+		    (w[d->dword] >> d->dbit & 1))
+			continue;
+		if (d->since != 0 && (!e->live || e->kernel.ver < d->since)) {
+			old = old != NULL ? old : d;
+			continue;
+		}
+		/* A row of a version rests on the running kernel's. */
+		facts |= d->since != 0 ? F_HERE : 0;
+		ev(r, "%s%s without %s (%s)", bad++ > 0 ? "; " : "",
+		    hwcap_names[a->hwcap[d->word]][d->bit],
+		    hwcap_names[a->hwcap[d->dword]][d->dbit], d->file);
+	}
+	if (bad > 0)
+		return check_fail(e, r, facts);
+	if (old != NULL) {
+		ev(r, "%s without %s (%s, Linux %u.%u on): ",
+		    hwcap_names[a->hwcap[old->word]][old->bit],
+		    hwcap_names[a->hwcap[old->dword]][old->dbit], old->file,
+		    old->since / 1000, old->since % 1000);
+		return check_nodata(r,
+		    e->live ? "the running kernel is older"
+		            : "a saved vector, whose kernel may be older");
+	}
+	ev(r, "no bit without what it implies (%zu pairs, %s)", n, file);
+	return CHECK_OK;
 }

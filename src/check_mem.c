@@ -559,3 +559,85 @@ rule_random(const struct check_env *e, struct check_result *r)
 	ev(r, ": get_random_bytes() gives one with chance under 2^-90");
 	return check_fail(e, r, F_MEM);
 }
+
+/*
+ * Where argv's and envp's pointers point: fs/binfmt_elf.c
+ * create_elf_tables writes each as an address of the strings
+ * copy_strings put at the stack's top (fs/exec.c), above the tables and
+ * AT_RANDOM's bytes, in the stack's mapping: never into the vector
+ * (which would then overlap the strings), below it, the vDSO or another
+ * mapping.  Self as main was given them (getopt permutes, never
+ * replaces them) and -e at its exec stop; a PID's may point elsewhere
+ * since (setproctitle, setenv), so not asked.  arg_where: why pointer
+ * p is not where the kernel points, or NULL.
+ */
+static const char *
+arg_where(const struct check_env *e, const struct check_map *ms, uint64_t vec,
+    uint64_t end, uint64_t p)
+{
+	const struct check_map *mp, *vd = check_special(e, &e->vdso);
+
+	if (p >= vec && p < end)
+		return "points into the vector, which overlaps the strings";
+	if (vd != NULL && p >= vd->lo && p < vd->hi)
+		return "points into the vDSO";
+	if ((mp = check_map_at(e, p)) == NULL)
+		return "points into no mapping";
+	if (mp != ms)
+		return "points into another mapping than the stack's";
+	if (p < end)
+		return "points below the vector's end";
+	return NULL;
+}
+
+enum check_res
+rule_args(const struct check_env *e, struct check_result *r)
+{
+	const struct auxv_vec *v = e->v;
+	const struct stack_walk *l = &e->walk;
+	const unsigned int ws = v->wordsize;
+	const uint64_t vlen = (v->nent + 1) * 2 * (uint64_t)ws;
+	struct words m = { v, 0, UINT64_MAX, 0, 0, 0, { 0 } };
+	const struct check_map *ms;
+	const char *why;
+	uint64_t i, w, end, nbad = 0;
+
+	if (v->kind == SRC_PID)
+		return check_nodata(r,
+		    "a process may point argv and envp elsewhere since exec "
+		    "(setproctitle, setenv)");
+	if (l->vec == 0 || l->bad != NULL)
+		return check_nodata(r, "argv and envp not found (layout)");
+	if ((ms = check_map_at(e, l->sp)) == NULL)
+		return check_nodata(r, "no memory map");
+	end = l->vec + vlen;
+	words_in(e, &m, l->sp);
+	for (i = 0; i <= l->argc + l->envc; i++) {
+		if (i == l->argc)
+			continue; /* argv's NULL */
+		if (word_at(&m, l->sp + (i + 1) * ws, &w) == -1)
+			return check_nodata(r, "auxv could not read the stack");
+		if ((why = arg_where(e, ms, l->vec, end, w)) == NULL)
+			continue;
+		if (nbad++ == 0) {
+			if (i < l->argc)
+				ev(r, "argv[%" PRIu64 "]", i);
+			else
+				ev(r, "envp[%" PRIu64 "]", i - l->argc - 1);
+			ev(r,
+			    " 0x%" PRIx64 " %s (the vector 0x%" PRIx64
+			    "-0x%" PRIx64 ")",
+			    w, why, l->vec, end);
+		}
+	}
+	if (nbad > 1)
+		ev(r, "; %" PRIu64 " pointers in all", nbad);
+	if (nbad > 0)
+		return check_fail(e, r, 0);
+	ev(r,
+	    "%" PRIu64 " argv and %" PRIu64
+	    " envp pointers above the vector's end 0x%" PRIx64
+	    ", in the stack's mapping",
+	    l->argc, l->envc, end);
+	return CHECK_OK;
+}

@@ -107,5 +107,7 @@ rule_fn rule_values;
 rule_fn rule_stack_align;
 rule_fn rule_hwcap_base;
 rule_fn rule_random;
+rule_fn rule_hwcap_deps;
+rule_fn rule_args;
 
 #endif

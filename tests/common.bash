@@ -548,6 +548,10 @@ probe_qemu_aarch64() {
 	guest_build aarch64 qemu-aarch64-static aarch64-linux-gnu
 }
 
+probe_qemu_ppc64le() {
+	guest_build ppc64le qemu-ppc64le-static powerpc64le-linux-gnu
+}
+
 # auxv runs natively: its own vector is of the architecture of the
 # kernel's programs, as uname -m names it through auxv's --arch.  Under
 # qemu-user (the cross stage of .ci/run) it is not: there another

@@ -158,10 +158,16 @@ self_not_ok() {
 		    echo "sysinfo:no_data vdso-image:no_data"
 		# hwcap-base: x86-64's vectors alone.
 		[ "$(uname -m)" = x86_64 ] || echo "hwcap-base:no_data"
+		# hwcap-deps: arm64's and x86-64's tables alone.
+		case $(uname -m) in
+		x86_64 | aarch64) ;;
+		*) echo "hwcap-deps:no_data" ;;
+		esac
 	else
 		echo "entries:FAIL procauxv:FAIL vdso-image:no_data" \
 		    "sysinfo:no_data hwcap:no_data platform:no_data" \
-		    "hwcap-run:no_data hwcap-run:FAIL hwcap-base:no_data"
+		    "hwcap-run:no_data hwcap-run:FAIL hwcap-base:no_data" \
+		    "hwcap-deps:no_data"
 	fi
 }
 

@@ -256,3 +256,33 @@ ppc64 8 > big
 ppc64le 8 < little
 EOT
 }
+
+# powerpc's cache geometry (AT_L1I_CACHESIZE .. AT_L3_CACHEGEOMETRY) came
+# with Linux 4.11 (commit 98a5f361b862, arch/powerpc/include/asm/elf.h's
+# ARCH_DLINFO_CACHE_GEOMETRY, CONFIG_PPC64), its AT_HWCAP2 with 3.10
+# (ELF_HWCAP2): asked of a live ppc64 vector where uname(2) names such a
+# kernel.  qemu-ppc64le gives neither geometry entry (the guest's loader
+# shows what it was given) and says the release QEMU_UNAME names.
+# bats test_tags=full
+@test "qemu-ppc64le: the cache geometry asked of a vector where uname says 4.11, not 4.10" {
+	need qemu_ppc64le
+	need jq
+	local d=$BATS_RUN_TMPDIR/guest-ppc64le t=powerpc64le-linux-gnu v
+	local q=(qemu-ppc64le-static -L "/usr/$t" -E "LD_LIBRARY_PATH=/usr/$t/lib")
+	LD_SHOW_AUXV=1 "${q[@]}" -E LD_SHOW_AUXV=1 "$d/auxv" --version >"$BATS_TEST_TMPDIR/shown"
+	grep -q '^AT_HWCAP2:' "$BATS_TEST_TMPDIR/shown" || skip "qemu-ppc64le gives no AT_HWCAP2"
+	! grep -q '^AT_L1I_CACHESIZE:' "$BATS_TEST_TMPDIR/shown" ||
+	    skip "qemu-ppc64le gives the cache geometry"
+	local geo="AT_L1I_CACHESIZE absent; AT_L1I_CACHEGEOMETRY absent; AT_L1D_CACHESIZE absent; AT_L1D_CACHEGEOMETRY absent; AT_L2_CACHESIZE absent; AT_L2_CACHEGEOMETRY absent; AT_L3_CACHESIZE absent; AT_L3_CACHEGEOMETRY absent"
+	# (qemu gives no AT_PLATFORM either: what else entries says, alike.)
+	run --separate-stderr "${q[@]}" -r 4.10.0 "$d/auxv" --check --json
+	[ "$(jq -r .arch <<<"$output")" = ppc64le ]
+	local old
+	old=$(evidence "$output" entries)
+	echo "4.10.0: $old"
+	[[ "$old" != *CACHE* ]]
+	run --separate-stderr "${q[@]}" -r 4.11.0 "$d/auxv" --check --json
+	echo "4.11.0: $(evidence "$output" entries)"
+	[ "$(rule_field "$output" entries r)" = FAIL ]
+	[ "$(evidence "$output" entries)" = "$geo${old:+; $old}" ]
+}

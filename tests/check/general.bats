@@ -18,7 +18,7 @@ load hooks
 		    { echo "$n: $r: $e"; false; }
 		[ -n "$e" ]
 	done < <(jq -r '.checks[] | [.name, .result, .evidence] | @tsv' <<<"$output")
-	[ "$(jq '.checks | length' <<<"$output")" -eq 20 ]
+	[ "$(jq '.checks | length' <<<"$output")" -eq 22 ]
 	[[ "$(evidence "$output" pagesz)" == *"KernelPageSize $(getconf PAGESIZE)" ]]
 	[[ "$(evidence "$output" clktck)" == *"USER_HZ $(getconf CLK_TCK)" ]]
 	[[ "$(evidence "$output" ids)" == *"the process $(id -u)/$(id -u)/$(id -g)/$(id -g)" ]]
@@ -43,9 +43,9 @@ load hooks
 	may=" $(self_not_ok) "
 	run "$AUXV" --check
 	[ "$status" -le 1 ]
-	[ "${#lines[@]}" -eq 20 ]
+	[ "${#lines[@]}" -eq 22 ]
 	for r in phdr entry base ids pagesz clktck hwcap hwcap-run hwcap-base \
-	    sysinfo stack platform entries layout stack-align random execfn \
+	    hwcap-deps sysinfo stack platform entries layout stack-align args random execfn \
 	    procauxv vdso-image values; do
 		grep -qE "^$r +ok +[^ ]" <<<"$output" ||
 		    [[ "$may" == *" $r:$(sed -En "s/^$r +(FAIL|no data) +[^ ].*/\1/p" <<<"$output" | tr ' ' _) "* ]]
@@ -209,10 +209,11 @@ PY' sh "$AUXV"
 	need jq
 	crafted ''
 	run -0 --separate-stderr "$AUXV" --check --json "${CRAFTED[@]}"
-	# hwcap-base: x86-64's alone (kernel.bats).
-	[ "$(jq -r '[.checks[] | select(.result == "no data" and .name != "hwcap-base") | .name] | join(" ")' <<<"$output")" = \
-	    "phdr entry base ids hwcap hwcap-run sysinfo stack platform layout stack-align random execfn procauxv vdso-image" ]
-	[ "$(jq -r '[.checks[] | select(.result == "ok" and .name != "hwcap-base") | .name] | join(" ")' <<<"$output")" = \
+	# hwcap-base: x86-64's alone; hwcap-deps: ok on x86-64 and arm64
+	# alone (kernel.bats).
+	[ "$(jq -r '[.checks[] | select(.result == "no data" and (.name | test("^hwcap-(base|deps)$") | not)) | .name] | join(" ")' <<<"$output")" = \
+	    "phdr entry base ids hwcap hwcap-run sysinfo stack platform layout stack-align args random execfn procauxv vdso-image" ]
+	[ "$(jq -r '[.checks[] | select(.result == "ok" and (.name | test("^hwcap-(base|deps)$") | not)) | .name] | join(" ")' <<<"$output")" = \
 	    "pagesz clktck entries values" ]
 }
 
@@ -307,7 +308,7 @@ PY' sh "$AUXV"
 	need jq
 	run --separate-stderr "$AUXV" --check -a --json
 	[ "$status" -le 1 ]
-	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 20 or .error)' \
+	jq -e -s 'length > 0 and all(.[]; (.checks | length) == 22 or .error)' \
 	    <<<"$output"
 	jq -e -s --argjson p $$ 'any(.[]; .pid == $p and .failures == 0)' \
 	    <<<"$output"
@@ -322,7 +323,7 @@ PY' sh "$AUXV"
 	need pidns
 	run -0 --separate-stderr pidns_a --json
 	jq -e -s 'length >= 4 and all(.[]; .failures == 0 and
-	    (.checks | length) == 20)' <<<"$output"
+	    (.checks | length) == 22)' <<<"$output"
 	jq -e -s '[.[].comm] | index("sleep") != null' <<<"$output"
 }
 

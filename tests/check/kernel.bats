@@ -450,3 +450,69 @@ cpuinfo_as() {
 	run -0 --separate-stderr "$AUXV" --check --json "$$"
 	[ "$(verdict "$output" hwcap-base)" = "ok: AT_HWCAP $(printf '0x%x' "$hw"): fpu, which every x86-64 kernel has" ]
 }
+
+# hwcap-deps: a bit without what the kernel's code makes it imply
+# (src/hwcap_deps.c): arm64's thresholds of one ID register field
+# (arch/arm64/kernel/cpufeature.c) in any vector, saved too (these
+# minimal saves fail entries besides); x86-64's
+# pairs of CPUID.1:EDX (arch/x86/kernel/cpu/cpuid-deps.c, Linux 4.15 on)
+# in a live one only.  Bits of include/uapi/asm/hwcap.h: arm64 AT_HWCAP
+# aes 3, pmull 4, sha2 6, sha512 21; AT_HWCAP2 sve2 1, sve2p1 36.
+@test "hwcap-deps: an aarch64 save with pmull but not aes, sve2p1 but not sve2, fails naming cpufeature.c; with both it holds" {
+	need jq
+	local T=$BATS_TEST_TMPDIR
+	mkraw "$T/a.raw" 8 '<' 6 4096 16 $((1 << 4 | 1 << 6 | 1 << 21)) 26 $((1 << 36))
+	run -1 --separate-stderr "$AUXV" --check --json --arch aarch64 -f "$T/a.raw"
+	[ "$(rule_field "$output" hwcap-deps r)" = FAIL ]
+	[ "$(evidence "$output" hwcap-deps)" = "pmull without aes (arch/arm64/kernel/cpufeature.c); sve2p1 without sve2 (arch/arm64/kernel/cpufeature.c)" ]
+	mkraw "$T/a.raw" 8 '<' 6 4096 16 $((1 << 3 | 1 << 4 | 1 << 6 | 1 << 21)) 26 $((1 << 1 | 1 << 36))
+	run --separate-stderr "$AUXV" --check --json --arch aarch64 -f "$T/a.raw"
+	[[ "$(verdict "$output" hwcap-deps)" == "ok: no bit without what it implies ("*" pairs, arch/arm64/kernel/cpufeature.c)" ]]
+	# Another architecture: no table.
+	run --separate-stderr "$AUXV" --check --json --arch s390x -f "$T/a.raw"
+	[ "$(verdict "$output" hwcap-deps)" = "no data: no bits known to imply others here" ]
+}
+
+# x86: fxsr 24, sse 25, sse2 26, cmov 15, mmx 23.
+@test "hwcap-deps: x86-64 sse2 without sse: a save has no data (an older kernel's may), uexec's live vector fails naming cpuid-deps.c" {
+	need jq
+	local T=$BATS_TEST_TMPDIR hw
+	mkraw "$T/x.raw" 8 '<' 6 4096 16 $((1 | 1 << 24 | 1 << 26))
+	run --separate-stderr "$AUXV" --check --json --arch x86_64 -f "$T/x.raw"
+	[ "$(verdict "$output" hwcap-deps)" = "no data: sse2 without sse (arch/x86/kernel/cpu/cpuid-deps.c, Linux 4.15 on): a saved vector, whose kernel may be older" ]
+	# i386's vectors are no row's: a Pentium MMX has mmx, no fxsr.
+	mkraw "$T/x.raw" 4 '<' 6 4096 16 $((1 << 23 | 1 << 26))
+	run --separate-stderr "$AUXV" --check --json --arch i386 -f "$T/x.raw"
+	[ "$(verdict "$output" hwcap-deps)" = "no data: no bits known to imply others here" ]
+	uexec_ready
+	hw=$(shell_pairs | awk '$1 == 16 { print $2 }')
+	[ $((hw >> 25 & 3)) -eq 3 ]
+	uexec_check set=16=$((hw & ~(1 << 25)))
+	[ "$status" -eq 1 ]
+	[ "$(evidence "$output" hwcap-deps)" = "sse2 without sse (arch/x86/kernel/cpu/cpuid-deps.c)" ]
+	[ "$(fails "$output")" = "hwcap hwcap-deps" ]
+	# Where uname says 2.6 (the UNAME26 personality), the kernel is one
+	# whose clearcpuid=25 cleared sse alone: no data.
+	if [ "$(setarch x86_64 --uname-2.6 uname -r 2>/dev/null | cut -d. -f1,2)" = 2.6 ]; then
+		run --separate-stderr setarch x86_64 --uname-2.6 "$UEXEC" \
+		    set=16=$((hw & ~(1 << 25))) "$st" --check --json
+		uexec_output
+		[ "$(verdict "$output" hwcap-deps)" = "no data: sse2 without sse (arch/x86/kernel/cpu/cpuid-deps.c, Linux 4.15 on): the running kernel is older" ]
+	fi
+	# fxsr gone: cmov, mmx and sse without it, in the table's order.
+	[ $((hw >> 15 & hw >> 23 & 1)) -eq 1 ]
+	uexec_check set=16=$((hw & ~(1 << 24)))
+	[ "$status" -eq 1 ]
+	[ "$(evidence "$output" hwcap-deps)" = "cmov without fxsr (arch/x86/kernel/cpu/cpuid-deps.c); mmx without fxsr (arch/x86/kernel/cpu/cpuid-deps.c); sse without fxsr (arch/x86/kernel/cpu/cpuid-deps.c)" ]
+}
+
+@test "hwcap-deps: the kernel's own vectors hold it: self, this shell's, -e's" {
+	need jq
+	local src
+	for src in "" "$$" "-e true"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$AUXV" --check --json $src
+		echo "${src:-self}: $(verdict "$output" hwcap-deps)"
+		[ "$(rule_field "$output" hwcap-deps r)" != FAIL ]
+	done
+}

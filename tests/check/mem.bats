@@ -510,8 +510,9 @@ os.execve(sys.argv[1], [sys.argv[1], "--check", "--json"], env)' \
 	[ "$(ls "/proc/$BG_PID/task" | wc -l)" -eq 2 ]
 	run -0 --separate-stderr "$AUXV" --check --json "$BG_PID"
 	[ "$(fails "$output")" = "" ]
-	# All have data, but hwcap-run and procauxv, which are for self only.
-	[ "$(jq -c '[.checks[] | select(.result != "ok") | .name]' <<<"$output")" = '["hwcap-run","procauxv"]' ]
+	# All have data, but hwcap-run and procauxv, which are for self only,
+	# and args, not asked of a PID.
+	[ "$(jq -c '[.checks[] | select(.result != "ok") | .name]' <<<"$output")" = '["hwcap-run","args","procauxv"]' ]
 	n=$(readelf_h "$T/noleader" "Number of program headers")
 	[[ "$(evidence "$output" phdr)" == *"executable's $n headers"* ]]
 }
@@ -612,4 +613,45 @@ signal.pause()'
 	[[ "$(verdict "$output" random)" =~ ^ok:\ AT_RANDOM\ 0x[0-9a-f]+,\ no\ pattern$ ]]
 	run --separate-stderr "$AUXV" --check --json --arch x86_64 -f "$T/v.raw"
 	[ "$(verdict "$output" random)" = "no data: AT_RANDOM 0x7ffc12340100: its bytes not read" ]
+}
+
+# args: argv's and envp's pointers point into the strings exec copied,
+# above the vector's end, in the stack's mapping (fs/exec.c copy_strings,
+# fs/binfmt_elf.c create_elf_tables).  uexec's stack is in our [stack]
+# (/proc/PID/maps), its strings uexec's own, above its vector; each fault
+# points one pointer elsewhere: args fails alone, naming where.
+@test "uexec: argv[0] into the vector, envp[0] into the vDSO or uexec's data: args fails alone, naming where" {
+	need jq
+	local f want
+	uexec_check none
+	[[ "$(verdict "$output" args)" == "ok: "*" argv and "*" envp pointers above the vector's end 0x"*", in the stack's mapping" ]]
+	for f in argvvec envpvdso envpdata; do
+		uexec_check "$f"
+		echo "$f: $status $(verdict "$output" args)"
+		[ "$status" -eq 1 ]
+		[ "$(fails "$output")" = args ]
+		case $f in
+		argvvec) want='argv\[0\] 0x([0-9a-f]+) points into the vector, which overlaps the strings' ;;
+		envpvdso) want='envp\[0\] 0x([0-9a-f]+) points into the vDSO' ;;
+		envpdata) want="envp\[0\] 0x([0-9a-f]+) points into another mapping than the stack's" ;;
+		esac
+		[[ "$(evidence "$output" args)" =~ ^$want\ \(the\ vector\ 0x([0-9a-f]+)-0x([0-9a-f]+)\)$ ]]
+		local p=$((0x${BASH_REMATCH[1]})) lo=$((0x${BASH_REMATCH[2]}))
+		# uexec points argv[0] two words into the vector.
+		[ "$f" != argvvec ] || [ "$p" -eq $((lo + 2 * $(shell_ws))) ]
+	done
+}
+
+# The kernel's own: self's and -e's pointers where exec put them; a
+# PID's are not asked (setproctitle moves them).
+@test "args: self's and -e's argv and envp point above the vector into the stack; a PID's not asked" {
+	need jq
+	run --separate-stderr "$AUXV" --check --json
+	[[ "$(verdict "$output" args)" =~ ^ok:\ 3\ argv\ and\ ([0-9]+)\ envp\ pointers\ above\ the\ vector\'s\ end\ 0x[0-9a-f]+,\ in\ the\ stack\'s\ mapping$ ]]
+	# (qemu-user has no ptrace: -e and another process natively.)
+	has native || return 0
+	run --separate-stderr "$AUXV" --check --json -e true a b
+	[[ "$(verdict "$output" args)" =~ ^ok:\ 3\ argv\ and\ [0-9]+\ envp\ pointers ]]
+	run --separate-stderr "$AUXV" --check --json "$$"
+	[ "$(verdict "$output" args)" = "no data: a process may point argv and envp elsewhere since exec (setproctitle, setenv)" ]
 }

@@ -22,7 +22,10 @@
  * fault),
  * argc=N (argc written as N, not the number of arguments), misalign
  * (argc a word above a 16-byte boundary, not on it), zerorandom
- * (AT_RANDOM's 16 bytes all zero), rndbytes=HEX (those bytes, as many
+ * (AT_RANDOM's 16 bytes all zero), argvvec (argv[0] pointing into the
+ * vector, as where the vector overlaps the strings), envpvdso (envp[0]
+ * into the vDSO), envpdata (envp[0] at a string of uexec's data, another
+ * mapping than the stack's), rndbytes=HEX (those bytes, as many
  * as HEX gives), randomplat (AT_RANDOM at the platform
  * string), drop=TYPE (the entry of that number left out), set=TYPE=VALUE
  * (that entry's value replaced, or added where the vector lacks it;
@@ -62,6 +65,9 @@ extern char **environ;
 
 /* AT_RANDOM's bytes outside the stack, for the "random" fault. */
 static unsigned char not_stack[16];
+
+/* An environment string outside the stack, for the "envpdata" fault. */
+static char env_data[] = "UEXEC_DATA=1";
 
 static void __attribute__((noreturn)) die(const char *what)
 {
@@ -558,6 +564,13 @@ main(int argc, char *argv[])
 	}
 	*w++ = AT_NULL;
 	*w++ = 0;
+	/* argv's and envp's pointers elsewhere: argc's word, then argv. */
+	if (is(fault, "argvvec"))
+		sp[1] = (uintptr_t)(vec + 2);
+	if (is(fault, "envpvdso") && environ[0] != NULL)
+		sp[argc] = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+	if (is(fault, "envpdata") && environ[0] != NULL)
+		sp[argc] = (uintptr_t)env_data;
 	if ((unsigned char *)w > phcopy) {
 		fprintf(stderr, "uexec: stack area too small\n");
 		return 2;
