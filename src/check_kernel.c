@@ -489,7 +489,7 @@ rule_hwcap_deps(const struct check_env *e, struct check_result *r)
 		ev(r, "%s without %s (%s, Linux %u.%u on): ",
 		    hwcap_names[a->hwcap[old->word]][old->bit],
 		    hwcap_names[a->hwcap[old->dword]][old->dbit], old->file,
-		    old->since / 1000, old->since % 1000);
+		    old->since / 1000U, old->since % 1000U);
 		return check_nodata(r,
 		    e->live ? "the running kernel is older"
 		            : "a saved vector, whose kernel may be older");

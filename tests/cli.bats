@@ -626,6 +626,7 @@ PY
 # A spelling that names a byte order (ARM's "b", SH's "eb", Debian's
 # "el") is that order for a raw file: its words read as python's struct
 # reads them in that order, AT_HWCAP's bits and AT_PAGESZ included.
+# bats test_tags=slow
 @test "--arch's big-endian spellings read a raw file big-endian" {
 	local v=$BATS_TEST_TMPDIR/v
 	run -0 python3 - "$AUXV" "$MKFIXTURE" "$v" <<'PY'
@@ -738,6 +739,7 @@ PY
 # A PID is at most the kernel's FUTEX_TID_MASK (linux/futex.h: no thread
 # ID can be larger), and --count an unsigned long: beyond, or with a
 # non-digit anywhere, a usage error, never a wrapped or cut number.
+# bats test_tags=slow
 @test "numbers out of range or not digits: PID and --pid, --count are usage errors" {
 	local max a
 	max=$(printf '#include <linux/futex.h>\nFUTEX_TID_MASK\n' |

@@ -495,6 +495,7 @@ core_names() {
 # A core's pid is the pr_pid of its first NT_PRSTATUS (the thread that
 # dumped it, which the kernel writes first), as eu-readelf -n shows it;
 # an NT_PRSTATUS too short for it, or none, leaves it null.
+# bats test_tags=slow
 @test "core pid: the first NT_PRSTATUS's pr_pid, in each class and order" {
 	local ws order size
 	for ws in 8 4; do

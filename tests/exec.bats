@@ -271,6 +271,7 @@ except FileNotFoundError:
 # A command not found is status 127 and one found but not run 126, as
 # env(1) has them (nice(1) and timeout(1) too): env's own status is the
 # oracle, each case checked against it, a missing interpreter included.
+# bats test_tags=slow
 @test "-e: the status env(1) gives a command not found (127) or not run (126)" {
 	local d=$BATS_TEST_TMPDIR/st want
 	mkdir "$d"
@@ -752,6 +753,7 @@ PY
 	jq -e -s '.[0].comm == "ld-linux-x86-64" and .[1].comm == .[0].comm' <<<"$output"
 }
 
+# bats test_tags=slow
 @test "self at a path of PATH_MAX - 1 bytes: exe and AT_EXECFN whole" {
 	local max dir p
 	max=$(getconf PATH_MAX /)

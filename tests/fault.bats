@@ -274,6 +274,7 @@ assert o["pid"] == int(sys.argv[2]) and o["error"]["errno"] == 5, o' \
 	[ "$stderr" = "auxv: -o table: $(strerror ENOMEM)" ]
 }
 
+# bats test_tags=slow
 @test "--check where a read fails: those rules have no data, none fails" {
 	need_faultinj
 	local n

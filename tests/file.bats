@@ -347,6 +347,7 @@ probe_ulimit_v() {
 	    echo "auxv cannot run under ulimit -v 12000 (a sanitizer build or an emulator reserves more)"
 }
 
+# bats test_tags=slow
 @test "core on a pipe and memory short: the error, status 1; in a file: read by offset" {
 	need ulimit_v
 	"$MKFIXTURE" core -p 16384 >"$T/core"

@@ -213,6 +213,7 @@ reused() {
 	echo "$output" | jq -e --argjson p "$p" '.pid == $p and .error.message == "no such process" and (has("entries") | not)'
 }
 
+# bats test_tags=slow
 @test "self given AT_EXECFN where nothing can be read (a loader's vector): the address, unreadable, status 0, no signal" {
 	need jq
 	uexec_ready

@@ -388,6 +388,7 @@ PY
 # The table's room grows by doubling from 4096 bytes: strings of lengths
 # around that boundary fill it to the byte once, where a byte too few
 # (the cell's end) is a write past it that the sanitizer build reports.
+# bats test_tags=slow
 @test "-o table: cells that fill the table's room to the byte are whole" {
 	cd "$BATS_TEST_TMPDIR"
 	python3 - "$AUXV" <<'PY'

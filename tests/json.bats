@@ -148,6 +148,7 @@ json_kinds() {
 	PY
 }
 
+# bats test_tags=slow
 @test "every object has schema 2, and entries (a vector) or error alone (a failure): every source kind" {
 	local t=$BATS_TEST_TMPDIR
 	start_bg sleep 1000
@@ -489,6 +490,7 @@ assert e[25]["bytes"] == "00112233445566778899aabbccddeeff", e[25]' "$output"
 	[ "${stderr_lines[-1]}" = "auxv: $BATS_TEST_TMPDIR/b.json: not auxv's JSON: malformed at offset $(wc -c <"$BATS_TEST_TMPDIR/b.json")" ]
 }
 
+# bats test_tags=slow
 @test "-f of JSON: each malformed part refused at its offset; odd but valid parts read" {
 	python3 - "$AUXV" "$BATS_TEST_TMPDIR/j" <<'PY'
 import json, subprocess, sys

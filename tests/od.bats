@@ -208,6 +208,7 @@ od_compare() {
 	fi
 }
 
+# bats test_tags=slow
 @test "od: 1 to 20 pairs, repeats folded into *, 8-byte words, little-endian" {
 	need host_order
 	od_cases 8 '<'

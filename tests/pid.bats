@@ -216,6 +216,7 @@ print(n)
 ' "$@"
 }
 
+# bats test_tags=slow
 @test "strings and random bytes of processes equal /proc/PID/mem" {
 	# An AT_EXECFN of 1,500 bytes starts several blocks below the top of
 	# the stack; a large environment puts the random bytes and platform
@@ -721,6 +722,7 @@ probe_hidepid() {
 	    echo "hidepid=1 leaves another user's /proc/PID/comm readable"
 }
 
+# bats test_tags=slow
 @test "-C NAME under hidepid=1: only the processes pgrep -x can name, as they can" {
 	need setpriv
 	need hidepid

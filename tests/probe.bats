@@ -267,6 +267,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$AUXV" --check --json
 # valgrind reports each instruction it cannot run (without -q): the rows
 # that run unclaimed are those that tell something there, and valgrind's
 # CPUID lists neither FSGSBASE nor a user-mode MONITOR it runs.
+# bats test_tags=slow
 @test "valgrind: no unrecognised instruction reported on --check" {
 	native_only "valgrind runs natively"
 	command -v valgrind >/dev/null || skip "no valgrind"
@@ -475,6 +476,7 @@ guest_ws() {
 # child per row.  A row that runs unclaimed traps or returns; IDIVT's
 # stub is not entered unclaimed, and where a vector claims it the
 # branch lands on an undefined instruction, not in the harness.
+# bats test_tags=slow
 @test "qemu-arm -cpu arm1176 (no Thumb-2): no bit claimed, each row traps or returns and IDIVT's stub is not entered; claimed, it raises SIGILL" {
 	command -v qemu-arm >/dev/null || skip "no qemu-arm (qemu-user)"
 	[ -x "${ARMV6PROBE:-}" ] || skip "no armv6probe helper built (arm-linux-gnueabihf-gcc)"

@@ -553,6 +553,7 @@ vdsocheck() {
 	done
 }
 
+# bats test_tags=slow
 @test "vdso-image: each mistake of a stand-in image fails alone, named" {
 	local -A want=(
 		[no_hash]="linked at 0, no DT_HASH or DT_GNU_HASH in PT_DYNAMIC, LINUX_2.6 __vdso_clock_gettime"

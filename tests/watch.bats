@@ -559,6 +559,7 @@ exec "$0" "$1" 500' "$WITNESS" "$1" 3>&- &
 	grep -qE '^auxv: [0-9]+ programs shown, 0 ended before they could be read, 0 events lost$' "$D/err"
 }
 
+# bats test_tags=slow
 @test "-w: one process that runs two programs, each read in its time, shows both" {
 	need connector
 	local sh=ws$$y

@@ -308,6 +308,7 @@ print("unshared", flush=True); time.sleep(1000)'
 # the environment (envedit.c, preloaded: unsetenv, setenv, clearenv) or
 # changed directory under a relative AT_EXECFN, and an execv("3") in
 # /proc/self/fd of a descriptor closed at exec.
+# bats test_tags=slow
 @test "the zoo, self: auxv --check on itself where a start-up routine edited its environment or directory, or run as a /proc descriptor's name: no FAIL" {
 	need jq
 	local how d asan=verify_asan_link_order=0:${ASAN_OPTIONS:-} bad=0

@@ -81,6 +81,7 @@ absent_given() {
 # proot 5.1 (FINDINGS.md) runs the program by a loader of its own and
 # leaves /proc/self/auxv the loader's vector: a true finding, and the
 # only one.
+# bats test_tags=slow
 @test "proot: /proc/self/auxv is its loader's vector: procauxv fails alone, naming where it differs" {
 	need jq
 	command -v proot >/dev/null || skip "no proot"

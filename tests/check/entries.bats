@@ -63,6 +63,7 @@ load hooks
 # asked of a save, and the evidence names it; the vDSO's entries are
 # asked only where a vDSO is mapped.  Architecture, word size, byte
 # order, its own entries, what is said to be not asked.
+# bats test_tags=slow
 @test "crafted: entries: the kernel's generic set and each architecture's own, every architecture" {
 	# One python writes each vector (mkfixture's Elf), runs auxv on it and
 	# reads its JSON: seventeen architectures, each whole and with each of

@@ -89,6 +89,7 @@ told_by_device() {
 	[[ "$(evidence "$output" entry)" == *" + load bias $(load_bias "$exe" "$maps" "$BATS_TEST_TMPDIR/h") (from stat's startcode) = "* ]]
 }
 
+# bats test_tags=slow
 @test "a PID beside another tmpfs's file with its executable's inode number, mapped below it: the executable told by its device" {
 	need jq
 	same_ino tmpfs
@@ -514,6 +515,7 @@ bias_ok() {
 	[ -z "$output" ]
 }
 
+# bats test_tags=slow
 @test "self, its file mapped again below exec's mapping by a preload: phdr and entry hold at exec's load bias" {
 	need jq
 	local T=$BATS_TEST_TMPDIR
@@ -659,6 +661,7 @@ exe_refused() {
 	done
 }
 
+# bats test_tags=slow
 @test "a PID whose executable auxv may not read: the rules that read it say why" {
 	need jq
 	need setpriv

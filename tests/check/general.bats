@@ -38,6 +38,7 @@ load hooks
 	fi
 }
 
+# bats test_tags=slow
 @test "self, human: a line per rule, its name, ok, the evidence" {
 	local may r
 	may=" $(self_not_ok) "

@@ -61,6 +61,7 @@ print(os.getuid(), os.getegid(), os.getpid(), st["Uid"].split()[0])'
 	[ "$(rule_field "$output" procauxv r)" = ok ]
 }
 
+# bats test_tags=slow
 @test "uexec: IDs that differ: AT_SECURE must say so, and each is held to the process's" {
 	need jq
 	local u g o

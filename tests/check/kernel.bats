@@ -474,6 +474,7 @@ cpuinfo_as() {
 }
 
 # x86: fxsr 24, sse 25, sse2 26, cmov 15, mmx 23.
+# bats test_tags=slow
 @test "hwcap-deps: x86-64 sse2 without sse: a save has no data (an older kernel's may), uexec's live vector fails naming cpuid-deps.c" {
 	need jq
 	local T=$BATS_TEST_TMPDIR hw

@@ -36,6 +36,7 @@ signal.pause()'
 	    <<<"$output"
 }
 
+# bats test_tags=slow
 @test "a PID mapping a file whose maps line is longer than --check's buffer: the line's tail is never a line of its own" {
 	need jq
 	local maps exe long fake
@@ -537,6 +538,7 @@ os.execve(sys.argv[1], [sys.argv[1], "--check", "--json"], env)' \
 # A process's argc where stat's startstack says (python reads it), -e's
 # at its exec stop, self's: each 16-byte aligned, as the kernel put it;
 # AT_RANDOM's bytes no pattern.
+# bats test_tags=slow
 @test "a PID, -e and self: argc 16-byte aligned at stat's startstack; AT_RANDOM's bytes no pattern" {
 	need jq
 	local sp
@@ -620,6 +622,7 @@ signal.pause()'
 # fs/binfmt_elf.c create_elf_tables).  uexec's stack is in our [stack]
 # (/proc/PID/maps), its strings uexec's own, above its vector; each fault
 # points one pointer elsewhere: args fails alone, naming where.
+# bats test_tags=slow
 @test "uexec: argv[0] into the vector, envp[0] into the vDSO or uexec's data: args fails alone, naming where" {
 	need jq
 	local f want
