@@ -131,21 +131,7 @@ name_diff(struct check_result *r, enum hwcap_table t, uint64_t val,
 	return val ^ cpu;
 }
 
-/*
- * AT_HWCAP words against the kernel's view of the CPU: each named bit set
- * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
- * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
- * flags line is).  For self, where this build has CPUID (x86's
- * src_self_cpuid), CPUID as we see it besides:
- * natively cpuinfo is the kernel's view of that CPU, within CPUID (the
- * kernel clears bits: clearcpuid=, a kernel that disabled MTRR, a
- * hypervisor's choice), and the vector must be that view exactly; a bit
- * CPUID has and cpuinfo lacks is said, never failed.  Where cpuinfo is
- * another CPU's (an emulator's guest sees its model's CPUID, and the
- * host's /proc/cpuinfo: qemu-user), it is set aside, saying why, and
- * the vector held within CPUID alone.  Only the words the vector has (a
- * missing one is the entries rule's).
- */
+/* The HWCAP words, in the order rule_hwcap reads them. */
 static const uint64_t words[4] = { AT_NUM_HWCAP, AT_NUM_HWCAP2, AT_NUM_HWCAP3,
 	AT_NUM_HWCAP4 };
 
@@ -195,15 +181,7 @@ flags_word(const char *flags, enum hwcap_table t, uint64_t *named)
 	return cpu;
 }
 
-/*
- * What says that x86's cpuinfo (flags) is not the kernel's view of the
- * CPU this process sees, written to why; empty where nothing does or
- * CPUID does not answer.  Its flags claim a bit CPUID lacks (beyond
- * KERNEL_SETS), or its vendor_id, cpu family and model are not CPUID's
- * (leaf 0, leaf 1's signature as arch/x86/lib/cpu.c x86_family and
- * x86_model read it): a hybrid CPU's cores share these; a line missing
- * is no evidence.
- */
+/* A cpuinfo value as a number (proc_cpu_field pads it with blanks). */
 static int
 cpu_num(const char *s, unsigned int *n)
 {
@@ -233,6 +211,15 @@ cpu_word(const char *s, char *w, size_t size)
 	return n > 0 ? 0 : -1;
 }
 
+/*
+ * What says that x86's cpuinfo (flags) is not the kernel's view of the
+ * CPU this process sees, written to why; empty where nothing does or
+ * CPUID does not answer.  Its flags claim a bit CPUID lacks (beyond
+ * KERNEL_SETS), or its vendor_id, cpu family and model are not CPUID's
+ * (leaf 0, leaf 1's signature as arch/x86/lib/cpu.c x86_family and
+ * x86_model read it): a hybrid CPU's cores share these; a line missing
+ * is no evidence.
+ */
 static void
 cpuinfo_aside(const char *flags, char *why, size_t size)
 {
@@ -314,6 +301,21 @@ cpuid_diff(struct check_result *r, unsigned int w, uint64_t val, uint64_t named,
 	return extra;
 }
 
+/*
+ * AT_HWCAP words against the kernel's view of the CPU: each named bit set
+ * where /proc/cpuinfo lists the name (on x86 the kernel's AT_HWCAP is its
+ * own filtered copy of CPUID.1:EDX, boot_cpu_data.x86_capability, as its
+ * flags line is).  For self, where this build has CPUID (x86's
+ * src_self_cpuid), CPUID as we see it besides:
+ * natively cpuinfo is the kernel's view of that CPU, within CPUID (the
+ * kernel clears bits: clearcpuid=, a kernel that disabled MTRR, a
+ * hypervisor's choice), and the vector must be that view exactly; a bit
+ * CPUID has and cpuinfo lacks is said, never failed.  Where cpuinfo is
+ * another CPU's (an emulator's guest sees its model's CPUID, and the
+ * host's /proc/cpuinfo: qemu-user), it is set aside, saying why, and
+ * the vector held within CPUID alone.  Only the words the vector has (a
+ * missing one is the entries rule's).
+ */
 enum check_res
 rule_hwcap(const struct check_env *e, struct check_result *r)
 {
