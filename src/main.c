@@ -380,6 +380,13 @@ show_sources(struct work *w, const struct srcarg *self)
 	                                         : AUXV_EXIT_OK;
 }
 
+/* Asked only where it matters: a start pays no ioctl for it. */
+static int
+say_tty(void)
+{
+	return isatty(STDERR_FILENO);
+}
+
 /* The run's state, set where zero-filling is not enough. */
 static void
 init_run(struct work *w)
@@ -393,6 +400,7 @@ init_run(struct work *w)
 	r->say_name = warn_name;
 	r->say = say;
 	r->die = die;
+	r->say_tty = say_tty;
 	r->src[0].proc = &r->proc[0];
 	r->src[1].proc = &r->proc[1];
 }

@@ -267,7 +267,7 @@ run_scan(struct run *r)
 			report_novec(&sc);
 		/* Counted where the format has no object for a failure only. */
 		say_perm(&sc);
-		if (o->check && isatty(STDERR_FILENO))
+		if (o->check && r->say_tty())
 			say_checked(&sc);
 	}
 	/* Not free(NULL): a first call binds free, and here is nothing. */

@@ -48,6 +48,8 @@ struct run {
 	    __attribute__((format(printf, 2, 3)));
 	/* main.c's: what failed, errno's text, and the exit. */
 	__attribute__((noreturn)) void (*die)(const char *);
+	/* main.c's: whether what say writes reaches a terminal. */
+	int (*say_tty)(void);
 	unsigned long failed; /* sources not read, cut short, or keys absent */
 	unsigned long checkfail; /* vectors that failed a rule of --check */
 	unsigned int notrun;  /* -e's command not run: DIAG_NOCMD or NOEXEC */
