@@ -157,7 +157,7 @@ static const struct arch arches[] = {
 static const struct {
 	char	spelling[12];
 	char	name[ARCH_NAME_LEN];
-	int8_t	bigendian;
+	short	bigendian;
 } spellings[] = {
 	{ "i486", "i386", -1 },
 	{ "i586", "i386", -1 },
